@@ -1,0 +1,34 @@
+"""Boulanger's rules engine: pure Python, no I/O. See docs/ARCHITECTURE.md.
+
+    import engine
+    game = engine.new_game("BK1-C4-AAAAA24")
+    game.play("3h")
+"""
+
+from engine.bakers import BakersGame
+from engine.codes import GameCode, make_code, parse_code
+from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
+from engine.game import UNDO, UNDO_LIMIT, Game, Outcome
+from engine.registry import GAMES, code_for, new_game, register, replay
+
+register(BakersGame)
+
+__all__ = [
+    "GAMES",
+    "UNDO",
+    "UNDO_LIMIT",
+    "BakersGame",
+    "BoardTextError",
+    "CodeError",
+    "EngineError",
+    "Game",
+    "GameCode",
+    "IllegalMove",
+    "Outcome",
+    "code_for",
+    "make_code",
+    "new_game",
+    "parse_code",
+    "register",
+    "replay",
+]

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Prepares a fresh Debian machine: Debian packages (when asked), a virtualenv and
+# the project's Python packages. Safe to run again; it skips what is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras="${1:-}"          # "test" also installs the test tools and fc-solve
+py="${PYTHON:-python3}"
+
+if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    echo "Boulanger needs Python 3.11 or newer (found: $("$py" --version 2>&1))." >&2
+    exit 1
+fi
+
+apt_install() {
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! "$py" -m venv --help >/dev/null 2>&1 || ! "$py" -c 'import ensurepip' 2>/dev/null; then
+    apt_install python3-venv
+fi
+if [ "$extras" = "test" ] && ! command -v fc-solve >/dev/null 2>&1; then
+    echo "Installing fc-solve (Debian freecell-solver-bin) for the solver checks…"
+    apt_install freecell-solver-bin
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    "$py" -m venv .venv
+fi
+stamp=".venv/.installed-${extras:-run}"
+want="$(cat pyproject.toml | sha256sum | cut -c1-16)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    .venv/bin/python -m pip install -q --upgrade pip
+    if [ "$extras" = "test" ]; then
+        .venv/bin/python -m pip install -q -e ".[test]"
+    else
+        .venv/bin/python -m pip install -q -e .
+    fi
+    echo "$want" > "$stamp"
+fi
