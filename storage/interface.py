@@ -1,0 +1,436 @@
+"""What the bot may ask of storage: row types, errors and the ``Store`` protocol.
+
+The bot codes against this module only; ``storage.sqlite`` implements it on
+aiosqlite, and a PostgreSQL store can be added later behind the same protocol.
+Rows are frozen dataclasses (plain values, no connection attached), ids of
+Discord objects are ``int`` snowflakes, times are timezone-aware UTC
+``datetime`` values and daily dates are ``datetime.date`` values (UTC days).
+
+Ranking rules (also used by the README):
+
+* **Jeu du Boulanger** (``kind="bakers"``): a won game always ranks above a
+  game that was not won (the reference score can be farmed, so a score never
+  outranks a win). Won games rank by fewer moves (``move_count``: moves on the
+  board at the end, undone moves not counted), then earlier finish. Games not
+  won rank below all wins by higher score, then earlier finish. The score is
+  shown beside the entry.
+* **Calculation** (``kind="calculation"``): higher score (cards on the
+  foundations, 52 is a win), then earlier finish.
+* Final tie-break everywhere: the lower game id (the earlier-created game).
+* **Leaderboards list players, not games**: each player appears once, with
+  their best game in the scope (channel or guild, period), ranked by the rules
+  above. ``week`` means since Monday 00:00 UTC of the current ISO week.
+* **Daily challenge**: only a player's first finished attempt (won, lost or
+  resigned) at a kind's challenge of a given date counts, in the daily
+  leaderboard, the daily results and the daily streaks.
+* **Stats**: played = finished games (won + lost + resigned), won, win % =
+  won / played, best = the best game by the ranking rules. Daily streaks count
+  consecutive UTC days on which the player finished that kind's daily
+  challenge; the current streak is still alive if the last such day is today
+  or yesterday (the player may not have played yet today). Streaks are global
+  (the daily challenge is the same on every server) even when stats are
+  filtered by guild.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+Kind = Literal["bakers", "calculation"]
+KINDS: tuple[str, ...] = ("bakers", "calculation")
+Status = Literal["active", "won", "lost", "resigned"]
+FINISHED_STATUSES: tuple[str, ...] = ("won", "lost", "resigned")
+Period = Literal["all", "week", "daily"]
+
+# Longest single action accepted by ``append_move`` (engine notations are short;
+# the engine itself refuses inputs longer than 32 characters).
+MAX_ACTION_LENGTH = 64
+
+
+# -- errors ---------------------------------------------------------------------
+class StorageError(Exception):
+    """Base class of every error storage raises on purpose."""
+
+
+class DatabaseUnusable(StorageError):
+    """The database file cannot be opened or used (corrupt, locked, unreadable, a directory...).
+
+    Raised at start-up instead of crashing in a loop; the file is never modified
+    or replaced. ``path`` is the file, ``reason`` a short machine key
+    (``"corrupt"``, ``"locked"``, ``"unreadable"``, ``"not_a_file"``,
+    ``"foreign"``, ``"readonly"``), the message says what to do.
+    """
+
+    def __init__(self, message: str, *, path: str, reason: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+
+
+class DatabaseTooNew(DatabaseUnusable):
+    """The database was written by a newer version of the code (never downgraded)."""
+
+    def __init__(self, message: str, *, path: str, found: int, supported: int) -> None:
+        super().__init__(message, path=path, reason="too_new")
+        self.found = found
+        self.supported = supported
+
+
+class GameNotFound(StorageError, LookupError):
+    """No game has this id."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"no game with id {game_id}")
+        self.game_id = game_id
+
+
+class VersionConflict(StorageError):
+    """The game changed since the caller read it (another click or process won the race).
+
+    ``current`` is the game as stored now, so the caller can re-render or retry.
+    """
+
+    def __init__(self, expected: int, current: GameRow) -> None:
+        super().__init__(
+            f"game {current.id} is at version {current.version}, not {expected}: it changed meanwhile"
+        )
+        self.expected = expected
+        self.current = current
+
+
+class GameNotActive(StorageError):
+    """The game is already finished; it accepts no more moves."""
+
+    def __init__(self, current: GameRow) -> None:
+        super().__init__(f"game {current.id} is {current.status}, not active")
+        self.current = current
+
+
+class ActiveGameExists(StorageError):
+    """The player already has an active game of this kind; ``existing`` is it."""
+
+    def __init__(self, existing: GameRow) -> None:
+        super().__init__(
+            f"user {existing.owner_id} already has an active {existing.kind} game (id {existing.id})"
+        )
+        self.existing = existing
+
+
+class InvalidValue(StorageError, ValueError):
+    """An argument storage refuses before touching the database (bad kind, status, action...)."""
+
+
+# -- rows -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game as stored. ``code`` + ``moves`` is what ``engine.replay`` needs."""
+
+    id: int
+    kind: str
+    code: str
+    cells: int | None
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    moves: tuple[str, ...]
+    status: str
+    score: int
+    move_count: int
+    started_at: dt.datetime
+    updated_at: dt.datetime
+    finished_at: dt.datetime | None
+    daily_date: dt.date | None
+    version: int
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """One row of the score history: a game as it ended."""
+
+    game_id: int
+    kind: str
+    code: str
+    cells: int | None
+    user_id: int
+    guild_id: int | None
+    channel_id: int | None
+    status: str
+    score: int
+    move_count: int
+    finished_at: dt.datetime
+    daily_date: dt.date | None
+    # True for the player's first finished attempt at this daily challenge.
+    counts_for_daily: bool
+
+    @property
+    def won(self) -> bool:
+        return self.status == "won"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """A player's place: their best game in the scope, plus how many they played and won there."""
+
+    rank: int
+    user_id: int
+    best: FinishedGame
+    played: int
+    won: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    user_id: int
+    kind: str
+    played: int
+    won: int
+    best: FinishedGame | None
+    current_streak: int
+    best_streak: int
+    last_daily: dt.date | None
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played, 0.0 when nothing was played (a fraction, not a percentage)."""
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    daily_channel_id: int | None = None
+    # Minutes after 00:00 UTC at which the daily post goes out (0..1439).
+    post_minute: int = 0
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPost:
+    """One guild's post of one day's challenges. ``message_id`` None means claimed but not sent yet."""
+
+    guild_id: int
+    date: dt.date
+    channel_id: int
+    message_id: int | None
+    claimed_at: dt.datetime
+    posted_at: dt.datetime | None
+
+
+# Sentinel for "leave this setting unchanged" in ``set_guild_settings``.
+class _Unchanged:
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED: _Unchanged = _Unchanged()
+
+
+# -- the protocol ---------------------------------------------------------------
+class Store(Protocol):
+    """Async persistence of games, history, settings, daily posts and winnable deals.
+
+    Every mutating call is one transaction, committed (durably) before it
+    returns. Optimistic concurrency: calls that change a game take the
+    ``expected_version`` the caller last saw and raise ``VersionConflict`` if
+    the game moved on meanwhile; a successful change returns the new row with
+    ``version`` increased by one.
+    """
+
+    path: str
+
+    async def close(self) -> None: ...
+
+    # games
+    async def create_game(
+        self,
+        kind: str,
+        code: str,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        *,
+        cells: int | None = None,
+        daily_date: dt.date | None = None,
+    ) -> GameRow:
+        """Start a game; ``ActiveGameExists`` if the owner already has an active one of this kind."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """The game with this id; ``GameNotFound`` if none."""
+        ...
+
+    async def active_game(self, owner_id: int, kind: str) -> GameRow | None: ...
+
+    async def active_games(self, owner_id: int) -> list[GameRow]: ...
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        action: str,
+        *,
+        score: int,
+        move_count: int,
+        finish: str | None = None,
+    ) -> GameRow:
+        """Append one action (a notation or ``"undo"``) and the resulting score and move count.
+
+        ``finish`` ("won" or "lost") ends the game in the same transaction and
+        writes its history row, so a winning move is never stored without its
+        result. ``VersionConflict`` if stale, ``GameNotActive`` if finished.
+        """
+        ...
+
+    async def append_moves(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[str],
+        *,
+        score: int,
+        move_count: int,
+        finish: str | None = None,
+    ) -> GameRow:
+        """Several actions in one transaction (one version step); same rules as ``append_move``."""
+        ...
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
+        """Record where the game's board message is (no version check: it never races a move)."""
+        ...
+
+    async def finish_game(
+        self, game_id: int, expected_version: int, status: str, *, score: int, move_count: int
+    ) -> GameRow:
+        """End an active game as won / lost / resigned and write its history row, atomically."""
+        ...
+
+    async def get_result(self, game_id: int) -> FinishedGame | None:
+        """The history row of a finished game (None while it is active)."""
+        ...
+
+    # rankings and stats
+    async def leaderboard(
+        self,
+        kind: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        period: str = "all",
+        cells: int | None = None,
+        daily_date: dt.date | None = None,
+        now: dt.datetime | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[LeaderboardEntry]:
+        """Players ranked by their best game in a channel or guild (give exactly one of the two).
+
+        ``period``: ``"all"``, ``"week"`` (since Monday 00:00 UTC) or
+        ``"daily"`` (first attempts at ``daily_date``'s challenge, default
+        today). ``cells`` narrows Jeu du Boulanger to one cell count.
+        """
+        ...
+
+    async def leaderboard_size(
+        self,
+        kind: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        period: str = "all",
+        cells: int | None = None,
+        daily_date: dt.date | None = None,
+        now: dt.datetime | None = None,
+    ) -> int:
+        """How many players the same leaderboard has (for paging)."""
+        ...
+
+    async def player_stats(
+        self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
+    ) -> PlayerStats: ...
+
+    async def daily_results(
+        self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
+    ) -> list[FinishedGame]:
+        """First attempts at one daily challenge, best first (optionally one guild's players)."""
+        ...
+
+    async def daily_code(self, kind: str, date: dt.date) -> str | None: ...
+
+    async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
+        """Store the day's code once; returns the stored code (an earlier one wins a race)."""
+        ...
+
+    # settings
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (defaults if never set)."""
+        ...
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        daily_channel_id: int | _Unchanged | None = UNCHANGED,
+        post_minute: int | _Unchanged = UNCHANGED,
+        language: str | _Unchanged | None = UNCHANGED,
+    ) -> GuildSettings: ...
+
+    async def user_language(self, user_id: int) -> str | None: ...
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None: ...
+
+    # daily posts
+    async def pending_daily_posts(
+        self, date: dt.date, *, now: dt.datetime | None = None
+    ) -> list[GuildSettings]:
+        """Guilds with a daily channel whose post for ``date`` is due (post time passed) and not sent."""
+        ...
+
+    async def claim_daily_post(
+        self,
+        guild_id: int,
+        date: dt.date,
+        channel_id: int,
+        *,
+        now: dt.datetime | None = None,
+        stale_after: dt.timedelta = dt.timedelta(minutes=10),
+    ) -> bool:
+        """Atomically take the right to post; False if already posted or freshly claimed elsewhere.
+
+        A claim never followed by ``record_daily_post_message`` (the poster
+        crashed) can be taken again once it is ``stale_after`` old.
+        """
+        ...
+
+    async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost: ...
+
+    async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
+        """Give up an unsent claim (sending failed), so a later attempt may post."""
+        ...
+
+    async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None: ...
+
+    # the solver's stock of proven-winnable deals
+    async def add_winnable_deals(self, kind: str, cells: int | None, deals: Sequence[int]) -> int:
+        """Add deal numbers to the stock (duplicates ignored); returns how many were new."""
+        ...
+
+    async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
+        """Atomically take one random unused deal out of the stock (None when empty)."""
+        ...
+
+    async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
+        """Unused deals left in the stock."""
+        ...
+
+    # maintenance
+    async def integrity_check(self) -> list[str]:
+        """Problems found by the database's own full check (empty list: all fine)."""
+        ...
