@@ -1,0 +1,55 @@
+"""What the solver answers: a verdict with its solution, and a hint for a player."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SOLVABLE, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """``verdict`` is a proof either way, or ``"unknown"`` when the budget ran out.
+
+    ``moves`` (engine notation, single-card moves and sends home) wins from the
+    position searched when the verdict is ``"solvable"``; it is empty otherwise.
+    """
+
+    verdict: str
+    moves: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    nodes: int = 0
+
+    @property
+    def solvable(self) -> bool:
+        return self.verdict == SOLVABLE
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# Hint statuses
+MOVE, WON, LOST = "move", "won", "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Advice for the current position.
+
+    * ``"move"``: ``move`` is the next move of ``solution``, a win from here.
+    * ``"won"``: nothing to do.
+    * ``"lost"``: this position can no longer be won (proven). ``undos`` is the
+      fewest undos back to a position proven winnable, or None when none was
+      found: ``exhausted`` is True when every position the undo history can
+      reach was proven lost too, False when the budget ran out first.
+    * ``"unknown"``: the search ran out of time before deciding.
+    """
+
+    status: str
+    move: str | None = None
+    solution: list[str] = field(default_factory=list)
+    undos: int | None = None
+    exhausted: bool = False
+    seconds: float = 0.0
+    nodes: int = 0

@@ -1,0 +1,268 @@
+"""The core search: single-card moves on a compact state, best first, complete.
+
+A state is ``(cols, cells, found)``: ``cols`` a tuple of 8 ``bytes`` (card ints,
+bottom first), ``cells`` a sorted tuple of the cards held in free cells (empty
+cells are implicit: ``ncells - len(cells)``), ``found`` a tuple of 4 counts.
+Its key for the transposition table sorts the columns, because which column
+holds a pile never matters to what can be done (suits are *not* merged: the
+foundations are per suit and the cards differ).
+
+Why single-card moves are enough: a group move is by definition a shortcut for
+moving its cards one at a time through free cells and empty columns, so every
+position reachable with group moves is reachable with single-card moves, and a
+search of all single-card moves is complete.
+
+Why every card that can go home is sent home at once (``_settle``), without
+losing any solution. Let card X (suit s, rank r) be playable home in position
+P, i.e. r-1 cards of suit s are home, and let P' be P with X sent home.
+
+* Nothing can ever be put on X: only the same-suit card one rank lower goes on
+  X, and that card is already on its foundation, which is final. So X is always
+  the top of its column or alone in a cell, in P and in any later position.
+* Take any winning sequence of single-card moves from P and delete the moves of
+  X. Play the rest from P'. At every step the board equals the original one
+  minus X. A move of card Y onto a column top Z is still legal: Z was the
+  original top, and Z ≠ X because nothing goes on X. A move into an empty
+  column or free cell is still legal: removing X only frees places. A move of Y
+  home is still legal: the foundations hold at least the original cards (X is
+  the only extra one, and any card of suit s above X went home after X
+  originally). So the shortened sequence wins from P'.
+
+Hence P is winnable iff P' is, and the search may send all such cards home as
+part of the move that made them playable. The "unsolvable" verdict therefore
+remains a proof: the search enumerates every position reachable by single-card
+moves (up to these forced, harmless foundation moves) and finds no win.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+
+Cols = tuple[bytes, ...]
+Cells = tuple[int, ...]
+Found = tuple[int, ...]
+
+# Where a step sends a card: a column top card (>= 0) or one of these.
+HOME = -1
+CELL = -2
+EMPTY_COL = -3
+
+Step = tuple[int, int]  # (card, destination)
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
+
+_SEP = b"\xff"
+_CHECK_EVERY = 512
+
+
+def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
+    """Send home, in place, every card that can go; return them in order (see the module doc)."""
+    home: list[int] = []
+    changed = True
+    while changed:
+        changed = False
+        for i, col in enumerate(cols):
+            n = len(col)
+            while n and col[n - 1] % 13 == found[col[n - 1] // 13]:
+                found[col[n - 1] // 13] += 1
+                home.append(col[n - 1])
+                n -= 1
+            if n != len(col):
+                cols[i] = col[:n]
+                changed = True
+        for j in range(len(cells) - 1, -1, -1):
+            c = cells[j]
+            if c % 13 == found[c // 13]:
+                found[c // 13] += 1
+                home.append(c)
+                del cells[j]
+                changed = True
+    return home
+
+
+def _column_cost(col: bytes) -> int:
+    """How badly a column is ordered: cards that must leave it before a lower card of their suit
+    can go home (weighted), plus cards not sitting on their same-suit successor."""
+    cost = 0
+    lowest = [99, 99, 99, 99]
+    prev = -1
+    for c in col:
+        s = c // 13
+        if lowest[s] < c:
+            cost += 2
+        elif c < lowest[s]:
+            lowest[s] = c
+        if prev >= 0 and c + 1 != prev:
+            cost += 1
+        prev = c
+    return cost
+
+
+def state_key(cols: Cols | list[bytes], cells: Cells | list[int]) -> bytes:
+    """The transposition key: sorted columns and sorted cells (foundations follow from them)."""
+    return _SEP.join(sorted(cols)) + b"\xfe" + bytes(sorted(cells))
+
+
+class Search:
+    """One search from a start state; ``run`` returns (verdict, steps).
+
+    ``dead`` (optional) holds keys of states already proven unwinnable by an
+    earlier exhausted search; they are pruned and, when this search exhausts
+    too, every state it visited is added to it.
+    """
+
+    def __init__(
+        self,
+        cols: list[bytes],
+        cells: list[int],
+        found: list[int],
+        ncells: int,
+        *,
+        dead: set[bytes] | None = None,
+    ) -> None:
+        cols = list(cols)
+        cells = sorted(cells)
+        found = list(found)
+        self.start_home = settle(cols, cells, found)
+        cells.sort()
+        self.start = (tuple(cols), tuple(cells), tuple(found))
+        self.ncells = ncells
+        self.nodes = 0
+        self.dead = dead
+        self._cost_cache: dict[bytes, int] = {}
+
+    def _h(self, cols: Cols, ncells_used: int, found: Found) -> int:
+        cache = self._cost_cache
+        cost = 0
+        empties = 0
+        for col in cols:
+            if not col:
+                empties += 1
+                continue
+            v = cache.get(col)
+            if v is None:
+                v = cache[col] = _column_cost(col)
+            cost += v
+        home = found[0] + found[1] + found[2] + found[3]
+        return 3 * cost + 2 * ncells_used - 2 * empties - home
+
+    def run(
+        self,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> tuple[str, list[Step]]:
+        cols0, cells0, found0 = self.start
+        start_key = state_key(cols0, cells0)
+        if sum(found0) == 52:
+            return SOLVED, [(c, HOME) for c in self.start_home]
+        ncells = self.ncells
+        dead = self.dead
+        if dead is not None and start_key in dead:
+            return UNSOLVABLE, []
+        parent: dict[bytes, tuple[bytes | None, Step | None, tuple[int, ...]]] = {start_key: (None, None, ())}
+        heap: list[tuple[int, int, Cols, Cells, Found, bytes]] = [(0, 0, cols0, cells0, found0, start_key)]
+        seq = 0
+        h = self._h
+        nodes = 0
+        push = heapq.heappush
+        pop = heapq.heappop
+        while heap:
+            _, _, cols, cells, found, key = pop(heap)
+            nodes += 1
+            if nodes % _CHECK_EVERY == 0:
+                if deadline is not None and clock() > deadline:
+                    self.nodes = nodes
+                    return UNKNOWN, []
+                if node_limit is not None and nodes > node_limit:
+                    self.nodes = nodes
+                    return UNKNOWN, []
+            free = ncells - len(cells)
+            tops: dict[int, int] = {}
+            empty = -1
+            for i, col in enumerate(cols):
+                if col:
+                    tops[col[-1]] = i
+                elif empty < 0:
+                    empty = i
+            # Candidate steps: (source kind, source index, card, destination, dest column)
+            cand: list[tuple[int, int, int, int, int]] = []
+            for j, c in enumerate(cells):
+                if c % 13 != 12:
+                    t = tops.get(c + 1)
+                    if t is not None:
+                        cand.append((1, j, c, c + 1, t))
+            for i, col in enumerate(cols):
+                if col:
+                    c = col[-1]
+                    if c % 13 != 12:
+                        t = tops.get(c + 1)
+                        if t is not None:
+                            cand.append((0, i, c, c + 1, t))
+            if empty >= 0:
+                for j, c in enumerate(cells):
+                    cand.append((1, j, c, EMPTY_COL, empty))
+                for i, col in enumerate(cols):
+                    if len(col) > 1:
+                        cand.append((0, i, col[-1], EMPTY_COL, empty))
+            if free:
+                for i, col in enumerate(cols):
+                    if col:
+                        cand.append((0, i, col[-1], CELL, -1))
+            for kind, src, card, dst, dcol in cand:
+                ncols = list(cols)
+                ncells_list = list(cells)
+                if kind:
+                    del ncells_list[src]
+                else:
+                    ncols[src] = cols[src][:-1]
+                if dst == CELL:
+                    ncells_list.append(card)
+                else:
+                    ncols[dcol] = ncols[dcol] + bytes((card,))
+                nfound = list(found)
+                home = (
+                    settle(ncols, ncells_list, nfound)
+                    if _may_settle(ncols, src, kind, ncells_list, nfound)
+                    else ()
+                )
+                ncells_list.sort()
+                nkey = _SEP.join(sorted(ncols)) + b"\xfe" + bytes(ncells_list)
+                if nkey in parent or (dead is not None and nkey in dead):
+                    continue
+                parent[nkey] = (key, (card, dst), tuple(home))
+                tf = tuple(nfound)
+                if tf[0] + tf[1] + tf[2] + tf[3] == 52:
+                    self.nodes = nodes
+                    return SOLVED, self._path(parent, nkey)
+                tc = tuple(ncols)
+                seq += 1
+                push(heap, (h(tc, len(ncells_list), tf), -seq, tc, tuple(ncells_list), tf, nkey))
+        self.nodes = nodes
+        if dead is not None:
+            dead.update(parent)
+        return UNSOLVABLE, []
+
+    def _path(self, parent: dict, key: bytes) -> list[Step]:
+        rev: list[list[Step]] = []
+        while True:
+            pkey, step, home = parent[key]
+            if step is None:
+                break
+            rev.append([step, *((c, HOME) for c in home)])
+            key = pkey
+        out: list[Step] = [(c, HOME) for c in self.start_home]
+        for chunk in reversed(rev):
+            out.extend(chunk)
+        return out
+
+
+def _may_settle(cols: list[bytes], src: int, kind: int, cells: list[int], found: list[int]) -> bool:
+    """Only a freshly uncovered column top can have become playable home (the moved card itself
+    could not go home, or it would have been sent already)."""
+    if kind:
+        return False
+    col = cols[src]
+    return bool(col) and col[-1] % 13 == found[col[-1] // 13]
