@@ -1,17 +1,19 @@
 """Boulanger's rules engine: pure Python, no I/O. See docs/ARCHITECTURE.md.
 
-    import engine
-    game = engine.new_game("BK1-C4-AAAAA24")
-    game.play("3h")
+import engine
+game = engine.new_game("BK1-C4-AAAAA24")
+game.play("3h")
 """
 
 from engine.bakers import BakersGame
+from engine.calculation import CalculationGame
 from engine.codes import GameCode, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
 from engine.game import UNDO, UNDO_LIMIT, Game, Outcome
 from engine.registry import GAMES, code_for, new_game, register, replay
 
 register(BakersGame)
+register(CalculationGame)
 
 __all__ = [
     "GAMES",
@@ -19,6 +21,7 @@ __all__ = [
     "UNDO_LIMIT",
     "BakersGame",
     "BoardTextError",
+    "CalculationGame",
     "CodeError",
     "EngineError",
     "Game",

@@ -107,14 +107,10 @@ def parse_code(text: str) -> GameCode:
     cells = None
     if kind == "bakers":
         if len(parts) != 3:
-            raise CodeError(
-                f"{raw!r} must have three parts, like BK1-C4-AAAAA24", "length", text=raw
-            )
+            raise CodeError(f"{raw!r} must have three parts, like BK1-C4-AAAAA24", "length", text=raw)
         cell_text = parts[1]
         if cell_text not in ("C4", "C2", "C1"):
-            raise CodeError(
-                f"the free-cell part {cell_text!r} must be C4, C2 or C1", "cells", text=cell_text
-            )
+            raise CodeError(f"the free-cell part {cell_text!r} must be C4, C2 or C1", "cells", text=cell_text)
         cells = int(cell_text[1])
     elif len(parts) != 2:
         raise CodeError(f"{raw!r} must have two parts, like CA1-AAAAA24", "length", text=raw)

@@ -81,7 +81,7 @@ class Game(ABC):
                 "malformed",
                 text=cleaned[:MAX_MOVE_INPUT],
             )
-        if self.outcome is not None and self.outcome.won:
+        if self.is_won:
             raise IllegalMove("the game is already won", "game_over")
         move, record = self._apply(cleaned)
         self._undo.append(record)

@@ -74,7 +74,11 @@ def import_board(text: str, cells: int | None = None) -> Position:
     held = [c for c in cell_cards if c != EMPTY]
     if len(held) > cells or len(cell_cards) > 4:
         raise BoardTextError(f"more cards in free cells than the {cells} cells in play", "board_cells")
-    cell_cards = (cell_cards + [EMPTY] * cells)[:cells] if len(cell_cards) <= cells else held + [EMPTY] * (cells - len(held))
+    cell_cards = (
+        (cell_cards + [EMPTY] * cells)[:cells]
+        if len(cell_cards) <= cells
+        else held + [EMPTY] * (cells - len(held))
+    )
     pos = Position(cols, cell_cards, found)
     cards = pos.all_cards()
     if len(cards) != 52 or len(set(cards)) != 52:

@@ -49,6 +49,10 @@ class BakersGame(Game):
         return self._score
 
     @property
+    def is_won(self) -> bool:
+        return self.position.is_won()
+
+    @property
     def outcome(self) -> Outcome | None:
         if self.position.is_won():
             return Outcome("won", "all 52 cards are on the foundations")

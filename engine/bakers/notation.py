@@ -28,8 +28,7 @@ class ParsedMove:
 
 def _malformed(text: str) -> IllegalMove:
     return IllegalMove(
-        f"{text!r} is not a move: write the source then the destination, "
-        "e.g. 3h, a5, 27, 3a or 18v2",
+        f"{text!r} is not a move: write the source then the destination, e.g. 3h, a5, 27, 3a or 18v2",
         "malformed",
         text=text,
     )
@@ -42,8 +41,7 @@ def _place(ch: str, cells: int, text: str, *, allow_home: bool) -> tuple[str, in
         index = CELL_LETTERS.index(ch)
         if index >= cells:
             raise IllegalMove(
-                f"there is no free cell {ch} in a game with {cells} free "
-                f"{'cell' if cells == 1 else 'cells'}",
+                f"there is no free cell {ch} in a game with {cells} free {'cell' if cells == 1 else 'cells'}",
                 "no_such_cell",
                 cell=ch,
                 cells=cells,

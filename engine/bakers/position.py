@@ -65,7 +65,7 @@ class BakersMove:
 class Position:
     """Columns, free cells and foundations; moves are checked before they change anything."""
 
-    __slots__ = ("cols", "cells", "found")
+    __slots__ = ("cells", "cols", "found")
 
     def __init__(self, cols: list[list[int]], cells: list[int], found: list[int]) -> None:
         self.cols = cols
@@ -142,7 +142,9 @@ class Position:
         if p.src_kind == COLUMN:
             col = self.cols[p.src]
             if not col:
-                raise IllegalMove(f"column {p.src + 1} is empty", "empty_source", place=place_name(COLUMN, p.src))
+                raise IllegalMove(
+                    f"column {p.src + 1} is empty", "empty_source", place=place_name(COLUMN, p.src)
+                )
             card = col[-1]
         else:
             card = self.cells[p.src]
@@ -161,7 +163,14 @@ class Position:
                     cell="abcd"[p.dst],
                     card=card_label(held),
                 )
-            return BakersMove(p.src_kind, p.src, CELL, p.dst, (card,), format_notation(p.src_kind, p.src, CELL, p.dst, 1, False))
+            return BakersMove(
+                p.src_kind,
+                p.src,
+                CELL,
+                p.dst,
+                (card,),
+                format_notation(p.src_kind, p.src, CELL, p.dst, 1, False),
+            )
         return self._to_column(p, card)
 
     def _to_foundation(self, p: ParsedMove, card: int) -> BakersMove:
@@ -175,14 +184,29 @@ class Position:
                 card=card_label(card),
                 need=need,
             )
-        return BakersMove(p.src_kind, p.src, FOUNDATION, suit, (card,), format_notation(p.src_kind, p.src, FOUNDATION, suit, 1, False))
+        return BakersMove(
+            p.src_kind,
+            p.src,
+            FOUNDATION,
+            suit,
+            (card,),
+            format_notation(p.src_kind, p.src, FOUNDATION, suit, 1, False),
+        )
 
     def _to_column(self, p: ParsedMove, card: int) -> BakersMove:
         dest = self.cols[p.dst]
         if p.src_kind == CELL:
             if dest and (dest[-1] != card + 1 or dest[-1] % 13 == 0):
                 raise self._no_fit(card, dest[-1])
-            return BakersMove(CELL, p.src, COLUMN, p.dst, (card,), format_notation(CELL, p.src, COLUMN, p.dst, 1, not dest), not dest)
+            return BakersMove(
+                CELL,
+                p.src,
+                COLUMN,
+                p.dst,
+                (card,),
+                format_notation(CELL, p.src, COLUMN, p.dst, 1, not dest),
+                not dest,
+            )
         run = self.run_length(p.src)
         if dest:
             top = dest[-1]
@@ -231,7 +255,15 @@ class Position:
                 capacity=cap,
             )
         cards = tuple(self.cols[p.src][-k:])
-        return BakersMove(COLUMN, p.src, COLUMN, p.dst, cards, format_notation(COLUMN, p.src, COLUMN, p.dst, k, to_empty), to_empty)
+        return BakersMove(
+            COLUMN,
+            p.src,
+            COLUMN,
+            p.dst,
+            cards,
+            format_notation(COLUMN, p.src, COLUMN, p.dst, k, to_empty),
+            to_empty,
+        )
 
     @staticmethod
     def _no_fit(card: int, top: int) -> IllegalMove:
@@ -302,7 +334,17 @@ class Position:
                         out.append(BakersMove(COLUMN, s, COLUMN, d, tuple(col[-k:]), f"{s + 1}{d + 1}"))
                 else:
                     for k in range(1, min(run, cap_empty) + 1):
-                        out.append(BakersMove(COLUMN, s, COLUMN, d, tuple(col[-k:]), format_notation(COLUMN, s, COLUMN, d, k, True), True))
+                        out.append(
+                            BakersMove(
+                                COLUMN,
+                                s,
+                                COLUMN,
+                                d,
+                                tuple(col[-k:]),
+                                format_notation(COLUMN, s, COLUMN, d, k, True),
+                                True,
+                            )
+                        )
             for i in free_idx:
                 out.append(BakersMove(COLUMN, s, CELL, i, (card,), f"{s + 1}{'abcd'[i]}"))
         for i, card in enumerate(self.cells):
