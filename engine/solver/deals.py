@@ -1,0 +1,128 @@
+"""The shipped stock of proven-winnable deal numbers, and the command that regenerates it.
+
+Only about 4% of deals are winnable with 2 free cells and 0.2% with 1, so new
+games and daily challenges draw from deals our solver has already won. The
+file ``winnable_deals.json`` is produced reproducibly by
+
+    python -m engine.solver.deals --generate
+
+which solves every deal of a fixed range per cell count (``RANGES``) with a
+fixed node budget (no clock, so the result does not depend on the machine)
+and keeps the deals whose solution replayed through the engine to a win.
+``python -m engine.solver.deals --check`` regenerates and compares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+
+from engine.codes import make_code
+from engine.registry import new_game
+from engine.solver.api import solve
+from engine.solver.result import SOLVABLE, UNKNOWN
+
+STOCK_FILE = Path(__file__).with_name("winnable_deals.json")
+# Deal ranges [start, stop) searched per cell count: enough for >= 200 / 50 / 10 winnable deals.
+RANGES: dict[int, tuple[int, int]] = {4: (1, 301), 2: (1, 1601), 1: (1, 16001)}
+NODE_LIMIT = 3_000_000
+
+
+def check_deal(deal: int, cells: int, node_limit: int = NODE_LIMIT) -> tuple[int, str, int]:
+    """(deal, verdict, solution length) under a fixed node budget; top level, so pools can pickle it."""
+    game = new_game(make_code("bakers", deal, cells))
+    result = solve(game, time_limit=None, node_limit=node_limit)
+    return deal, result.verdict, len(result.moves)
+
+
+def winnable_in(cells: int, start: int, stop: int, workers: int = 2) -> Iterator[tuple[int, str, int]]:
+    """Every deal of [start, stop) with its verdict, in order."""
+    deals = range(start, stop)
+    if workers <= 1:
+        yield from (check_deal(d, cells) for d in deals)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(check_deal, deals, [cells] * len(deals), chunksize=16)
+
+
+def generate(workers: int = 2, *, progress: bool = False) -> dict:
+    stock: dict[str, object] = {
+        "generated_by": "python -m engine.solver.deals --generate",
+        "node_limit": NODE_LIMIT,
+        "ranges": {str(c): list(r) for c, r in RANGES.items()},
+        "deals": {},
+        "par": {},
+        "unknown": {},
+    }
+    for cells, (start, stop) in RANGES.items():
+        won: list[int] = []
+        pars: list[int] = []
+        unknown: list[int] = []
+        for deal, verdict, length in winnable_in(cells, start, stop, workers):
+            if verdict == SOLVABLE:
+                won.append(deal)
+                pars.append(length)
+            elif verdict == UNKNOWN:
+                unknown.append(deal)
+        stock["deals"][str(cells)] = won  # type: ignore[index]
+        stock["par"][str(cells)] = pars  # type: ignore[index]
+        stock["unknown"][str(cells)] = unknown  # type: ignore[index]
+        if progress:
+            print(
+                f"{cells} cells: {len(won)} winnable of {stop - start}, {len(unknown)} undecided",
+                file=sys.stderr,
+            )
+    return stock
+
+
+def _dump(stock: dict) -> str:
+    """JSON with one line per entry (diff-friendly, lists kept on one line)."""
+    lines = []
+    for key, value in stock.items():
+        if isinstance(value, dict):
+            inner = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+            lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+@lru_cache(maxsize=1)
+def _load() -> dict:
+    return json.loads(STOCK_FILE.read_text(encoding="utf-8"))
+
+
+def winnable_deals(cells: int) -> list[int]:
+    """The shipped proven-winnable deal numbers for 4, 2 or 1 free cells."""
+    if cells not in RANGES:
+        raise ValueError(f"Jeu du Boulanger is played with 4, 2 or 1 free cells, not {cells}")
+    return list(_load()["deals"][str(cells)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.solver.deals", description=__doc__)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--generate", action="store_true", help=f"rewrite {STOCK_FILE.name}")
+    mode.add_argument("--check", action="store_true", help="regenerate and compare with the shipped file")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    stock = generate(args.workers, progress=True)
+    if args.generate:
+        STOCK_FILE.write_text(_dump(stock), encoding="utf-8")
+        print(f"wrote {STOCK_FILE}")
+        return 0
+    shipped = json.loads(STOCK_FILE.read_text(encoding="utf-8"))
+    if shipped["deals"] != stock["deals"]:
+        print("the shipped stock differs from a fresh generation", file=sys.stderr)
+        return 1
+    print("the shipped stock matches a fresh generation")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
