@@ -14,6 +14,7 @@ tells "iterations exceeded" apart from "unsolvable".
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import time
@@ -85,7 +86,7 @@ def run(
     timeout: float = 120.0,
 ) -> FcResult:
     """Solve one board text (fc-solve's format); the verdict, the moves if asked, the CPU time."""
-    before = os.times()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(
         command(cells, exact=exact, moves=moves, max_iters=max_iters),
         input=board,
@@ -94,11 +95,11 @@ def run(
         timeout=timeout,
         check=False,
     )
-    after = os.times()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0 and "solve" not in proc.stdout:
         raise RuntimeError(f"fc-solve failed ({proc.returncode}): {proc.stderr[:300]}")
     r = parse_output(proc.stdout)
-    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return FcResult(r.verdict, r.moves, r.iterations, cpu)
 
 
