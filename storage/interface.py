@@ -79,6 +79,10 @@ class DatabaseTooNew(DatabaseUnusable):
         self.supported = supported
 
 
+class DatabaseBusy(StorageError):
+    """Another process kept the database locked longer than the busy timeout; nothing was changed."""
+
+
 class GameNotFound(StorageError, LookupError):
     """No game has this id."""
 
