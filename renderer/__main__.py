@@ -1,0 +1,39 @@
+"""``python -m renderer CODE [MOVE ...] -o board.png [--replay out.gif]``: look at any position."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import engine
+import renderer
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m renderer", description="Draw a game's board as a PNG.")
+    ap.add_argument("code", help="game code, e.g. BK1-C4-AAAAA24 or CA1-AAAAA24")
+    ap.add_argument("moves", nargs="*", help="actions to play first (notation, or 'undo')")
+    ap.add_argument("-o", "--output", type=Path, help="where to write the board PNG")
+    ap.add_argument(
+        "--highlight", help="a selected source to mark: 1-8 or a-d (Baker), s or w1-w4 (Calculation)"
+    )
+    ap.add_argument("--replay", type=Path, help="also write an animated replay (.gif or .png)")
+    args = ap.parse_args(argv)
+    if args.output is None and args.replay is None:
+        ap.error("give -o board.png and/or --replay out.gif")
+    try:
+        game = engine.replay(args.code, args.moves)
+        if args.output is not None:
+            args.output.write_bytes(renderer.render_png(game, highlight=args.highlight))
+        if args.replay is not None:
+            fmt = "png" if args.replay.suffix.lower() in (".png", ".apng") else "gif"
+            args.replay.write_bytes(renderer.render_replay(args.code, args.moves, fmt=fmt))
+    except (engine.EngineError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

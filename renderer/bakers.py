@@ -1,0 +1,131 @@
+"""The Jeu du Boulanger board: cells a-d and foundations on top, columns 1-8 below.
+
+Highlights: ``("c", i)`` selects column i (0-based; its ordered run is
+marked), ``("f", i)`` free cell i. The last move is read from
+``game.last_move``: its source label turns amber, the cards it put down get
+an amber face.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.bakers import BakersGame
+from engine.cards import SUIT_SYMBOLS
+from renderer import header
+from renderer import layout as L
+from renderer.cache import cached
+from renderer.cards import LAST, PICK, card_sprite, paste_pile, slot_sprite
+from renderer.labels import Labels
+from renderer.palette import new_canvas
+from renderer.text import paste, pill_sprite
+
+CELL_LETTERS = "abcd"
+LETTER_Y = L.HEADER_H + 2  # cell letters
+TOP_Y = LETTER_Y + 28  # cells and foundations
+NUMBER_Y = TOP_Y + L.CARD_H + 4  # column numbers
+TABLEAU_Y = NUMBER_Y + 30
+TABLEAU_ROOM = L.HEIGHT - 10 - TABLEAU_Y
+
+
+def slot_x(i: int) -> int:
+    """Left edge of place ``i`` in the 8-wide grid (columns; cells 0-3 and foundations 4-7)."""
+    return L.MARGIN + i * (L.CARD_W + L.GAP)
+
+
+def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
+    """A place's name centred over it: plain text, or on a coloured badge when marked."""
+    ink = L.TEXT if fill is None or fill == L.PICK_EDGE else L.BLACK
+    pill = pill_sprite(text, L.LABEL_TEXT, ink, fill or L.FELT, L.FELT)
+    paste(canvas, pill, slot_x(i) + L.CARD_W // 2, y, "m")
+
+
+@cached(limit=64)
+def background(cells: int, labels: Labels) -> Image.Image:
+    """Everything that does not depend on the cards: read only, boards start from a copy."""
+    canvas = new_canvas((L.WIDTH, L.HEIGHT), L.FELT)
+    header.draw_static(canvas, dict(labels)["bakers"])
+    for i in range(cells):
+        _label(canvas, CELL_LETTERS[i], i, LETTER_Y)
+        canvas.paste(slot_sprite(), (slot_x(i), TOP_Y))
+    for s in range(4):
+        canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 56), (slot_x(4 + s), TOP_Y))
+    for c in range(8):
+        _label(canvas, str(c + 1), c, NUMBER_Y)
+        canvas.paste(slot_sprite(), (slot_x(c), TABLEAU_Y))
+    return canvas
+
+
+def render(game: BakersGame, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
+    pos = game.position
+    canvas = background(len(pos.cells), labels).copy()
+    words = dict(labels)
+    header.draw_dynamic(canvas, game, words["bakers"], words)
+
+    col_styles: list[dict[int, str]] = [{} for _ in range(8)]
+    cell_style: dict[int, str] = {}
+    home_style: dict[int, str] = {}
+    marks: list[tuple[str, int, L.RGB]] = []  # (kind, index, badge colour)
+
+    last = game.last_move
+    if last is not None:
+        marks.append((last.src_kind, last.src, L.LAST_EDGE))
+        if last.dst_kind == "c":
+            n = len(pos.cols[last.dst])
+            col_styles[last.dst].update({k: LAST for k in range(n - len(last.cards), n)})
+        elif last.dst_kind == "f":
+            cell_style[last.dst] = LAST
+        else:
+            home_style[last.dst] = LAST
+    if highlight is not None:
+        kind, i = highlight
+        marks.append((kind, i, L.PICK_EDGE))
+        if kind == "c":
+            n = len(pos.cols[i])
+            col_styles[i].update({k: PICK for k in range(n - pos.run_length(i), n)})
+        else:
+            cell_style[i] = PICK
+
+    for i, card in enumerate(pos.cells):
+        if card >= 0:
+            canvas.paste(card_sprite(card, cell_style.get(i, "plain")), (slot_x(i), TOP_Y))
+    for s, count in enumerate(pos.found):
+        if count:
+            canvas.paste(card_sprite(s * 13 + count - 1, home_style.get(s, "plain")), (slot_x(4 + s), TOP_Y))
+    for c, col in enumerate(pos.cols):
+        step = L.fan_step(len(col), TABLEAU_ROOM)
+        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, col_styles[c])
+    for kind, i, colour in marks:
+        if kind == "c":
+            _label(canvas, str(i + 1), i, NUMBER_Y, colour)
+        elif kind == "f":
+            _label(canvas, CELL_LETTERS[i], i, LETTER_Y, colour)
+    if game.is_won:
+        _won_banner(canvas, words["won"])
+    return canvas
+
+
+def _won_banner(canvas: Image.Image, text: str) -> None:
+    pill = pill_sprite(text, 64, L.BLACK, L.WON, L.FELT)
+    paste(canvas, pill, L.WIDTH // 2, TABLEAU_Y + TABLEAU_ROOM // 2 - pill.height // 2, "m")
+
+
+def parse_highlight(game: BakersGame, highlight: object) -> tuple[str, int] | None:
+    """``("c", 0..7)``, ``("f", cell)`` or the notation names ``"1"``-``"8"``, ``"a"``-``"d"``."""
+    if highlight is None:
+        return None
+    cells = len(game.position.cells)
+    if isinstance(highlight, str):
+        t = highlight.strip().lower()
+        if len(t) == 1 and "1" <= t <= "8":
+            return ("c", int(t) - 1)
+        if len(t) == 1 and t in CELL_LETTERS[:cells]:
+            return ("f", CELL_LETTERS.index(t))
+    elif isinstance(highlight, tuple) and len(highlight) == 2 and isinstance(highlight[1], int):
+        kind, i = highlight
+        if (kind == "c" and 0 <= i < 8) or (kind == "f" and 0 <= i < cells):
+            return (kind, i)
+    raise ValueError(
+        f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
+        f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
+    )

@@ -1,0 +1,142 @@
+"""The Calculation board: stock and turned card on the left, foundations f1-f4 with
+their step and the rank each needs next, and the waste piles w1-w4 fanned below.
+
+Highlights: ``("s", 0)`` selects the turned card, ``("w", i)`` waste pile i
+(0-based). The last move (``game.last_move``) turns its source's label amber
+and gives the card it put down an amber face.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.cards import rank_text
+from renderer import header
+from renderer import layout as L
+from renderer.cache import cached
+from renderer.cards import LAST, PICK, PLAIN, back_sprite, card_sprite, paste_pile, slot_sprite
+from renderer.header import paste_words
+from renderer.labels import Labels
+from renderer.palette import new_canvas
+from renderer.text import paste, pill_sprite
+
+CAPTION_Y = L.HEADER_H + 2  # "stock", "f1 +1"
+TOP_Y = CAPTION_Y + 28  # stock and foundations
+NEXT_Y = TOP_Y + L.CARD_H + 32  # baseline of "next 7"
+PILE_LABEL_Y = NEXT_Y + 16  # "turned", "w1"
+PILE_Y = PILE_LABEL_Y + 30
+PILE_ROOM = L.HEIGHT - 10 - PILE_Y
+FIRST_X = 200  # foundation 1 and waste pile 1; the stock column stands apart on the left
+STEP_X = (L.WIDTH - L.MARGIN - L.CARD_W - FIRST_X) // 3
+
+
+def slot_x(i: int) -> int:
+    """Left edge of place ``i``: 0 is the stock/turned column, 1-4 foundations and piles."""
+    return L.MARGIN if i == 0 else FIRST_X + (i - 1) * STEP_X
+
+
+def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
+    ink = L.TEXT if fill is None or fill == L.PICK_EDGE else L.BLACK
+    pill = pill_sprite(text, L.LABEL_TEXT, ink, fill or L.FELT, L.FELT)
+    paste(canvas, pill, slot_x(i) + L.CARD_W // 2, y, "m")
+
+
+@cached(limit=64)
+def background(labels: Labels) -> Image.Image:
+    """Everything that does not depend on the cards: read only, boards start from a copy."""
+    words = dict(labels)
+    canvas = new_canvas((L.WIDTH, L.HEIGHT), L.FELT)
+    header.draw_static(canvas, words["calculation"])
+    _label(canvas, words["stock"], 0, CAPTION_Y)
+    _label(canvas, words["turned"], 0, PILE_LABEL_Y)
+    canvas.paste(slot_sprite(), (slot_x(0), PILE_Y))
+    for i in range(4):
+        _label(canvas, f"f{i + 1}  +{i + 1}", i + 1, CAPTION_Y)
+        canvas.paste(slot_sprite(f"+{i + 1}", 44), (slot_x(i + 1), TOP_Y))
+        _label(canvas, f"w{i + 1}", i + 1, PILE_LABEL_Y)
+        canvas.paste(slot_sprite(), (slot_x(i + 1), PILE_Y))
+    return canvas
+
+
+def render(game: object, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
+    words = dict(labels)
+    canvas = background(labels).copy()
+    header.draw_dynamic(canvas, game, words["calculation"], words)
+
+    waste, found = game.waste, game.foundations
+    pile_style: list[dict[int, str]] = [{} for _ in range(4)]
+    found_style: dict[int, str] = {}
+    turned_style = PLAIN
+    marks: list[tuple[str, int, L.RGB]] = []
+    last = game.last_move
+    if last is not None:
+        marks.append((last.src_kind, last.src, L.LAST_EDGE))
+        if last.dst_kind == "w":
+            pile_style[last.dst][len(waste[last.dst]) - 1] = LAST
+        else:
+            found_style[last.dst] = LAST
+    if highlight is not None:
+        kind, i = highlight
+        marks.append((kind, i, L.PICK_EDGE))
+        if kind == "w" and waste[i]:
+            pile_style[i][len(waste[i]) - 1] = PICK
+        elif kind == "s":
+            turned_style = PICK
+
+    _stock(canvas, game.stock_count)
+    if game.turned is not None:
+        canvas.paste(card_sprite(game.turned, turned_style), (slot_x(0), PILE_Y))
+    for i in range(4):
+        if found[i]:
+            canvas.paste(card_sprite(found[i][-1], found_style.get(i, PLAIN)), (slot_x(i + 1), TOP_Y))
+        need = game.needs(i)
+        text = words["done"] if need is None else f"{words['next']} {rank_text(need, ten='10')}"
+        paste_words(
+            canvas,
+            [(text, 24, L.TEXT if need else L.WON)],
+            slot_x(i + 1) + L.CARD_W // 2,
+            NEXT_Y,
+            L.FELT,
+            "m",
+        )
+        pile = waste[i]
+        paste_pile(canvas, slot_x(i + 1), PILE_Y, pile, L.fan_step(len(pile), PILE_ROOM), pile_style[i])
+    for kind, i, colour in marks:
+        if kind == "s":
+            _label(canvas, words["turned"], 0, PILE_LABEL_Y, colour)
+        elif kind == "w":
+            _label(canvas, f"w{i + 1}", i + 1, PILE_LABEL_Y, colour)
+    if game.is_won:
+        pill = pill_sprite(words["won"], 64, L.BLACK, L.WON, L.FELT)
+        paste(canvas, pill, L.WIDTH // 2, PILE_Y + PILE_ROOM // 2 - pill.height // 2, "m")
+    return canvas
+
+
+def _stock(canvas: Image.Image, count: int) -> None:
+    x = slot_x(0)
+    if count:
+        canvas.paste(back_sprite(), (x, TOP_Y))
+        pill = pill_sprite(str(count), 30, L.TEXT, L.BACK, L.BACK)
+    else:
+        pill = pill_sprite("0", 30, L.SLOT_LINE, L.SLOT, L.SLOT)
+    paste(canvas, pill, x + L.CARD_W // 2, TOP_Y + (L.CARD_H - pill.height) // 2, "m")
+
+
+def parse_highlight(game: object, highlight: object) -> tuple[str, int] | None:
+    """``("s", 0)`` the turned card, ``("w", 0..3)`` a waste pile, or the names ``"s"``, ``"w1"``-``"w4"``."""
+    if highlight is None:
+        return None
+    if isinstance(highlight, str):
+        t = highlight.strip().lower()
+        if t == "s":
+            return ("s", 0)
+        if len(t) == 2 and t[0] == "w" and t[1] in "1234":
+            return ("w", int(t[1]) - 1)
+    elif isinstance(highlight, tuple) and len(highlight) == 2 and isinstance(highlight[1], int):
+        kind, i = highlight
+        if (kind == "s" and i == 0) or (kind == "w" and 0 <= i < 4):
+            return (kind, i)
+    raise ValueError(
+        f"highlight {highlight!r} is not a source in Calculation: use ('s', 0) for the turned card "
+        "or ('w', 0-3) for a waste pile (or their names s, w1-w4)"
+    )

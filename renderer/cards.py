@@ -1,0 +1,114 @@
+"""Card faces, the stock's back and empty slots: drawn once per variant, then pasted.
+
+A variant is (card, style, under, corner): ``style`` marks the last move or a
+selected source, ``under`` is what shows through the rounded corners (the felt,
+or the card beneath in a fan), ``corner`` the size of the rank and suit glyphs
+(smaller when a long pile's fan is squeezed).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.cards import SUIT_SYMBOLS, is_red, rank_of, rank_text, suit_of
+from renderer import layout as L
+from renderer.cache import cached
+from renderer.fonts import font
+from renderer.palette import to_palette
+
+PLAIN, LAST, PICK = "plain", "last", "pick"
+ON_FELT, ON_CARD = "felt", "card"
+
+_STYLES = {  # face, edge, edge width
+    PLAIN: (L.CARD, L.EDGE, L.BORDER),
+    LAST: (L.LAST_FACE, L.LAST_EDGE, 4),
+    PICK: (L.PICK_FACE, L.PICK_EDGE, 4),
+}
+_SS = 4  # supersampling for the rounded outline
+
+
+@cached()
+def _round_mask(w: int, h: int, radius: int) -> Image.Image:
+    big = Image.new("L", (w * _SS, h * _SS), 0)
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * _SS - 1, h * _SS - 1), radius=radius * _SS, fill=255)
+    return big.resize((w, h), Image.Resampling.BOX)
+
+
+def _under(under: str) -> Image.Image:
+    im = Image.new("RGB", (L.CARD_W, L.CARD_H), L.FELT)
+    if under == ON_CARD:  # the card beneath: its face and side edges, down to mid-height
+        im.paste(L.EDGE, (0, 0, L.CARD_W, L.CARD_H // 2))
+        im.paste(L.CARD, (L.BORDER, 0, L.CARD_W - L.BORDER, L.CARD_H // 2))
+    return im
+
+
+def _blank(face: L.RGB, edge: L.RGB, width: int, under: str) -> Image.Image:
+    im = _under(under)
+    im.paste(edge, (0, 0, L.CARD_W, L.CARD_H), _round_mask(L.CARD_W, L.CARD_H, L.RADIUS))
+    inner = _round_mask(L.CARD_W - 2 * width, L.CARD_H - 2 * width, max(2, L.RADIUS - width + 1))
+    im.paste(face, (width, width, L.CARD_W - width, L.CARD_H - width), inner)
+    return im
+
+
+def corner_size(step: int) -> int:
+    """Corner glyph size for a fan step: full size when the strip is tall enough."""
+    if step >= L.CORNER_STRIP:
+        return L.CORNER_SIZE
+    return max(9, round((step - L.CORNER_PAD) / 0.76))
+
+
+@cached()
+def card_sprite(
+    card: int, style: str = PLAIN, under: str = ON_FELT, corner: int = L.CORNER_SIZE
+) -> Image.Image:
+    face, edge, width = _STYLES[style]
+    im = _blank(face, edge, width, under)
+    draw = ImageDraw.Draw(im)
+    ink = L.RED if is_red(card) else L.BLACK
+    rank, suit = rank_text(rank_of(card), ten="10"), SUIT_SYMBOLS[suit_of(card)]
+    f = font(corner)
+    top = L.CORNER_PAD - f.getbbox(rank)[1]  # glyph tops at CORNER_PAD
+    x = 7
+    draw.text((x, top), rank, font=f, fill=ink)
+    x += round(f.getlength(rank)) + 2
+    draw.text((x, top), suit, font=f, fill=ink)
+    strip = L.CORNER_STRIP + 4
+    draw.text((L.CARD_W / 2, strip + (L.CARD_H - strip) / 2), suit, font=font(66), fill=ink, anchor="mm")
+    return to_palette(im)
+
+
+@cached()
+def back_sprite() -> Image.Image:
+    """The stock: a card back with a diagonal lattice (the count is pasted over it)."""
+    im = _blank(L.BACK, L.TEXT, 4, ON_FELT)
+    w, h = L.CARD_W - 16, L.CARD_H - 16
+    lattice = Image.new("RGB", (w, h), L.BACK)
+    draw = ImageDraw.Draw(lattice)
+    for k in range(-h, w, 14):
+        draw.line((k, 0, k + h, h), fill=L.BACK_LINE, width=2)
+        draw.line((k + h, 0, k, h), fill=L.BACK_LINE, width=2)
+    im.paste(lattice, (8, 8), _round_mask(w, h, 4))
+    return to_palette(im)
+
+
+@cached()
+def slot_sprite(mark: str = "", size: int = 48) -> Image.Image:
+    """An empty place (column, cell, foundation, waste pile) with a faint mark in it."""
+    im = _blank(L.SLOT, L.SLOT_LINE, 2, ON_FELT)
+    if mark:
+        ImageDraw.Draw(im).text(
+            (L.CARD_W / 2, L.CARD_H / 2), mark, font=font(size), fill=L.SLOT_LINE, anchor="mm"
+        )
+    return to_palette(im)
+
+
+def paste_pile(
+    canvas: Image.Image, x: int, y: int, cards: list[int] | tuple[int, ...], step: int, styles: dict[int, str]
+) -> None:
+    """Fan ``cards`` (bottom first) down from (x, y), ``step`` px apart; ``styles`` maps a
+    position in the pile to LAST or PICK."""
+    corner = corner_size(step)
+    for i, card in enumerate(cards):
+        under = ON_FELT if i == 0 else ON_CARD
+        size = L.CORNER_SIZE if i == len(cards) - 1 else corner
+        canvas.paste(card_sprite(card, styles.get(i, PLAIN), under, size), (x, y + i * step))

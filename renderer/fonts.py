@@ -1,0 +1,20 @@
+"""The one font the renderer uses, shipped in ``renderer/assets`` (never a host font).
+
+DejaVu Sans Bold (Bitstream Vera licence, see ``assets/DejaVu-LICENSE.txt``):
+it has the four suit symbols and Cyrillic, for translated captions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import ImageFont
+
+from renderer.cache import cached
+
+FONT_PATH = Path(__file__).with_name("assets") / "DejaVuSans-Bold.ttf"
+
+
+@cached()
+def font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_PATH), size)

@@ -1,0 +1,39 @@
+"""The few words drawn on a picture, English by default.
+
+The bot passes its own translations (``labels={"score": "очки", ...}``); the
+renderer never imports the bot's catalogue. Keys are fixed so a typo fails
+loudly instead of silently drawing English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+DEFAULTS: dict[str, str] = {
+    "bakers": "Jeu du Boulanger",  # titles
+    "calculation": "Calculation",
+    "score": "score",
+    "moves": "moves",
+    "won": "WON",
+    "lost": "LOST",
+    "stock": "stock",
+    "turned": "turned",
+    "next": "next",
+    "done": "done",
+}
+
+MAX_LABEL = 24
+
+Labels = tuple[tuple[str, str], ...]  # hashable, so it can key the background cache
+
+
+def resolve(labels: Mapping[str, str] | None) -> Labels:
+    """Defaults overridden by ``labels``; ``ValueError`` on an unknown key or a bad value."""
+    merged = dict(DEFAULTS)
+    for key, value in (labels or {}).items():
+        if key not in DEFAULTS:
+            raise ValueError(f"unknown label {key!r}; known labels: {', '.join(DEFAULTS)}")
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_LABEL:
+            raise ValueError(f"label {key!r} must be 1-{MAX_LABEL} characters of text, not {value!r}")
+        merged[key] = value.strip()
+    return tuple(merged.items())

@@ -1,0 +1,52 @@
+"""Text drawn once per (string, size, colours) and pasted: captions, scores, codes.
+
+Text is anti-aliased against the one background it will sit on, then mapped to
+the shared palette, so pasting it into a "P" board is a plain copy.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from renderer.cache import cached
+from renderer.fonts import font
+from renderer.layout import RGB
+from renderer.palette import to_palette
+
+PAD = 2
+
+
+@cached(limit=4096)
+def text_sprite(text: str, size: int, fg: RGB, bg: RGB) -> Image.Image:
+    """``text`` on a ``bg`` box whose height is the font's line height (so baselines line up)."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    width = max(1, round(f.getlength(text))) + 2 * PAD
+    im = Image.new("RGB", (width, ascent + descent), bg)
+    ImageDraw.Draw(im).text((PAD, 0), text, font=f, fill=fg)
+    return to_palette(im)
+
+
+@cached(limit=1024)
+def pill_sprite(text: str, size: int, fg: RGB, fill: RGB, bg: RGB) -> Image.Image:
+    """``text`` on a rounded ``fill`` badge drawn over ``bg`` (column numbers, outcome)."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    h = ascent + descent + 4
+    w = max(h, round(f.getlength(text)) + h // 2 + 6)
+    big = Image.new("L", (w * 4, h * 4), 0)
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * 4 - 1, h * 4 - 1), radius=h * 2, fill=255)
+    mask = big.resize((w, h), Image.Resampling.BOX)
+    im = Image.new("RGB", (w, h), bg)
+    im.paste(fill, (0, 0, w, h), mask)
+    ImageDraw.Draw(im).text((w / 2, h / 2), text, font=f, fill=fg, anchor="mm")
+    return to_palette(im)
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int, align: str = "l") -> tuple[int, int]:
+    """Paste at top ``y``, ``x`` being the left edge, centre ("m") or right edge ("r");
+    returns the sprite's (left, right) so callers can place the next piece."""
+    w = sprite.width
+    left = x if align == "l" else x - w // 2 if align == "m" else x - w
+    canvas.paste(sprite, (left, y))
+    return left, left + w
