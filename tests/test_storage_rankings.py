@@ -1,0 +1,240 @@
+"""Leaderboards, daily results and player stats, with exact expected rankings."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+import storage
+from storage import ranking
+from storage.sqlite import SqliteStore
+from tests.storage_procs.clock import FakeClock
+
+UTC = dt.UTC
+# Wednesday 4 March 2026; its ISO week began on Monday 2 March.
+NOON = dt.datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
+TODAY = NOON.date()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(NOON)
+
+
+@pytest.fixture
+async def store(tmp_path, clock):
+    s = await SqliteStore.open(str(tmp_path / "rank.db"), clock=clock)
+    yield s
+    await s.close()
+
+
+async def finished(
+    store,
+    clock,
+    user: int,
+    status: str,
+    *,
+    score: int = 0,
+    moves: int = 0,
+    at: dt.datetime = NOON,
+    kind: str = "bakers",
+    channel: int = 100,
+    guild: int = 10,
+    cells: int | None = 4,
+    daily: dt.date | None = None,
+) -> int:
+    clock.set(at)
+    code = "CA1-AAAAA24" if kind == "calculation" else "BK1-C4-AAAAA24"
+    cells = None if kind == "calculation" else cells
+    game = await store.create_game(kind, code, user, guild, channel, cells=cells, daily_date=daily)
+    await store.finish_game(game.id, game.version, status, score=score, move_count=moves)
+    clock.set(NOON)
+    return game.id
+
+
+def users(entries) -> list[int]:
+    return [e.user_id for e in entries]
+
+
+@pytest.fixture
+async def bakers_games(store, clock):
+    """A (1) won in 90 and lost with 500; B (2) and C (3) won in 80, C earlier; D (4) lost with a farmed
+    1000; E (5) resigned with 200; F (6) won in 70 in another channel of the guild; G (7) won in 60
+    last week (1 ms before Monday 00:00 UTC)."""
+    h = dt.timedelta(hours=1)
+    await finished(store, clock, 1, "won", score=300, moves=90, at=NOON - 5 * h)
+    await finished(store, clock, 1, "lost", score=500, moves=40, at=NOON - 4 * h)
+    await finished(store, clock, 2, "won", score=290, moves=80, at=NOON - 2 * h)
+    await finished(store, clock, 3, "won", score=310, moves=80, at=NOON - 3 * h)
+    await finished(store, clock, 4, "lost", score=1000, moves=10, at=NOON - 1 * h)
+    await finished(store, clock, 5, "resigned", score=200, moves=5, at=NOON - 1 * h)
+    await finished(store, clock, 6, "won", score=280, moves=70, at=NOON - 1 * h, channel=200)
+    await finished(
+        store, clock, 7, "won", score=280, moves=60, at=NOON - 60 * h - dt.timedelta(milliseconds=1)
+    )
+
+
+async def test_bakers_channel_leaderboard_ranks_wins_then_fewer_moves_then_earlier(store, bakers_games):
+    board = await store.leaderboard("bakers", channel_id=100)
+    assert users(board) == [7, 3, 2, 1, 4, 5]
+    assert [e.rank for e in board] == [1, 2, 3, 4, 5, 6]
+    a = board[3]
+    assert (a.played, a.won, a.best.status, a.best.move_count, a.best.score) == (2, 1, "won", 90, 300)
+    assert board[4].best.score == 1000  # shown beside, but below every win
+
+
+async def test_week_leaderboard_starts_monday_utc(store, clock, bakers_games):
+    assert users(await store.leaderboard("bakers", channel_id=100, period="week")) == [3, 2, 1, 4, 5]
+    monday_midnight = dt.datetime(2026, 3, 2, tzinfo=UTC)
+    await finished(store, clock, 9, "won", moves=100, at=monday_midnight)
+    assert users(await store.leaderboard("bakers", channel_id=100, period="week")) == [3, 2, 1, 9, 4, 5]
+    # On the next Monday, nothing of this week counts any more.
+    monday = dt.datetime(2026, 3, 9, 0, 0, tzinfo=UTC)
+    assert await store.leaderboard("bakers", channel_id=100, period="week", now=monday) == []
+
+
+async def test_guild_leaderboard_spans_its_channels(store, bakers_games):
+    assert users(await store.leaderboard("bakers", guild_id=10)) == [7, 6, 3, 2, 1, 4, 5]
+    assert await store.leaderboard("bakers", guild_id=11) == []
+
+
+async def test_leaderboard_pages_and_size(store, bakers_games):
+    page = await store.leaderboard("bakers", channel_id=100, limit=2, offset=2)
+    assert [(e.rank, e.user_id) for e in page] == [(3, 2), (4, 1)]
+    assert await store.leaderboard_size("bakers", channel_id=100) == 6
+    assert await store.leaderboard_size("bakers", channel_id=100, period="week") == 5
+
+
+async def test_cells_narrow_the_bakers_leaderboard(store, clock, bakers_games):
+    await finished(store, clock, 8, "won", moves=200, cells=1)
+    assert users(await store.leaderboard("bakers", channel_id=100, cells=1)) == [8]
+    assert 8 in users(await store.leaderboard("bakers", channel_id=100))
+
+
+async def test_calculation_ranks_by_score_then_earlier_finish(store, clock):
+    h = dt.timedelta(hours=1)
+    await finished(store, clock, 1, "lost", score=40, at=NOON - 1 * h, kind="calculation")
+    await finished(store, clock, 2, "won", score=52, at=NOON - 1 * h, kind="calculation")
+    await finished(store, clock, 3, "lost", score=40, at=NOON - 2 * h, kind="calculation")
+    await finished(store, clock, 4, "resigned", score=30, at=NOON - 3 * h, kind="calculation")
+    await finished(store, clock, 4, "lost", score=45, at=NOON - 2 * h, kind="calculation")
+    board = await store.leaderboard("calculation", channel_id=100)
+    assert [(e.user_id, e.best.score) for e in board] == [(2, 52), (4, 45), (3, 40), (1, 40)]
+    assert (board[1].played, board[1].won) == (2, 0)
+    # Kinds never mix.
+    assert await store.leaderboard("bakers", channel_id=100) == []
+
+
+async def test_only_the_first_finished_daily_attempt_counts(store, clock):
+    day = TODAY
+    h = dt.timedelta(hours=1)
+    # User 1 loses the daily first, then wins it: the loss is what counts.
+    await finished(store, clock, 1, "lost", score=100, moves=30, at=NOON - 3 * h, daily=day)
+    second = await finished(store, clock, 1, "won", score=400, moves=50, at=NOON - 2 * h, daily=day)
+    await finished(store, clock, 2, "won", score=380, moves=99, at=NOON - 1 * h, daily=day)
+    await finished(
+        store, clock, 3, "won", score=380, moves=60, at=NOON - 1 * h, daily=day, guild=11, channel=300
+    )
+    await finished(
+        store, clock, 4, "won", score=380, moves=10, at=NOON - 30 * h, daily=day - dt.timedelta(days=1)
+    )
+    await finished(store, clock, 5, "won", score=380, moves=10, at=NOON - 1 * h)  # not a daily game
+    assert (await store.get_result(second)).counts_for_daily is False
+
+    board = await store.leaderboard("bakers", channel_id=100, period="daily")
+    assert [(e.user_id, e.best.status) for e in board] == [(2, "won"), (1, "lost")]
+    assert board[1].played == 1  # the second attempt is not counted at all
+    results = await store.daily_results("bakers", day)
+    assert [(r.user_id, r.move_count) for r in results] == [(3, 60), (2, 99), (1, 30)]
+    assert [r.user_id for r in await store.daily_results("bakers", day, guild_id=11)] == [3]
+    yesterday = day - dt.timedelta(days=1)
+    assert users(await store.leaderboard("bakers", channel_id=100, period="daily", daily_date=yesterday)) == [
+        4
+    ]
+    # A player's first attempt is unique in the database itself.
+    with pytest.raises(Exception, match="UNIQUE constraint failed"):
+        await store._conn.execute("UPDATE results SET counts_for_daily = 1 WHERE game_id = ?", (second,))
+
+
+async def test_player_stats_count_games_best_and_streaks(store, clock):
+    h = dt.timedelta(hours=1)
+    days = [
+        dt.date(2026, 2, 20),
+        dt.date(2026, 2, 21),
+        dt.date(2026, 3, 1),
+        dt.date(2026, 3, 2),
+        dt.date(2026, 3, 3),
+    ]
+    for day in days:
+        at = dt.datetime.combine(day, dt.time(9), tzinfo=UTC)
+        await finished(store, clock, 1, "lost", score=50, moves=20, at=at, daily=day)
+    await finished(store, clock, 1, "lost", score=60, moves=20, at=NOON - 60 * h, daily=dt.date(2026, 3, 2))
+    await finished(store, clock, 1, "won", score=300, moves=95, at=NOON - 2 * h, guild=11)
+    await finished(store, clock, 1, "won", score=300, moves=85, at=NOON - 1 * h)
+    await finished(store, clock, 1, "won", score=300, moves=85, at=NOON - 1 * h, kind="calculation")
+
+    stats = await store.player_stats(1, "bakers")
+    assert (stats.played, stats.won, stats.best.move_count) == (8, 2, 85)
+    assert stats.win_rate == pytest.approx(2 / 8)
+    assert (stats.current_streak, stats.best_streak, stats.last_daily) == (3, 3, dt.date(2026, 3, 3))
+    in_guild_11 = await store.player_stats(1, "bakers", guild_id=11)
+    assert (in_guild_11.played, in_guild_11.won, in_guild_11.best.move_count) == (1, 1, 95)
+    assert in_guild_11.current_streak == 3  # streaks are global
+    later = await store.player_stats(1, "bakers", today=dt.date(2026, 3, 5))
+    assert (later.current_streak, later.best_streak) == (0, 3)
+
+
+async def test_stats_of_a_newcomer_are_zero(store):
+    stats = await store.player_stats(42, "calculation")
+    assert stats == storage.PlayerStats(42, "calculation", 0, 0, None, 0, 0, None)
+    assert stats.win_rate == 0.0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({}, "exactly one of channel_id and guild_id"),
+        ({"channel_id": 1, "guild_id": 2}, "exactly one of channel_id and guild_id"),
+        ({"channel_id": 1, "period": "month"}, "period must be all, week or daily"),
+        ({"channel_id": 1, "limit": 0}, "limit must be"),
+        ({"channel_id": 1, "offset": -1}, "offset must be"),
+        ({"channel_id": 1, "now": dt.datetime(2026, 1, 1)}, "timezone-aware"),
+    ],
+)
+async def test_bad_leaderboard_requests_are_refused(store, kwargs, message):
+    with pytest.raises(storage.InvalidValue, match=message):
+        await store.leaderboard("bakers", **kwargs)
+
+
+def test_rank_key_puts_every_bakers_win_above_any_score():
+    assert ranking.rank_key("bakers", "won", 0, 10**6) < ranking.rank_key("bakers", "lost", 10**18, 1)
+    assert ranking.rank_key("bakers", "won", 0, 80) < ranking.rank_key("bakers", "won", 9999, 81)
+    assert ranking.rank_key("bakers", "lost", 501, 9) < ranking.rank_key("bakers", "resigned", 500, 1)
+    assert ranking.rank_key("calculation", "won", 52, 300) < ranking.rank_key("calculation", "lost", 51, 1)
+
+
+@pytest.mark.parametrize(
+    ("days", "today", "expected"),
+    [
+        ([], dt.date(2026, 3, 4), (0, 0)),
+        ([dt.date(2026, 3, 4)], dt.date(2026, 3, 4), (1, 1)),
+        ([dt.date(2026, 3, 3)], dt.date(2026, 3, 4), (1, 1)),
+        ([dt.date(2026, 3, 2)], dt.date(2026, 3, 4), (0, 1)),
+        ([dt.date(2026, 2, 27), dt.date(2026, 2, 28), dt.date(2026, 3, 1)], dt.date(2026, 3, 1), (3, 3)),
+        ([dt.date(2025, 12, 31), dt.date(2026, 1, 1), dt.date(2026, 1, 3)], dt.date(2026, 1, 3), (1, 2)),
+    ],
+)
+def test_streaks_count_consecutive_utc_days(days, today, expected):
+    assert ranking.streaks(days, today) == expected
+
+
+def test_week_starts_on_monday_midnight_utc():
+    sunday_late = dt.datetime(2026, 3, 8, 23, 59, tzinfo=UTC)
+    assert ranking.week_start(sunday_late) == dt.datetime(2026, 3, 2, tzinfo=UTC)
+    assert ranking.week_start(dt.datetime(2026, 3, 9, tzinfo=UTC)) == dt.datetime(2026, 3, 9, tzinfo=UTC)
+    # A time given in another zone is converted to UTC first.
+    tokyo = dt.timezone(dt.timedelta(hours=9))
+    assert ranking.week_start(dt.datetime(2026, 3, 9, 8, 0, tzinfo=tokyo)) == dt.datetime(
+        2026, 3, 2, tzinfo=UTC
+    )
