@@ -167,18 +167,15 @@ class Search:
         seq = 0
         h = self._h
         nodes = 0
+        limit = float("inf") if node_limit is None else node_limit
         push = heapq.heappush
         pop = heapq.heappop
         while heap:
             _, _, cols, cells, found, key = pop(heap)
+            if nodes >= limit or (deadline is not None and nodes % _CHECK_EVERY == 0 and clock() > deadline):
+                self.nodes = nodes
+                return UNKNOWN, []
             nodes += 1
-            if nodes % _CHECK_EVERY == 0:
-                if deadline is not None and clock() > deadline:
-                    self.nodes = nodes
-                    return UNKNOWN, []
-                if node_limit is not None and nodes > node_limit:
-                    self.nodes = nodes
-                    return UNKNOWN, []
             free = ncells - len(cells)
             tops: dict[int, int] = {}
             empty = -1
