@@ -1,5 +1,99 @@
-"""Entry point placeholder until the bot package lands."""
+"""``python -m bot`` runs the bot; ``python -m bot sync`` syncs commands globally; ``python -m bot console`` plays without Discord."""
 
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
 import sys
 
-sys.exit("The Discord bot is not built yet: the bot/ package arrives with issue #6.")
+import discord
+
+import storage
+from bot.config import Config, ConfigError, load_config
+
+log = logging.getLogger("bot")
+
+
+class RedactToken(logging.Filter):
+    """Belt and braces: no log line may contain the token, whatever a library logs."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token and self.token in record.getMessage():
+            record.msg = record.getMessage().replace(self.token, "[token]")
+            record.args = None
+        return True
+
+
+def setup_logging(config: Config) -> None:
+    discord.utils.setup_logging(level=getattr(logging, config.log_level), root=True)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactToken(config.token))
+
+
+def point_at(config: Config) -> None:
+    """Use another Discord (the test suite's fake) when the environment says so, and only then."""
+    import yarl
+
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway)
+
+
+async def run(config: Config, *, sync_only: bool = False) -> int:
+    from bot.app import BoulangerBot
+
+    bot = BoulangerBot(config, sync_global=sync_only or config.sync_global)
+    async with bot:
+        try:
+            if sync_only:
+                await bot.login(config.token)  # runs setup_hook, which syncs
+                return 0
+            await bot.start(config.token)
+        except discord.LoginFailure:
+            print(
+                "Discord rejected DISCORD_TOKEN. Copy the bot token again from the Developer Portal "
+                "(Application → Bot → Reset Token) into the environment or .env.",
+                file=sys.stderr,
+            )
+            return 2
+        except discord.PrivilegedIntentsRequired:
+            print("This bot needs no privileged intents; check the application's settings.", file=sys.stderr)
+            return 2
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument("mode", nargs="?", choices=("run", "sync", "console"), default="run")
+    parser.add_argument(
+        "args", nargs=argparse.REMAINDER, help="console: options (see python -m bot console -h)"
+    )
+    ns = parser.parse_args(argv)
+    if ns.mode == "console":
+        from bot.console import main as console_main
+
+        return console_main(ns.args)
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(config)
+    point_at(config)
+    try:
+        return asyncio.run(run(config, sync_only=ns.mode == "sync"))
+    except storage.DatabaseUnusable as exc:
+        print(f"error: the database {exc.path} cannot be used: {exc}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

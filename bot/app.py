@@ -1,0 +1,123 @@
+"""The ``commands.Bot`` subclass: opens storage, registers restart-proof buttons and the cogs."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import storage
+from bot import replies
+from bot.config import Config
+from bot.errors import ErrorTree, report
+from bot.i18n import Translator
+from bot.service import Board, GameService
+from bot.solving import Solver
+from bot.views import GameButton
+
+log = logging.getLogger(__name__)
+
+COGS = (
+    "bot.cogs.bakers",
+    "bot.cogs.calculation",
+    "bot.cogs.play",
+    "bot.cogs.daily",
+    "bot.cogs.leaderboard",
+)
+
+
+class BoulangerBot(commands.Bot):
+    """Jeu du Boulanger and Calculation on Discord; all game logic lives in ``service``."""
+
+    service: GameService
+    store: storage.Store
+
+    def __init__(self, config: Config, *, sync_global: bool = False) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=ErrorTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.config = config
+        self.sync_global = sync_global or config.sync_global
+        self.solver = Solver(config.solver_workers)
+
+    async def setup_hook(self) -> None:
+        self.store = await storage.open_store(str(self.config.db_path))
+        self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
+        self.add_dynamic_items(GameButton)
+        for name in COGS:
+            await self.load_extension(name)
+        await self.sync_commands()
+        for cells in (4, 2, 1):
+            self.service.top_up_soon(cells)
+
+    async def sync_commands(self) -> None:
+        """Sync instantly to the development guild; globally only when asked (it is rate-limited)."""
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %s", len(synced), guild.id)
+        if self.sync_global:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds)
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        self.solver.close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+
+    # -- the board buttons -------------------------------------------------------------
+    async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
+        if button.act == "i":
+            await self._hint(interaction, button.game_id)
+            return
+        board = await replies.within_deadline(
+            interaction,
+            self.service.press(interaction.user.id, button.game_id, button.version, button.sel, button.act),
+        )
+        assert isinstance(board, Board)
+        await replies.edit_in_place(interaction, board)
+
+    async def _hint(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        advice = await self.service.hint(interaction.user.id, game_id)
+        await interaction.followup.send(hint_text(Translator(interaction.locale), advice), ephemeral=True)
+
+    async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("unhandled error in %s", event)
+
+    async def report(self, interaction: discord.Interaction, error: BaseException) -> None:
+        await report(interaction, error)
+
+
+def hint_text(tr: Translator, advice: dict[str, Any]) -> str:
+    """A solver or hint-player answer in words."""
+    from bot.describe import describe
+
+    status = advice.get("status")
+    if status == "move" and advice.get("move"):
+        words = describe(tr, advice["game"], advice["move"])
+        return tr("hint.move", move=words, notation=advice["move"])
+    if status == "lost":
+        undos = advice.get("undos")
+        if undos:
+            return tr.n("hint.lost_undo", undos)
+        return tr("hint.lost")
+    if status == "won":
+        return tr("hint.won")
+    return tr("hint.unknown")

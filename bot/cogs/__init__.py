@@ -1,0 +1,1 @@
+"""One cog per concern: each game's start command, playing, the daily challenge, rankings."""

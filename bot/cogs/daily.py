@@ -1,0 +1,163 @@
+"""The daily challenge: ``/daily``, the admins' ``/dailychannel``, and the 00:00 UTC post.
+
+The post is claimed in storage before it is sent (an atomic claim), so two
+processes or a restart never post twice; a guild whose post is due but not
+sent (the bot was down at midnight) is caught up on the next check.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot import dailycodes
+from bot.cogs.starting import start_game
+from bot.errors import report, send
+from bot.i18n import Translator
+
+log = logging.getLogger(__name__)
+
+CHECK_SECONDS = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
+KINDS = ("bakers", "calculation")
+
+
+class DailyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[bc]):(?P<day>[0-9]{8})"
+):
+    """The Play button under a daily post: starts today's challenge for whoever presses it."""
+
+    def __init__(self, kind: str, day: dt.date, label: str = "Play") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=f"d:{kind[0]}:{day.strftime('%Y%m%d')}",
+            )
+        )
+        self.kind = kind
+        self.day = day
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> DailyButton:
+        kind = "bakers" if match["kind"] == "b" else "calculation"
+        return cls(kind, dt.datetime.strptime(match["day"], "%Y%m%d").date())
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await start_game(interaction, self.kind, daily=True)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> tuple[str, discord.ui.View]:
+    reset = dailycodes.next_reset(dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC))
+    lines = [tr("daily.post.title", date=day.isoformat())]
+    for kind in KINDS:
+        lines.append(tr("daily.post.line", game=tr(f"game.{kind}"), code=codes[kind]))
+    lines.append(tr("daily.post.reset", reset=discord.utils.format_dt(reset, "R")))
+    view = discord.ui.View(timeout=None)
+    for kind in KINDS:
+        view.add_item(DailyButton(kind, day, tr("daily.post.play", game=tr(f"game.{kind}"))))
+    return "\n".join(lines), view
+
+
+class Daily(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        bot.add_dynamic_items(DailyButton)
+
+    async def cog_load(self) -> None:
+        self.poster.change_interval(seconds=CHECK_SECONDS)
+        self.poster.start()
+
+    async def cog_unload(self) -> None:
+        self.poster.cancel()
+
+    @app_commands.command(
+        name="daily", description="Play today's daily challenge (the same deal on every server)"
+    )
+    @app_commands.choices(
+        game=[
+            app_commands.Choice(name="Jeu du Boulanger", value="bakers"),
+            app_commands.Choice(name="Calculation", value="calculation"),
+        ]
+    )
+    async def daily(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """Only your first finished attempt counts for the daily leaderboard and streaks."""
+        await start_game(interaction, game.value, daily=True)
+
+    @app_commands.command(
+        name="dailychannel", description="Choose where the daily challenge is posted at 00:00 UTC"
+    )
+    @app_commands.describe(channel="The channel for the daily post; leave empty to stop posting")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def dailychannel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        service = self.bot.service  # type: ignore[attr-defined]
+        assert interaction.guild_id is not None
+        tr = Translator(interaction.locale)
+        await service.store.set_guild_settings(
+            interaction.guild_id, daily_channel_id=channel.id if channel else None
+        )
+        if channel is None:
+            await send(interaction, tr("daily.channel.off"), ephemeral=True)
+            return
+        reset = discord.utils.format_dt(dailycodes.next_reset(service.clock()), "R")
+        await send(interaction, tr("daily.channel.set", channel=channel.mention, reset=reset), ephemeral=True)
+        await self.post_due()
+
+    @tasks.loop(seconds=30)
+    async def poster(self) -> None:
+        try:
+            await self.post_due()
+        except Exception:
+            log.exception("daily post check failed")
+
+    @poster.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def post_due(self) -> int:
+        """Post today's challenge in every guild whose post is due; returns how many were sent."""
+        service = self.bot.service  # type: ignore[attr-defined]
+        store = service.store
+        now = service.clock()
+        day = dailycodes.utc_today(now)
+        due = await store.pending_daily_posts(day, now=now)
+        if not due:
+            return 0
+        codes = {kind: await service.daily_code(kind, day) for kind in KINDS}
+        sent = 0
+        for settings in due:
+            channel_id = settings.daily_channel_id
+            if channel_id is None or not await store.claim_daily_post(
+                settings.guild_id, day, channel_id, now=now
+            ):
+                continue
+            content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
+            try:
+                message = await self.bot.get_partial_messageable(channel_id).send(content, view=view)
+            except discord.HTTPException as exc:
+                log.warning("daily post to channel %s failed: %s", channel_id, exc)
+                await store.release_daily_post(settings.guild_id, day)
+                continue
+            await store.record_daily_post_message(settings.guild_id, day, message.id)
+            sent += 1
+            log.info("posted the %s daily challenge in guild %s", day, settings.guild_id)
+        return sent
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Daily(bot))

@@ -1,0 +1,169 @@
+"""Channel leaderboards (all time, this week, today's daily) with paging, and player stats.
+
+The ranking rules are storage's (see ``storage.interface``): for Jeu du
+Boulanger a win always outranks a score; Calculation ranks by cards home.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import storage
+from bot import dailycodes
+from bot.errors import report, send
+from bot.i18n import Translator
+
+PAGE_SIZE = 10
+PERIODS = {"a": "all", "w": "week", "d": "daily"}
+GAME_CHOICES = [
+    app_commands.Choice(name="Jeu du Boulanger", value="bakers"),
+    app_commands.Choice(name="Calculation", value="calculation"),
+]
+
+
+def entry_line(tr: Translator, entry: storage.LeaderboardEntry) -> str:
+    best = entry.best
+    if best.kind == "bakers":
+        result = tr("lb.won_in", moves=best.move_count) if best.won else tr("lb.not_won")
+        detail = tr("lb.bakers_score", score=best.score, cells=best.cells or 4)
+    else:
+        result = tr("lb.cards_home", score=best.score)
+        detail = ""
+    record = tr("lb.record", won=entry.won, played=entry.played)
+    parts = [f"**{entry.rank}.** <@{entry.user_id}>", result, detail, record]
+    return " · ".join(p for p in parts if p)
+
+
+async def leaderboard_page(
+    tr: Translator, store: storage.Store, kind: str, period: str, channel_id: int, day: dt.date, page: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    scope: dict[str, Any] = {"channel_id": channel_id, "period": period}
+    if period == "daily":
+        scope["daily_date"] = day
+    total = await store.leaderboard_size(kind, **scope)
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    entries = await store.leaderboard(kind, limit=PAGE_SIZE, offset=page * PAGE_SIZE, **scope)
+    title = tr(f"lb.title.{period}", game=tr(f"game.{kind}"), date=day.isoformat())
+    body = "\n".join(entry_line(tr, e) for e in entries) or tr("lb.empty")
+    embed = discord.Embed(title=title, description=body)
+    embed.set_footer(text=tr("lb.page", page=page + 1, pages=pages))
+    view = discord.ui.View(timeout=None)
+    code = f"{kind[0]}:{period[0]}:{day.strftime('%Y%m%d')}"
+    view.add_item(PageButton(code, page - 1, "◀", disabled=page == 0))
+    view.add_item(PageButton(code, page + 1, "▶", disabled=page >= pages - 1))
+    return embed, view
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lb:(?P<kind>[bc]):(?P<period>[awd]):(?P<day>[0-9]{8}):(?P<page>-?[0-9]+)",
+):
+    """Anyone may page through a leaderboard; the page lives in the custom id."""
+
+    def __init__(self, code: str, page: int, label: str = "▶", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, disabled=disabled, custom_id=f"lb:{code}:{page}"))
+        self.code = code
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> PageButton:
+        return cls(f"{match['kind']}:{match['period']}:{match['day']}", int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            kind_c, period_c, day_s = self.code.split(":")
+            kind = "bakers" if kind_c == "b" else "calculation"
+            day = dt.datetime.strptime(day_s, "%Y%m%d").date()
+            store = interaction.client.service.store  # type: ignore[attr-defined]
+            embed, view = await leaderboard_page(
+                Translator(interaction.locale),
+                store,
+                kind,
+                PERIODS[period_c],
+                interaction.channel_id or 0,
+                day,
+                self.page,
+            )
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        bot.add_dynamic_items(PageButton)
+
+    @app_commands.command(name="leaderboard", description="This channel's best players")
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        period=[
+            app_commands.Choice(name="All time", value="all"),
+            app_commands.Choice(name="This week", value="week"),
+            app_commands.Choice(name="Today's daily challenge", value="daily"),
+        ],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        period: app_commands.Choice[str] | None = None,
+    ) -> None:
+        service = self.bot.service  # type: ignore[attr-defined]
+        day = dailycodes.utc_today(service.clock())
+        embed, view = await leaderboard_page(
+            Translator(interaction.locale),
+            service.store,
+            game.value,
+            period.value if period else "all",
+            interaction.channel_id or 0,
+            day,
+            0,
+        )
+        await send(interaction, embed=embed, view=view)
+
+    @app_commands.command(name="stats", description="A player's games, wins and daily streaks")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        player: discord.User | None = None,
+    ) -> None:
+        service = self.bot.service  # type: ignore[attr-defined]
+        user = player or interaction.user
+        tr = Translator(interaction.locale)
+        today = dailycodes.utc_today(service.clock())
+        stats = await service.store.player_stats(user.id, game.value, today=today)
+        lines = [
+            tr("stats.played", played=stats.played, won=stats.won, rate=f"{stats.win_rate * 100:.0f}"),
+            tr("stats.streak", current=stats.current_streak, best=stats.best_streak),
+        ]
+        if stats.best is not None:
+            best = stats.best
+            if best.kind == "bakers":
+                lines.append(
+                    tr("stats.best_bakers", moves=best.move_count, score=best.score)
+                    if best.won
+                    else tr("stats.best_bakers_not_won", score=best.score)
+                )
+            else:
+                lines.append(tr("stats.best_calculation", score=best.score))
+        embed = discord.Embed(
+            title=tr("stats.title", game=tr(f"game.{game.value}"), player=user.display_name),
+            description="\n".join(lines),
+        )
+        await send(interaction, embed=embed)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Leaderboard(bot))

@@ -1,0 +1,158 @@
+"""Playing by command: /move (with autocomplete), /undo, /hint, /resign, /board, /code, /rules, /help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+from bot import replies
+from bot.app import hint_text
+from bot.describe import describe, legal_moves_in_words
+from bot.errors import send
+from bot.i18n import Translator
+from bot.service import Board, GameService
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Jeu du Boulanger", value="bakers"),
+    app_commands.Choice(name="Calculation", value="calculation"),
+]
+MAX_CHOICES = 25
+
+
+def _service(interaction: discord.Interaction) -> GameService:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def _kind(game: app_commands.Choice[str] | None) -> str | None:
+    return game.value if game else None
+
+
+async def _after_command(interaction: discord.Interaction, board: Board, text: str) -> None:
+    """Update the board message in place and confirm privately; re-post the board if it is gone."""
+    service = _service(interaction)
+    if await replies.edit_board_message(interaction, service, board):
+        await send(interaction, text, ephemeral=True)
+    else:
+        await replies.send_new_board(interaction, service, board, text)
+    await replies.send_share_line(interaction, board)
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="move", description="Play a move by its notation (start typing to see legal moves)"
+    )
+    @app_commands.describe(notation="e.g. 3h, a5, 27, 18v2 (Boulanger) or sf2, w3, w1f4 (Calculation)")
+    async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 64]) -> None:
+        service = _service(interaction)
+        row = await service.game_for_move(interaction.user.id, notation)
+        board = await replies.within_deadline(
+            interaction, service.play(interaction.user.id, row.id, notation), ephemeral=True
+        )
+        tr = Translator(interaction.locale)
+        if board.played == engine.UNDO:
+            text = tr("reply.undone")
+        else:
+            text = tr("reply.played", move=describe(tr, board.game, board.played or notation))
+        await _after_command(interaction, board, text)
+
+    @move.autocomplete("notation")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Legal moves in words (the value is the notation), filtered by what was typed."""
+        tr = Translator(interaction.locale)
+        typed = current.strip().lower()
+        choices: list[app_commands.Choice[str]] = []
+        for _row, game in await _service(interaction).active_engine_games(interaction.user.id):
+            options = legal_moves_in_words(tr, game)
+            if game.undo_depth:
+                options.append((engine.UNDO, tr("reply.undo_choice")))
+            for notation, words in options:
+                if typed and not (notation.startswith(typed) or typed in words.lower()):
+                    continue
+                choices.append(app_commands.Choice(name=f"{words} · {notation}"[:100], value=notation))
+                if len(choices) == MAX_CHOICES:
+                    return choices
+        return choices
+
+    @app_commands.command(name="undo", description="Take back your last move")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def undo(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        service = _service(interaction)
+        row = await service.find(interaction.user.id, _kind(game))
+        board = await service.undo(interaction.user.id, row.id)
+        await _after_command(interaction, board, Translator(interaction.locale)("reply.undone"))
+
+    @app_commands.command(name="hint", description="Ask for a good next move")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def hint(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        service = _service(interaction)
+        row = await service.find(interaction.user.id, _kind(game))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        advice = await service.hint(interaction.user.id, row.id)
+        await interaction.followup.send(hint_text(Translator(interaction.locale), advice), ephemeral=True)
+
+    @app_commands.command(name="resign", description="Give up your current game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def resign(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        service = _service(interaction)
+        row = await service.find(interaction.user.id, _kind(game))
+        board = await service.resign(interaction.user.id, row.id)
+        tr = Translator(interaction.locale)
+        await _after_command(interaction, board, tr("reply.resigned", code=board.row.code))
+
+    @app_commands.command(
+        name="board", description="Show your current game again (the buttons move to the new message)"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def board(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        service = _service(interaction)
+        shown = await replies.within_deadline(interaction, service.show(interaction.user.id, _kind(game)))
+        await replies.send_new_board(interaction, service, shown)
+
+    @app_commands.command(
+        name="code", description="Show your current game's code, to replay or share the deal"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def code(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        row = await _service(interaction).find(interaction.user.id, _kind(game))
+        tr = Translator(interaction.locale)
+        command = "boulanger" if row.kind == "bakers" else "calculation"
+        await send(interaction, tr("reply.code", code=row.code, command=command), ephemeral=True)
+
+    @app_commands.command(name="rules", description="How to play Jeu du Boulanger or Calculation")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        tr = Translator(interaction.locale)
+        embed = discord.Embed(title=tr(f"game.{game.value}"), description=tr(f"rules.{game.value}"))
+        await send(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="What this bot does and how to play with buttons")
+    async def help(self, interaction: discord.Interaction) -> None:
+        tr = Translator(interaction.locale)
+        embed = discord.Embed(title=tr("help.title"), description=tr("help.body"))
+        await send(interaction, embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))
+
+
+__all__: list[Any] = ["Play"]

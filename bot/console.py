@@ -1,0 +1,197 @@
+"""``python -m bot console``: play through the bot's own command layer, no Discord needed.
+
+Each board picture is saved as a PNG file (the path is printed), the board's
+text is printed too. Commands mirror the slash commands; ``press`` is a board
+button (a column, cell, foundation, pile, ``home``, ``undo`` …). Reads
+commands from stdin, so it can also be scripted: ``echo "new boulanger" | …``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shlex
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import engine
+import storage
+from bot.app import hint_text
+from bot.describe import legal_moves_in_words
+from bot.errors import UserFeedback, error_text
+from bot.i18n import Translator
+from bot.service import Board, GameService
+from bot.solving import Solver
+from bot.views import board_content, share_line
+
+HELP = """commands:
+  new boulanger [4|2|1] [CODE]   start Jeu du Boulanger (a winnable deal unless CODE is given)
+  new calculation [CODE]         start Calculation
+  daily boulanger|calculation    today's daily challenge
+  move NOTATION                  e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4
+  press BUTTON                   a board button: 1-8, a-d, home (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation)
+  moves                          legal moves in words
+  undo | hint | resign | board | code | stats
+  rules boulanger|calculation | help | quit"""
+
+BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x"}
+KIND_NAMES = {"boulanger": "bakers", "bakers": "bakers", "calculation": "calculation"}
+
+
+class Console:
+    def __init__(self, service: GameService, out_dir: Path, user_id: int, stdout: TextIO) -> None:
+        self.service = service
+        self.out_dir = out_dir
+        self.user_id = user_id
+        self.out = stdout
+        self.tr = Translator("en")
+        self.board: Board | None = None
+        self.saved = 0
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self, board: Board) -> None:
+        self.board = board
+        self.saved += 1
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"board-{self.saved:03d}.png"
+        path.write_bytes(board.png)
+        self.say(board_content(self.tr, board).replace("**", ""))
+        self.say(board.game.board_text().rstrip())
+        self.say(f"[picture: {path}]")
+        line = share_line(self.tr, board)
+        if line:
+            self.say(f"{self.tr('share.intro')}\n  {line}")
+
+    async def current(self) -> Board:
+        if self.board is not None and self.board.row.is_active:
+            row, game = await self.service.load(self.board.row.id)
+            return Board(row, game, self.board.png, selection=self.board.selection)
+        return await self.service.show(self.user_id)
+
+    async def handle(self, line: str) -> bool:
+        words = shlex.split(line)
+        if not words:
+            return True
+        cmd, args = words[0].lower(), words[1:]
+        if cmd in ("quit", "exit"):
+            return False
+        handler = getattr(self, f"cmd_{cmd}", None)
+        if handler is None:
+            self.say(f"unknown command {cmd!r}\n{HELP}")
+            return True
+        try:
+            await handler(args)
+        except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
+            self.say(f"! {error_text('en', exc)}")
+        return True
+
+    async def cmd_help(self, args: list[str]) -> None:
+        self.say(HELP)
+
+    async def cmd_new(self, args: list[str]) -> None:
+        kind = KIND_NAMES.get(args[0].lower() if args else "")
+        if kind is None:
+            self.say("new boulanger|calculation …")
+            return
+        cells, code = 4, None
+        for arg in args[1:]:
+            if arg in ("4", "2", "1"):
+                cells = int(arg)
+            else:
+                code = arg
+        started = await self.service.start(self.user_id, kind, cells=cells, code=code)
+        if started.replaced:
+            self.say(self.tr("start.replaced", code=started.replaced.code))
+        self.show(started.board)
+
+    async def cmd_daily(self, args: list[str]) -> None:
+        kind = KIND_NAMES.get(args[0].lower() if args else "", "bakers")
+        self.show((await self.service.start(self.user_id, kind, daily=True)).board)
+
+    async def cmd_move(self, args: list[str]) -> None:
+        if not args:
+            self.say("move NOTATION")
+            return
+        row = await self.service.game_for_move(self.user_id, args[0])
+        self.show(await self.service.play(self.user_id, row.id, args[0]))
+
+    async def cmd_press(self, args: list[str]) -> None:
+        board = await self.current()
+        act = BUTTON_ALIASES.get(args[0].lower(), args[0].lower()) if args else ""
+        result = await self.service.press(self.user_id, board.row.id, board.row.version, board.selection, act)
+        if isinstance(result, dict):
+            self.say(hint_text(self.tr, result))
+        else:
+            self.show(result)
+
+    async def cmd_moves(self, args: list[str]) -> None:
+        board = await self.current()
+        for notation, words in legal_moves_in_words(self.tr, board.game):
+            self.say(f"  {notation:6} {words}")
+
+    async def cmd_undo(self, args: list[str]) -> None:
+        board = await self.current()
+        self.show(await self.service.undo(self.user_id, board.row.id))
+
+    async def cmd_hint(self, args: list[str]) -> None:
+        board = await self.current()
+        self.say(hint_text(self.tr, await self.service.hint(self.user_id, board.row.id)))
+
+    async def cmd_resign(self, args: list[str]) -> None:
+        board = await self.current()
+        self.show(await self.service.resign(self.user_id, board.row.id))
+
+    async def cmd_board(self, args: list[str]) -> None:
+        kind = KIND_NAMES.get(args[0].lower()) if args else None
+        self.show(await self.service.show(self.user_id, kind))
+
+    async def cmd_code(self, args: list[str]) -> None:
+        self.say((await self.current()).row.code)
+
+    async def cmd_stats(self, args: list[str]) -> None:
+        for kind in ("bakers", "calculation"):
+            s = await self.service.store.player_stats(self.user_id, kind)
+            self.say(f"{kind}: played {s.played}, won {s.won} ({s.win_rate:.0%}), streak {s.current_streak}")
+
+    async def cmd_rules(self, args: list[str]) -> None:
+        kind = KIND_NAMES.get(args[0].lower() if args else "", "bakers")
+        self.say(self.tr(f"rules.{kind}"))
+
+
+async def run(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    Path(ns.db).parent.mkdir(parents=True, exist_ok=True)
+    store = await storage.open_store(ns.db)
+    solver = Solver(1)
+    console = Console(
+        GameService(store, solver=solver, hint_seconds=ns.hint_seconds), Path(ns.out), ns.user, stdout
+    )
+    try:
+        console.say("Boulanger console — type 'help' for commands.")
+        loop = asyncio.get_running_loop()
+        while True:
+            if stdin.isatty():
+                print("> ", end="", file=stdout, flush=True)
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line or not await console.handle(line.strip()):
+                break
+    finally:
+        solver.close()
+        await store.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot console", description=__doc__)
+    parser.add_argument("--db", default="data/console.sqlite3", help="database file (default: %(default)s)")
+    parser.add_argument("--out", default="out", help="folder for board pictures (default: %(default)s)")
+    parser.add_argument("--user", type=int, default=1, help="the player's user id (default: %(default)s)")
+    parser.add_argument("--hint-seconds", type=float, default=2.0)
+    ns = parser.parse_args(argv)
+    try:
+        return asyncio.run(run(ns, sys.stdin, sys.stdout))
+    except storage.DatabaseUnusable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 3

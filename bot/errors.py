@@ -1,0 +1,108 @@
+"""One error ladder for every interaction, and the helper that sends replies.
+
+Known errors become friendly ephemeral replies in the player's language:
+``UserFeedback`` carries a catalogue key meant for the player, engine errors
+map to ``engine.<reason>`` keys, storage races to "this board is out of date".
+Everything else is logged with its traceback and the player gets a short
+apology. Nothing here changes game state.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine
+import storage
+from bot.i18n import t, template
+
+log = logging.getLogger(__name__)
+
+
+class UserFeedback(Exception):
+    """Something the player should be told (a catalogue key and its params); nothing changed."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, locale: object) -> str:
+        return t(locale, self.key, **self.params)
+
+
+def engine_error_text(locale: object, exc: engine.EngineError) -> str:
+    """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
+    # A reason may come with different params in the two games (``no_fit``): the
+    # first variant whose placeholders are all given wins.
+    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt"):
+        text = template(locale, key)
+        if text == key:
+            continue
+        try:
+            return text.format(**exc.params)
+        except (KeyError, IndexError, ValueError):
+            continue
+    return str(exc)
+
+
+def error_text(locale: object, error: BaseException) -> str | None:
+    """The reply for a known error, or None when it is a bug to be logged."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, UserFeedback):
+        return error.text(locale)
+    if isinstance(error, engine.EngineError):
+        return engine_error_text(locale, error)
+    if isinstance(error, storage.VersionConflict):
+        return t(locale, "error.stale_board")
+    if isinstance(error, storage.GameNotActive):
+        return t(locale, "error.game_over")
+    if isinstance(error, storage.GameNotFound):
+        return t(locale, "error.no_such_game")
+    if isinstance(error, app_commands.MissingPermissions):
+        return t(locale, "error.needs_manage_server")
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t(locale, "error.guild_only")
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t(locale, "error.cooldown", seconds=f"{error.retry_after:.0f}")
+    return None
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """Reply, or follow up when the interaction was already answered or deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the player what went wrong (ephemeral); log what is not a known error."""
+    original = getattr(error, "original", error)
+    text = error_text(interaction.locale, original)
+    if text is None:
+        log.exception("unexpected error in %s", _where(interaction), exc_info=original)
+        text = t(interaction.locale, "error.unexpected")
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.NotFound:
+        log.warning("interaction %s expired before its error could be shown: %s", interaction.id, text)
+    except discord.HTTPException:
+        log.exception("could not send the error reply for %s", _where(interaction))
+
+
+def _where(interaction: discord.Interaction) -> str:
+    command = interaction.command.qualified_name if interaction.command else None
+    custom = (interaction.data or {}).get("custom_id") if interaction.data else None
+    return f"/{command}" if command else f"component {custom!r}"
+
+
+class ErrorTree(app_commands.CommandTree):
+    """The command tree whose ``on_error`` is the ladder above."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)

@@ -1,0 +1,117 @@
+"""Sending and editing board messages, shared by the cogs and the button handler."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.i18n import Translator
+from bot.service import Board, GameService
+from bot.views import board_content, board_file, board_view, share_line
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# Answer directly when the work is done within this; otherwise defer first
+# (Discord wants an acknowledgement within 3 s).
+DEFER_AFTER = 1.5
+
+
+async def within_deadline(
+    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False
+) -> T:
+    """Await ``work``; if it is slow, acknowledge the interaction first so it cannot expire."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=ephemeral)
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id)
+    return await task
+
+
+def board_payload(tr: Translator, board: Board) -> dict[str, Any]:
+    return {"content": board_content(tr, board), "view": board_view(tr, board)}
+
+
+async def send_new_board(
+    interaction: discord.Interaction, service: GameService, board: Board, note: str = ""
+) -> None:
+    """Post a board as the interaction's reply and remember its message (buttons move there)."""
+    tr = Translator(interaction.locale)
+    payload = board_payload(tr, board)
+    if note:
+        payload["content"] = f"{note}\n{payload['content']}"
+    view = payload["view"] or discord.utils.MISSING
+    file = board_file(board.png)
+    if interaction.response.is_done():
+        message = await interaction.edit_original_response(
+            content=payload["content"], attachments=[file], view=view
+        )
+    else:
+        await interaction.response.send_message(payload["content"], file=file, view=view)
+        message = await interaction.original_response()
+    old = (board.row.channel_id, board.row.message_id)
+    await service.set_message(board.row.id, message.channel.id, message.id)
+    if old[1] and old[1] != message.id:
+        await _strip_buttons(interaction.client, *old)
+
+
+async def _strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
+    """Take the buttons off a board's previous message (they moved to a new one)."""
+    if channel_id is None:
+        return
+    try:
+        channel = client.get_partial_messageable(channel_id)
+        await channel.get_partial_message(message_id).edit(view=None)
+    except discord.HTTPException as exc:
+        log.info("could not remove old buttons from message %s: %s", message_id, exc)
+
+
+async def edit_in_place(interaction: discord.Interaction, board: Board) -> None:
+    """Replace the pressed board's picture, text and buttons (the button's own message)."""
+    tr = Translator(interaction.locale)
+    payload = board_payload(tr, board)
+    kwargs = {"content": payload["content"], "attachments": [board_file(board.png)], "view": payload["view"]}
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+    await send_share_line(interaction, board)
+
+
+async def edit_board_message(interaction: discord.Interaction, service: GameService, board: Board) -> bool:
+    """After a typed command, update the game's board message; False if it could not be found."""
+    row = board.row
+    if not row.message_id or not row.channel_id:
+        return False
+    tr = Translator(interaction.locale)
+    payload = board_payload(tr, board)
+    try:
+        channel = interaction.client.get_partial_messageable(row.channel_id)
+        await channel.get_partial_message(row.message_id).edit(
+            content=payload["content"], attachments=[board_file(board.png)], view=payload["view"]
+        )
+    except discord.HTTPException as exc:
+        log.info("board message %s of game %s is gone: %s", row.message_id, row.id, exc)
+        return False
+    return True
+
+
+async def send_share_line(interaction: discord.Interaction, board: Board) -> None:
+    """After a daily game ends, give the player a spoiler-safe line to share."""
+    tr = Translator(interaction.locale)
+    line = share_line(tr, board)
+    if line is None:
+        return
+    text = tr("share.intro") + f"\n```\n{line}\n```"
+    try:
+        await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not send the share line for game %s", board.row.id)
