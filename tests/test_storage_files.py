@@ -1,0 +1,262 @@
+"""Opening database files: migrations, and clear refusals of files that cannot be used (left untouched)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import storage
+from storage import sqlite_open
+from storage.sqlite import SqliteStore
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = "BK1-C4-AAAAA24"
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, isolation_level=None)
+
+
+async def test_a_fresh_file_is_created_migrated_and_in_wal_mode(tmp_path):
+    path = tmp_path / "fresh.db"
+    store = await storage.open_store(str(path))
+    await store.close()
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(sqlite_open.load_migrations()) == 1
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == sqlite_open.APPLICATION_ID
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"games", "results", "guild_settings", "user_settings", "daily_posts", "winnable_deals"} <= tables
+
+
+async def test_reopening_keeps_data_and_uses_full_sync(tmp_path):
+    path = str(tmp_path / "again.db")
+    store = await storage.open_store(path)
+    game = await store.create_game("bakers", CODE, 1, None, None)
+    await store.append_move(game.id, game.version, "3h", score=10, move_count=1)
+    await store.close()
+    store = await storage.open_store(path)
+    try:
+        assert (await store.get_game(game.id)).moves == ("3h",)
+        cursor = await store._conn.execute("PRAGMA synchronous")
+        assert (await cursor.fetchone())[0] == 2  # FULL
+    finally:
+        await store.close()
+
+
+async def test_two_processes_migrating_one_new_file_at_once_both_succeed(tmp_path):
+    path = str(tmp_path / "race.db")
+    stores = await asyncio.gather(*(SqliteStore.open(path) for _ in range(4)))
+    for s in stores:
+        await s.close()
+    assert raw(Path(path)).execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+async def test_a_database_from_newer_code_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "new.db"
+    store = await storage.open_store(str(path))
+    await store.close()
+    conn = raw(path)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(storage.DatabaseTooNew) as caught:
+        await storage.open_store(str(path))
+    assert (caught.value.found, caught.value.supported, caught.value.reason) == (99, 1, "too_new")
+    assert "schema version is 99" in str(caught.value) and "never downgraded" in str(caught.value)
+    assert path.read_bytes() == before
+
+
+async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
+    path = tmp_path / "half.db"
+    store = await storage.open_store(str(path))
+    await store.close()
+    real = sqlite_open.load_migrations()
+    broken = sqlite_open.Migration(
+        2, "0002_broken.sql", "CREATE TABLE extra (x);\nINSERT INTO nowhere VALUES (1);\n"
+    )
+    monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, broken])
+    monkeypatch.setattr("storage.sqlite.load_migrations", lambda: [*real, broken])
+    with pytest.raises(storage.DatabaseUnusable, match="no such table: nowhere"):
+        await storage.open_store(str(path))
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'extra'").fetchone()[0] == 0
+
+
+def test_migration_scripts_split_into_whole_statements():
+    sql = (
+        "-- a comment; with a semicolon\n"
+        "CREATE TABLE t (x TEXT DEFAULT 'a;b');\n\n"
+        "CREATE TRIGGER tr AFTER INSERT ON t BEGIN\n  UPDATE t SET x = 'c';\n  SELECT 1;\nEND;\n"
+    )
+    parts = sqlite_open.split_statements(sql)
+    assert len(parts) == 2 and parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+    with pytest.raises(ValueError, match="incomplete SQL statement"):
+        sqlite_open.split_statements("CREATE TABLE t (x")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"this is not a database at all\n" * 200, b"SQLite format 3\x00" + os.urandom(4080)],
+    ids=["text", "damaged-header"],
+)
+async def test_a_file_that_is_not_a_database_is_refused_untouched(tmp_path, content):
+    path = tmp_path / "notes.db"
+    path.write_bytes(content)
+    with pytest.raises(storage.DatabaseUnusable) as caught:
+        await storage.open_store(str(path))
+    assert caught.value.reason == "corrupt"
+    assert "damaged or is not a SQLite database" in str(caught.value) and "left untouched" in str(
+        caught.value
+    )
+    assert path.read_bytes() == content
+    assert not Path(f"{path}-wal").exists()
+
+
+async def test_damage_inside_the_file_is_reported_at_start_up(tmp_path):
+    path = tmp_path / "damaged.db"
+    store = await storage.open_store(str(path))
+    for user in range(300):
+        game = await store.create_game("bakers", CODE * 5, user, 1, 2)
+        await store.finish_game(game.id, game.version, "won", score=1, move_count=user)
+    await store.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 10 * page
+    data[5 * page : 7 * page] = b"\xa5" * (2 * page)  # scribble over two b-tree pages
+    path.write_bytes(bytes(data))
+    with pytest.raises(storage.DatabaseUnusable) as caught:
+        await storage.open_store(str(path))
+    assert caught.value.reason == "corrupt"
+    assert path.read_bytes() == bytes(data)
+
+
+async def test_another_applications_database_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    conn = raw(path)
+    conn.execute("CREATE TABLE notes (body TEXT)")
+    conn.close()
+    with pytest.raises(storage.DatabaseUnusable, match="another application") as caught:
+        await storage.open_store(str(path))
+    assert caught.value.reason == "foreign"
+
+
+async def test_a_directory_as_the_path_is_refused(tmp_path):
+    with pytest.raises(storage.DatabaseUnusable, match="not a regular file") as caught:
+        await storage.open_store(str(tmp_path))
+    assert caught.value.reason == "not_a_file"
+
+
+async def test_a_missing_directory_is_refused_not_created(tmp_path):
+    path = tmp_path / "nowhere" / "db.sqlite"
+    with pytest.raises(storage.DatabaseUnusable, match="does not exist") as caught:
+        await storage.open_store(str(path))
+    assert caught.value.reason == "unreadable"
+    assert not path.parent.exists()
+
+
+async def test_a_database_locked_by_another_process_gives_a_clear_error(tmp_path):
+    path = tmp_path / "locked.db"
+    store = await storage.open_store(str(path))
+    await store.close()
+    holder = raw(path)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE games SET code = code")
+    try:
+        with pytest.raises(storage.DatabaseUnusable, match="another copy of the bot") as caught:
+            await SqliteStore.open(str(path), busy_timeout=0.2)
+        assert caught.value.reason == "locked"
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+async def test_a_busy_database_during_play_raises_database_busy(tmp_path):
+    path = tmp_path / "busy.db"
+    store = await SqliteStore.open(str(path), busy_timeout=0.2)
+    try:
+        game = await store.create_game("bakers", CODE, 1, None, None)
+        holder = raw(path)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(storage.DatabaseBusy, match="locked"):
+                await store.append_move(game.id, game.version, "3h", score=0, move_count=1)
+        finally:
+            holder.rollback()
+            holder.close()
+        assert (await store.append_move(game.id, game.version, "3h", score=0, move_count=1)).version == 2
+    finally:
+        await store.close()
+
+
+OPEN_AS_NOBODY = """
+import asyncio, sys, storage
+try:
+    asyncio.run(storage.open_store(sys.argv[1]))
+except storage.DatabaseUnusable as e:
+    print(e.reason)
+    print(e)
+"""
+
+
+def unprivileged_command() -> tuple[list[str], dict[str, int]]:
+    """A Python that an unprivileged user can run with this project's packages, and that user.
+
+    Root may read anything, so as root the check runs as ``nobody`` with the system
+    interpreter (the venv's may live under /root) and the venv's packages on the path.
+    """
+    if os.geteuid() != 0:
+        return [sys.executable], {}
+    system = shutil.which("python3", path="/usr/bin:/bin")
+    if system is None:
+        pytest.skip("no system python3 to run as an unprivileged user")
+    version = subprocess.run(
+        [system, "-c", "import sys, sqlite3; print(sys.version_info >= (3, 11))"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if version.stdout.strip() != "True":
+        pytest.skip("the system python3 is older than 3.11 or lacks sqlite3")
+    return [system], {"user": 65534, "group": 65534}
+
+
+@pytest.mark.parametrize(("mode", "reason"), [(0o000, "unreadable"), (0o444, "readonly")])
+async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
+    """Run as an unprivileged user (root may read anything), on a file it may not read / write."""
+    command, user = unprivileged_command()
+    site = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "aiosqlite").exists())
+    folder = Path(tempfile.mkdtemp(prefix="boulanger-perm-", dir="/tmp"))
+    try:
+        folder.chmod(0o755)
+        path = folder / "db.sqlite"
+        store = await storage.open_store(str(path))
+        await store.close()
+        path.chmod(mode)
+        before = path.read_bytes()
+        done = subprocess.run(
+            [*command, "-c", OPEN_AS_NOBODY, str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{site}"},
+            timeout=30,
+            **user,
+        )
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert lines[0] == reason, done.stdout
+        assert "this user" in lines[1]
+        assert path.read_bytes() == before
+    finally:
+        shutil.rmtree(folder)
