@@ -124,7 +124,7 @@ async def test_a_file_that_is_not_a_database_is_refused_untouched(tmp_path, cont
 
 async def test_damage_inside_the_file_is_reported_at_start_up(tmp_path):
     path = tmp_path / "damaged.db"
-    store = await storage.open_store(str(path))
+    store = await SqliteStore.open(str(path), synchronous="NORMAL")
     for user in range(300):
         game = await store.create_game("bakers", CODE * 5, user, 1, 2)
         await store.finish_game(game.id, game.version, "won", score=1, move_count=user)
