@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.bakers import export_board, import_board
-from engine.solver import SolverError, hint, par, solve, solve_code, to_notation
+from engine.solver import SolverError, hint, par, shorten, solve, solve_code, to_notation
 from engine.solver.search import CELL, HOME, settle, state_key
 from tests import fcsolve
 
@@ -285,3 +285,14 @@ def test_to_notation_refuses_a_step_the_engine_would_not_play() -> None:
         to_notation(pos, [(51, HOME)])  # K♣ is not even a top card
     with pytest.raises(SolverError):
         to_notation(pos, [(pos.cols[0][-1], CELL)])  # legal, but does not end in a win
+
+
+def test_shorten_uses_group_moves_and_keeps_the_win() -> None:
+    game = bakers(1, 4)
+    raw = solve(game, compact=False).moves
+    short = shorten(game.position, raw)
+    assert len(short) < len(raw)
+    assert any("v" in m for m in short), "deal 1's shortcut includes a counted group move"
+    won = engine.replay(game.code, short)
+    assert won.is_won
+    assert solve(game).moves == short

@@ -5,7 +5,16 @@ result = solve(game, time_limit=5)   # SolveResult(verdict, moves, seconds, node
 advice = hint(game, time_limit=1)    # Hint(status, move, undos, ...)
 """
 
-from engine.solver.api import DEFAULT_TIME_LIMIT, SolverError, hint, par, solve, solve_code, to_notation
+from engine.solver.api import (
+    DEFAULT_TIME_LIMIT,
+    SolverError,
+    hint,
+    par,
+    shorten,
+    solve,
+    solve_code,
+    to_notation,
+)
 from engine.solver.result import SOLVABLE, UNKNOWN, UNSOLVABLE, Hint, SolveResult
 
 __all__ = [
@@ -18,6 +27,7 @@ __all__ = [
     "SolverError",
     "hint",
     "par",
+    "shorten",
     "solve",
     "solve_code",
     "to_notation",
