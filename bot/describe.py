@@ -66,3 +66,10 @@ def legal_moves_in_words(tr: Translator, game: engine.Game) -> list[tuple[str, s
     """(notation, words) for every legal move, in the engine's order."""
     objects = game.legal_move_objects()  # type: ignore[attr-defined]
     return [(m.notation, describe_move(tr, game, m)) for m in objects]
+
+
+def filter_choices(options: list[tuple[str, str]], typed: str, limit: int = 25) -> list[tuple[str, str]]:
+    """Autocomplete: (notation, words) pairs whose notation starts with, or words contain, ``typed``."""
+    text = typed.strip().lower()
+    out = [(n, w) for n, w in options if not text or n.startswith(text) or text in w.lower()]
+    return out[:limit]

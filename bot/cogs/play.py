@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,7 +9,7 @@ from discord.ext import commands
 import engine
 from bot import replies
 from bot.app import hint_text
-from bot.describe import describe, legal_moves_in_words
+from bot.describe import describe, filter_choices, legal_moves_in_words
 from bot.errors import send
 from bot.i18n import Translator
 from bot.service import Board, GameService
@@ -68,19 +66,15 @@ class Play(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Legal moves in words (the value is the notation), filtered by what was typed."""
         tr = Translator(interaction.locale)
-        typed = current.strip().lower()
-        choices: list[app_commands.Choice[str]] = []
+        options: list[tuple[str, str]] = []
         for _row, game in await _service(interaction).active_engine_games(interaction.user.id):
-            options = legal_moves_in_words(tr, game)
+            options += legal_moves_in_words(tr, game)
             if game.undo_depth:
                 options.append((engine.UNDO, tr("reply.undo_choice")))
-            for notation, words in options:
-                if typed and not (notation.startswith(typed) or typed in words.lower()):
-                    continue
-                choices.append(app_commands.Choice(name=f"{words} · {notation}"[:100], value=notation))
-                if len(choices) == MAX_CHOICES:
-                    return choices
-        return choices
+        return [
+            app_commands.Choice(name=f"{words} · {notation}"[:100], value=notation)
+            for notation, words in filter_choices(options, current, MAX_CHOICES)
+        ]
 
     @app_commands.command(name="undo", description="Take back your last move")
     @app_commands.choices(game=GAME_CHOICES)
@@ -153,6 +147,3 @@ class Play(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Play(bot))
-
-
-__all__: list[Any] = ["Play"]

@@ -1,0 +1,283 @@
+"""The bot's command layer without Discord: real SQLite files, the real engine and renderer."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+
+import pytest
+from PIL import Image
+
+import engine
+import storage
+from bot import dailycodes
+from bot.errors import UserFeedback, error_text
+from bot.i18n import Translator
+from bot.service import GameService, bakers_press, calculation_press
+from bot.views import board_content, share_line
+
+ALICE, BOB = 111, 222
+DEAL_CODE = "BK1-C4-AAAAA24"
+
+
+class InlineSolver:
+    """The real hint functions, run inline instead of in a process pool (same code path)."""
+
+    async def hint(self, game: engine.Game, seconds: float) -> dict:
+        from bot.solving import bakers_hint, calculation_hint
+
+        fn = bakers_hint if game.kind == "bakers" else calculation_hint
+        return fn(game.code, game.moves, seconds)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await storage.open_store(str(tmp_path / "bot.sqlite3"))
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def service(store):
+    return GameService(store, solver=InlineSolver(), hint_seconds=2.0)
+
+
+def decode(png: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(png))
+    im.load()
+    return im
+
+
+async def test_new_game_is_a_winnable_deal_with_a_picture(service, store):
+    started = await service.start(ALICE, "bakers", cells=2)
+    row = started.board.row
+    assert row.is_active and row.cells == 2 and row.owner_id == ALICE
+    assert engine.parse_code(row.code).deal in dailycodes.shipped_winnable(2)
+    assert started.verified
+    assert decode(started.board.png).size[0] > 400
+
+
+async def test_start_with_code_replays_that_deal(service):
+    started = await service.start(ALICE, "bakers", code=" bk1-c4-aaaaa24 ")
+    assert started.board.row.code == DEAL_CODE
+    assert started.board.game.board_text() == engine.new_game(DEAL_CODE).board_text()
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [("XX1-C4-AAAAA24", "code_game"), ("BK1-C3-AAAAA24", "code_cells"), ("BK1-C4-AAAA", "code_length")],
+)
+async def test_bad_code_is_refused_and_starts_nothing(service, store, code, reason):
+    with pytest.raises(engine.CodeError) as info:
+        await service.start(ALICE, "bakers", code=code)
+    assert info.value.reason == reason
+    assert "{" not in error_text("en", info.value)
+    assert await store.active_games(ALICE) == []
+
+
+async def test_code_of_the_other_game_is_refused(service, store):
+    with pytest.raises(UserFeedback) as info:
+        await service.start(ALICE, "bakers", code="CA1-AAAAA24")
+    assert info.value.key == "error.code_other_game.calculation"
+    assert "/calculation" in info.value.text("en")
+    assert await store.active_games(ALICE) == []
+
+
+async def test_new_game_resigns_the_previous_one_of_that_kind(service, store):
+    first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    second = await service.start(ALICE, "bakers")
+    assert second.replaced is not None and second.replaced.id == first.id
+    assert (await store.get_game(first.id)).status == "resigned"
+
+
+async def test_select_then_destination_plays_and_commits(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    selected = await service.press(ALICE, row.id, row.version, "", "8")
+    assert selected.selection == "8" and selected.row.version == row.version
+    assert (await store.get_game(row.id)).moves == ()
+    moved = await service.press(ALICE, row.id, row.version, "8", "a")
+    stored = await store.get_game(row.id)
+    assert stored.moves == ("8a",) and stored.version == row.version + 1
+    assert moved.row.version == stored.version and moved.played == "8a"
+    assert "J♦ from column 8 to free cell a" in board_content(Translator("en"), moved)
+
+
+async def test_same_source_twice_is_the_double_tap(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    expected = engine.new_game(DEAL_CODE).double_tap_target("6")  # A♦ goes home
+    board = await service.press(ALICE, row.id, row.version, "6", "6")
+    assert board.played == expected == "6h"
+    assert board.game.score == 10
+
+
+async def test_illegal_move_changes_nothing(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    with pytest.raises(engine.IllegalMove) as info:
+        await service.press(ALICE, row.id, row.version, "1", "2")  # 10♥ on 3♠
+    assert "10♥ cannot go on 3♠" in error_text("en", info.value)
+    stored = await store.get_game(row.id)
+    assert stored.moves == () and stored.version == row.version
+    again = await service.play(ALICE, row.id, "6h")  # the cached game was not touched
+    assert again.game.moves == ("6h",)
+
+
+async def test_another_players_click_is_refused(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    with pytest.raises(UserFeedback) as info:
+        await service.press(BOB, row.id, row.version, "", "6")
+    assert info.value.key == "error.not_your_game"
+    assert (await store.get_game(row.id)).version == row.version
+
+
+async def test_stale_button_is_refused(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    await service.press(ALICE, row.id, row.version, "6", "h")
+    with pytest.raises(UserFeedback) as info:
+        await service.press(ALICE, row.id, row.version, "8", "a")  # drawn before the last move
+    assert info.value.key == "error.stale_board"
+    assert (await store.get_game(row.id)).moves == ("6h",)
+
+
+async def test_two_clicks_at_once_play_exactly_one_move(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    results = await asyncio.gather(
+        service.press(ALICE, row.id, row.version, "6", "h"),
+        service.press(ALICE, row.id, row.version, "8", "a"),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert len((await store.get_game(row.id)).moves) == 1
+
+
+async def test_home_needs_a_selection_and_undo_button_undoes(service, store):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    with pytest.raises(UserFeedback):
+        await service.press(ALICE, row.id, row.version, "", "h")
+    board = await service.press(ALICE, row.id, row.version, "6", "h")
+    undone = await service.press(ALICE, row.id, board.row.version, "", "u")
+    assert undone.played == "undo" and undone.game.score == 0
+    assert (await store.get_game(row.id)).moves == ("6h", "undo")
+
+
+async def test_selecting_an_empty_place_is_refused(service):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    with pytest.raises(UserFeedback) as info:
+        await service.press(ALICE, row.id, row.version, "", "a")
+    assert info.value.key == "error.empty_cell"
+
+
+def test_button_into_an_empty_column_moves_the_longest_run():
+    from engine.bakers import import_board
+
+    game = engine.new_game(DEAL_CODE)
+    game.position = import_board(
+        "Foundations: S-0 H-K D-K C-K\nFreecells: - - - -\n: 9S TS JS\n:\n: AS 2S 3S 4S 5S 6S 7S 8S QS KS\n"
+        + ":\n" * 5
+    )
+    assert bakers_press(game, "3", "2").value == "32"  # one card: plain notation
+    game.position = import_board(
+        "Foundations: S-0 H-K D-K C-K\nFreecells: - - - -\n: 9S KS QS JS\n:\n: AS 2S 3S 4S 5S 6S 7S 8S TS\n"
+        + ":\n" * 5
+    )
+    press = bakers_press(game, "1", "2")
+    assert press.value == "12v3"
+    game.play(press.value)
+    assert len(game.position.cols[1]) == 3
+
+
+async def test_restart_continues_the_same_game(tmp_path):
+    path = str(tmp_path / "restart.sqlite3")
+    store = await storage.open_store(path)
+    first = GameService(store)
+    row = (await first.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    board = await first.press(ALICE, row.id, row.version, "6", "h")
+    await store.close()
+    store = await storage.open_store(path)
+    try:
+        second = GameService(store)
+        board2 = await second.press(ALICE, row.id, board.row.version, "8", "a")  # the old buttons' version
+        assert board2.game.moves == ("6h", "8a")
+        assert board2.game.board_text() == engine.replay(DEAL_CODE, ["6h", "8a"]).board_text()
+    finally:
+        await store.close()
+
+
+async def test_whole_game_won_through_the_service(service, store):
+    from engine.solver import solve
+
+    code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
+    row = (await service.start(ALICE, "bakers", code=code)).board.row
+    solution = solve(engine.new_game(code), time_limit=20).moves
+    board = None
+    for move in solution:
+        board = await service.play(ALICE, row.id, move)
+    assert board is not None and board.finished and board.row.status == "won"
+    assert board.result is not None and board.result.won
+    assert "Won in" in board_content(Translator("en"), board)
+    with pytest.raises(UserFeedback) as info:
+        await service.play(ALICE, row.id, "1h")
+    assert info.value.key == "error.game_over"
+    stats = await store.player_stats(ALICE, "bakers")
+    assert (stats.played, stats.won) == (1, 1)
+
+
+async def test_hint_for_each_game(service):
+    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    advice = await service.hint(ALICE, row.id)
+    assert advice["status"] == "move" and advice["move"] in engine.new_game(DEAL_CODE).legal_moves()
+    row = (await service.start(ALICE, "calculation", code="CA1-AAAAA24")).board.row
+    advice = await service.hint(ALICE, row.id)
+    assert advice["move"] in engine.new_game("CA1-AAAAA24").legal_moves()
+
+
+async def test_calculation_buttons(service, store):
+    row = (await service.start(ALICE, "calculation", code="CA1-AAAAA24")).board.row
+    # 6♠ is turned; it fits foundation 3 (3, 6, …).
+    with pytest.raises(engine.IllegalMove):
+        await service.press(ALICE, row.id, row.version, "", "f1")
+    board = await service.press(ALICE, row.id, row.version, "", "w1")
+    assert board.played == "sw1" and board.game.turned is not None
+    game = board.game
+    assert calculation_press(game, "", "p1").value == "w1f3"  # one foundation fits: straight home
+    board = await service.press(ALICE, row.id, board.row.version, "", "p1")
+    assert board.played == "w1f3" and board.game.score == 5
+    assert (await store.get_game(row.id)).moves == ("sw1", "w1f3")
+
+
+async def test_daily_code_is_the_same_everywhere_and_winnable(service, tmp_path):
+    day = dt.date(2026, 11, 29)
+    code = await service.daily_code("bakers", day)
+    assert code == dailycodes.daily_code("bakers", day)
+    assert engine.parse_code(code).deal in dailycodes.shipped_winnable(4)
+    assert await service.daily_code("bakers", day) == code  # stored once, read back
+    other = await storage.open_store(str(tmp_path / "other.sqlite3"))
+    try:
+        assert await GameService(other).daily_code("bakers", day) == code
+    finally:
+        await other.close()
+    assert dailycodes.daily_code("bakers", day + dt.timedelta(days=1)) != code
+
+
+async def test_daily_game_and_share_line(store):
+    day = dt.datetime(2026, 11, 29, 15, tzinfo=dt.UTC)
+    service = GameService(store, clock=lambda: day)
+    board = (await service.start(ALICE, "calculation", daily=True)).board
+    assert board.row.daily_date == day.date()
+    assert board.row.code == dailycodes.daily_code("calculation", day.date())
+    assert share_line(Translator("en"), board) is None  # not finished yet
+    done = await service.resign(ALICE, board.row.id)
+    line = share_line(Translator("en"), done)
+    assert line is not None and "2026-11-29" in line and "/52" in line
+    for move in engine.new_game(board.row.code).legal_moves():
+        assert move not in line.split()
+
+
+async def test_typed_move_finds_the_right_game(service):
+    bk = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    ca = (await service.start(ALICE, "calculation", code="CA1-AAAAA24")).board.row
+    assert (await service.game_for_move(ALICE, "6h")).id == bk.id
+    assert (await service.game_for_move(ALICE, "sw1")).id == ca.id
+    with pytest.raises(UserFeedback) as info:
+        await service.game_for_move(BOB, "6h")
+    assert info.value.key == "error.no_active_game"
