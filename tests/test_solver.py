@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.bakers import export_board, import_board
-from engine.solver import SolverError, hint, par, shorten, solve, solve_code, to_notation
+from engine.solver import SolverError, hint, hint_code, par, shorten, solve, solve_code, to_notation
 from engine.solver.search import CELL, HOME, settle, state_key
 from tests import fcsolve
 
@@ -197,6 +197,10 @@ def test_solve_code_runs_in_a_process_pool() -> None:
         out = pool.submit(solve_code, code, ["6h", "1a"], 30).result()
         bad = pool.submit(solve_code, "BK1-C4-AAAA", [], 1).result()
         illegal = pool.submit(solve_code, code, ["1h"], 1).result()
+        lost = pool.submit(hint_code, LOST_CODE, LOST_MOVES, 10).result()
+        bad_hint = pool.submit(hint_code, "XX1-AAAAAAA", [], 1).result()
+    assert (lost["status"], lost["undos"], lost["code"]) == ("lost", LOST_UNDOS, LOST_CODE)
+    assert "error" in bad_hint
     assert out["verdict"] == "solvable"
     assert out["code"] == code
     assert engine.replay(code, ["6h", "1a", *out["moves"]]).is_won

@@ -1,14 +1,15 @@
 """Jeu du Boulanger solver: proofs of (un)solvability, hints, par and winnable deals.
 
-from engine.solver import solve, hint
-result = solve(game, time_limit=5)   # SolveResult(verdict, moves, seconds, nodes)
-advice = hint(game, time_limit=1)    # Hint(status, move, undos, ...)
+Use ``solve(game_or_position, time_limit=5)`` for a ``SolveResult`` (verdict,
+moves, seconds, nodes) and ``hint(game, time_limit=1)`` for a ``Hint``. In a
+process pool, call the plain-dict functions ``solve_code`` and ``hint_code``.
 """
 
 from engine.solver.api import (
     DEFAULT_TIME_LIMIT,
     SolverError,
     hint,
+    hint_code,
     par,
     shorten,
     solve,
@@ -26,6 +27,7 @@ __all__ = [
     "SolveResult",
     "SolverError",
     "hint",
+    "hint_code",
     "par",
     "shorten",
     "solve",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from engine.bakers import BakersGame, Position, parse_notation
@@ -206,6 +207,21 @@ def hint(game: BakersGame, time_limit: float = 2.0) -> Hint:
     return Hint(LOST, exhausted=True, seconds=elapsed(), nodes=nodes)
 
 
+def hint_code(code: str, moves: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
+    """``hint`` for the game a code plus an action log rebuild; a plain dict, for process pools.
+
+    Keys: status, move, solution, undos, exhausted, seconds, nodes, code; or
+    ``{"error": message}`` on a bad code or move.
+    """
+    try:
+        game = replay(code, moves)
+    except EngineError as exc:
+        return {"error": str(exc)}
+    if not isinstance(game, BakersGame):
+        return {"error": f"{code} is not a Jeu du Boulanger code"}
+    return asdict(hint(game, time_limit)) | {"code": game.code}
+
+
 def par(code: str, time_limit: float | None = 30.0) -> int | None:
     """The length of the solver's solution of a deal, or None if it has none (or none in time)."""
     game = replay(parse_code(code), ())
@@ -222,6 +238,7 @@ __all__ = [
     "UNSOLVABLE",
     "SolverError",
     "hint",
+    "hint_code",
     "par",
     "shorten",
     "solve",
