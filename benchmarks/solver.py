@@ -117,8 +117,8 @@ def report_deals(cells: int, rows: list[dict], time_limit: float) -> None:
     fl = [r["fc_len"] for r in rows if r["fc"] == "solvable"]
     if ol:
         print(
-            f"  solution length (moves): ours median {statistics.median(ol):.0f} (single cards, sends home "
-            f"included), fc-solve median {statistics.median(fl) if fl else float('nan'):.0f}"
+            f"  solution length (moves, sends home included): ours median {statistics.median(ol):.0f}, "
+            f"max {max(ol)}; fc-solve median {statistics.median(fl) if fl else float('nan'):.0f}"
         )
     slow = sorted(rows, key=lambda r: -r["ours_cpu"])[:5]
     print("  slowest for us: " + ", ".join(f"{r['deal']} ({r['ours']}, {r['ours_cpu']:.2f} s)" for r in slow))
