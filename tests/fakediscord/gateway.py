@@ -124,7 +124,11 @@ async def _identify(fake: FakeDiscord, sock: _Socket, data: dict[str, Any]) -> G
         await sock.ws.close(code=4004, message=b"Authentication failed.")
         return None
     intents = int(data.get("intents") or 0)
-    missing = [name for bit, name in PRIVILEGED_INTENTS.items() if intents & bit and not fake.privileged_intents & bit]
+    missing = [
+        name
+        for bit, name in PRIVILEGED_INTENTS.items()
+        if intents & bit and not fake.privileged_intents & bit
+    ]
     if missing:
         await sock.ws.close(code=4014, message=b"Disallowed intent(s).")
         fake.violation("GATEWAY", "/gateway", f"IDENTIFY asks for privileged intents not enabled: {missing}")

@@ -27,7 +27,13 @@ MODAL = 9
 #: Which callback types Discord accepts for each interaction type.
 ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
-    MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        MODAL,
+    },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE},
 }
@@ -205,7 +211,9 @@ class InteractionResult:
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[Message]:
         """Wait until the bot sent at least `count` followups; returns them."""
-        await self._fake._wait(self.state, lambda: len(self.state.followup_ids) >= count, timeout, "followups")
+        await self._fake._wait(
+            self.state, lambda: len(self.state.followup_ids) >= count, timeout, "followups"
+        )
         return self.followups
 
     async def wait_edit(self, edits: int = 1, timeout: float = 5.0) -> Message | None:

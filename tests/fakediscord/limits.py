@@ -15,8 +15,40 @@ from .models import EPHEMERAL, IS_COMPONENTS_V2
 
 #: Locale keys Discord accepts in name/description localizations.
 LOCALES = frozenset(
-    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk "
-    "hi th zh-CN ja zh-TW ko".split()
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
 )
 
 MAX_CONTENT = 2000
@@ -104,7 +136,9 @@ def check_embeds(embeds: list[Any]) -> list[Problem]:
                 problems.append(_too_long((*path, key, sub), limit))
         fields = embed.get("fields") or []
         if len(fields) > 25:
-            problems.append(Problem((*path, "fields"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+            problems.append(
+                Problem((*path, "fields"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            )
         for j, fld in enumerate(fields):
             for key, limit in (("name", 256), ("value", 1024)):
                 value = fld.get(key)
@@ -117,7 +151,11 @@ def check_embeds(embeds: list[Any]) -> list[Problem]:
                     )
     if total > MAX_EMBED_TOTAL:
         problems.append(
-            Problem(("embeds",), "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")
+            Problem(
+                ("embeds",),
+                "MAX_EMBED_SIZE_EXCEEDED",
+                f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}",
+            )
         )
     return problems
 
@@ -135,11 +173,17 @@ def check_action_rows(components: list[Any]) -> list[Problem]:
             continue
         items = row.get("components") or []
         if not items:
-            problems.append(Problem((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."))
+            problems.append(
+                Problem((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+            )
         kinds = {c.get("type") for c in items if isinstance(c, dict)}
         if 2 in kinds and len(kinds) > 1:
             problems.append(
-                Problem((*path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "Buttons and a select menu share a row.")
+                Problem(
+                    (*path, "components"),
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "Buttons and a select menu share a row.",
+                )
             )
         if kinds == {2} and len(items) > MAX_ROW_BUTTONS:
             problems.append(
@@ -147,7 +191,9 @@ def check_action_rows(components: list[Any]) -> list[Problem]:
             )
         if kinds - {2} and len(items) > 1:
             problems.append(
-                Problem((*path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu fills its row.")
+                Problem(
+                    (*path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu fills its row."
+                )
             )
         for j, item in enumerate(items):
             problems += _check_component(item, (*path, "components", j), seen)
@@ -165,7 +211,11 @@ def _check_component(item: dict[str, Any], path: tuple, seen: set[str]) -> list[
             problems.append(_too_long((*path, "custom_id"), MAX_CUSTOM_ID))
         elif custom_id in seen:
             problems.append(
-                Problem((*path, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+                Problem(
+                    (*path, "custom_id"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             )
         else:
             seen.add(custom_id)
@@ -173,22 +223,32 @@ def _check_component(item: dict[str, Any], path: tuple, seen: set[str]) -> list[
         style = item.get("style")
         if style == 5:
             if not item.get("url") or custom_id is not None:
-                problems.append(Problem((*path, "url"), "BUTTON_COMPONENT_URL_REQUIRED", "A link button needs a url."))
+                problems.append(
+                    Problem((*path, "url"), "BUTTON_COMPONENT_URL_REQUIRED", "A link button needs a url.")
+                )
         elif style != 6 and custom_id is None:
             problems.append(
-                Problem((*path, "custom_id"), "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required")
+                Problem(
+                    (*path, "custom_id"), "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required"
+                )
             )
         if _strlen(item.get("label")) > MAX_BUTTON_LABEL:
             problems.append(_too_long((*path, "label"), MAX_BUTTON_LABEL))
         if not item.get("label") and not item.get("emoji"):
             problems.append(
-                Problem((*path, "label"), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "Label or emoji required")
+                Problem(
+                    (*path, "label"), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "Label or emoji required"
+                )
             )
     elif kind in (3, 5, 6, 7, 8):
         options = item.get("options") or []
         if kind == 3 and not 1 <= len(options) <= MAX_SELECT_OPTIONS:
             problems.append(
-                Problem((*path, "options"), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.")
+                Problem(
+                    (*path, "options"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.",
+                )
             )
         values: set[str] = set()
         for k, option in enumerate(options):
@@ -197,13 +257,19 @@ def _check_component(item: dict[str, Any], path: tuple, seen: set[str]) -> list[
                     problems.append(_too_long((*path, "options", k, key), 100))
             if option.get("value") in values:
                 problems.append(
-                    Problem((*path, "options", k, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Duplicate value")
+                    Problem(
+                        (*path, "options", k, "value"),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Duplicate value",
+                    )
                 )
             values.add(option.get("value"))
         if _strlen(item.get("placeholder")) > 150:
             problems.append(_too_long((*path, "placeholder"), 150))
         low, high = item.get("min_values", 1), item.get("max_values", 1)
-        if not (0 <= low <= 25 and 1 <= high <= 25 and low <= high) or (kind == 3 and high > max(len(options), 1)):
+        if not (0 <= low <= 25 and 1 <= high <= 25 and low <= high) or (
+            kind == 3 and high > max(len(options), 1)
+        ):
             problems.append(Problem((*path, "max_values"), "BASE_TYPE_BAD_INT", "Invalid min/max values."))
     return problems
 
@@ -217,17 +283,25 @@ def check_choices(choices: Any) -> list[Problem]:
     if not isinstance(choices, list):
         return [Problem(("data", "choices"), "BASE_TYPE_REQUIRED", "This field is required")]
     if len(choices) > MAX_CHOICES:
-        problems.append(Problem(("data", "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+        problems.append(
+            Problem(("data", "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        )
     for i, choice in enumerate(choices):
         name = choice.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             problems.append(
-                Problem(("data", "choices", i, "name"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+                Problem(
+                    ("data", "choices", i, "name"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 100 in length.",
+                )
             )
         value = choice.get("value")
         if isinstance(value, str) and len(value) > 100:
             problems.append(_too_long(("data", "choices", i, "value"), 100))
-        problems += _check_localizations(choice.get("name_localizations"), ("data", "choices", i), "name", 100)
+        problems += _check_localizations(
+            choice.get("name_localizations"), ("data", "choices", i), "name", 100
+        )
     return problems
 
 
@@ -269,16 +343,22 @@ def _check_description(value: Any, path: tuple) -> list[Problem]:
     return []
 
 
-def _check_localizations(value: Any, path: tuple, key: str, limit: int, *, names: bool = False) -> list[Problem]:
+def _check_localizations(
+    value: Any, path: tuple, key: str, limit: int, *, names: bool = False
+) -> list[Problem]:
     problems: list[Problem] = []
     for locale, text in (value or {}).items():
         where = (*path, f"{key}_localizations", locale)
         if locale not in LOCALES:
             problems.append(Problem(where, "LOCALE_INVALID", f"Invalid locale {locale!r}"))
         elif names and not valid_command_name(text):
-            problems.append(Problem(where, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {text!r}"))
+            problems.append(
+                Problem(where, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {text!r}")
+            )
         elif not isinstance(text, str) or not 1 <= len(text) <= limit:
-            problems.append(Problem(where, "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {limit} in length."))
+            problems.append(
+                Problem(where, "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {limit} in length.")
+            )
     return problems
 
 
@@ -297,18 +377,24 @@ def check_commands(commands: Any) -> list[Problem]:
         problems += _check_localizations(command.get("name_localizations"), (i,), "name", 32, names=chat)
         if chat:
             problems += _check_description(command.get("description"), (i, "description"))
-            problems += _check_localizations(command.get("description_localizations"), (i,), "description", 100)
+            problems += _check_localizations(
+                command.get("description_localizations"), (i,), "description", 100
+            )
             problems += _check_options(command.get("options") or [], (i, "options"), depth=0)
             if _command_chars(command) > MAX_COMMAND_TOTAL_CHARS:
                 problems.append(
                     Problem((i,), "APPLICATION_COMMAND_TOO_LARGE", "Command exceeds maximum size (4000)")
                 )
         elif command.get("description"):
-            problems.append(Problem((i, "description"), "BASE_TYPE_MAX_LENGTH", "Context menu commands take none."))
+            problems.append(
+                Problem((i, "description"), "BASE_TYPE_MAX_LENGTH", "Context menu commands take none.")
+            )
         key = (kind, command.get("name"))
         if key in seen:
             problems.append(
-                Problem((i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Duplicate command name {key[1]!r}")
+                Problem(
+                    (i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Duplicate command name {key[1]!r}"
+                )
             )
         seen.add(key)
     if chat_count > MAX_GLOBAL_CHAT_COMMANDS:
@@ -330,16 +416,24 @@ def _check_options(options: list[Any], path: tuple, depth: int) -> list[Problem]
         problems += _check_localizations(option.get("name_localizations"), where, "name", 32, names=True)
         problems += _check_localizations(option.get("description_localizations"), where, "description", 100)
         if option.get("name") in names:
-            problems.append(Problem((*where, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Duplicate"))
+            problems.append(
+                Problem((*where, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Duplicate")
+            )
         names.add(option.get("name"))
         if kind in (1, 2):
             allowed = 1 if kind == 2 else 2
             if depth >= allowed or (kind == 2 and depth > 0):
-                problems.append(Problem((*where, "type"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Bad nesting."))
+                problems.append(
+                    Problem((*where, "type"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Bad nesting.")
+                )
             inner = option.get("options") or []
             if kind == 2 and any(o.get("type") != 1 for o in inner):
                 problems.append(
-                    Problem((*where, "options"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Groups hold subcommands.")
+                    Problem(
+                        (*where, "options"),
+                        "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
+                        "Groups hold subcommands.",
+                    )
                 )
             problems += _check_options(inner, (*where, "options"), depth + 1)
             continue
@@ -356,12 +450,18 @@ def _check_options(options: list[Any], path: tuple, depth: int) -> list[Problem]
             seen_optional = True
         choices = option.get("choices") or []
         if choices and option.get("autocomplete"):
-            problems.append(Problem((*where, "autocomplete"), "AUTOCOMPLETE_CHOICES", "Choices with autocomplete."))
+            problems.append(
+                Problem((*where, "autocomplete"), "AUTOCOMPLETE_CHOICES", "Choices with autocomplete.")
+            )
         if len(choices) > MAX_CHOICES:
-            problems.append(Problem((*where, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+            problems.append(
+                Problem((*where, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            )
         for k, choice in enumerate(choices):
             if not isinstance(choice.get("name"), str) or not 1 <= len(choice["name"]) <= 100:
-                problems.append(Problem((*where, "choices", k, "name"), "BASE_TYPE_BAD_LENGTH", "1-100 chars."))
+                problems.append(
+                    Problem((*where, "choices", k, "name"), "BASE_TYPE_BAD_LENGTH", "1-100 chars.")
+                )
             if isinstance(choice.get("value"), str) and len(choice["value"]) > 100:
                 problems.append(_too_long((*where, "choices", k, "value"), 100))
     return problems

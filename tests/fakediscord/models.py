@@ -296,7 +296,11 @@ class Attachment:
             data["content_type"] = self.content_type
         if self.description:
             data["description"] = self.description
-        if self.content_type == "image/png" and self.data[:8] == b"\x89PNG\r\n\x1a\n" and len(self.data) >= 24:
+        if (
+            self.content_type == "image/png"
+            and self.data[:8] == b"\x89PNG\r\n\x1a\n"
+            and len(self.data) >= 24
+        ):
             data["width"] = int.from_bytes(self.data[16:20], "big")
             data["height"] = int.from_bytes(self.data[20:24], "big")
         return data

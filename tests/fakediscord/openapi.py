@@ -85,29 +85,33 @@ class OpenAPISpec:
             return []
         errors = []
         for error in validator.iter_errors(body):
-            where = "/".join(str(p) for p in error.absolute_path) or "(body)"
-            detail = _deepest(error)
-            errors.append(f"{where}: {detail}")
+            errors.append(_deepest(error))
         return errors
 
 
 def _deepest(error: Any) -> str:
-    """The most specific failure inside an anyOf/oneOf, skipping branches ruled out by their `type`."""
-    leaves: list[Any] = []
+    """The specific failure inside anyOf/oneOf unions, following the branch whose `type` matches."""
+    best = error
+    while best.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in best.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        matching = [errs for errs in branches.values() if not any(_ruled_out(e) for e in errs)]
+        if not matching:
+            break
+        best = min(matching, key=len)[0]
+    where = "/".join(str(p) for p in best.absolute_path) or "(body)"
+    if best.validator in ("maxLength", "minLength", "maxItems", "minItems", "maximum", "minimum", "pattern"):
+        return f"{where}: {best.validator} {best.validator_value}"
+    return f"{where}: {best.message[:160]}"
 
-    def walk(e: Any) -> None:
-        if e.context:
-            for sub in e.context:
-                walk(sub)
-        elif not (e.validator in ("enum", "const") and list(e.absolute_path)[-1:] == ["type"]):
-            leaves.append(e)
 
-    walk(error)
-    if not leaves or leaves == [error]:
-        return error.message[:300]
-    best = max(leaves, key=lambda e: len(e.absolute_path))
-    where = "/".join(str(p) for p in best.absolute_path)
-    return f"{where}: {best.message[:200]}"
+def _ruled_out(error: Any) -> bool:
+    """A union branch that does not apply: its `type` discriminator or its JSON type differs."""
+    path = list(error.relative_path)
+    return (error.validator in ("enum", "const") and path == ["type"]) or (
+        error.validator == "type" and not path
+    )
 
 
 def _loosen(doc: dict[str, Any]) -> None:

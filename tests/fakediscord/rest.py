@@ -98,7 +98,12 @@ async def get_gateway_bot(fake: FakeDiscord, request: web.Request, params, body,
     return {
         "url": fake.gateway_url,
         "shards": 1,
-        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+        "session_start_limit": {
+            "total": 1000,
+            "remaining": 999,
+            "reset_after": 14400000,
+            "max_concurrency": 1,
+        },
     }
 
 
@@ -284,7 +289,13 @@ async def interaction_callback(fake: FakeDiscord, request: web.Request, params, 
     rtype = body.get("type")
     if rtype not in ALLOWED_CALLBACKS[state.type]:
         raise invalid_form(
-            [limits.Problem(("type",), "INTERACTION_CALLBACK_TYPE_INVALID", f"Callback type {rtype} is not valid here.")]
+            [
+                limits.Problem(
+                    ("type",),
+                    "INTERACTION_CALLBACK_TYPE_INVALID",
+                    f"Callback type {rtype} is not valid here.",
+                )
+            ]
         )
     data = body.get("data") or {}
     message = _callback_effect(fake, state, rtype, data, files)
@@ -436,7 +447,9 @@ def _id(value: Any) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise DiscordError(400, 50035, "Invalid Form Body", {"_errors": [{"code": "NUMBER_TYPE_COERCE"}]}) from None
+        raise DiscordError(
+            400, 50035, "Invalid Form Body", {"_errors": [{"code": "NUMBER_TYPE_COERCE"}]}
+        ) from None
 
 
 def _app(fake: FakeDiscord, params: dict[str, str]) -> None:
@@ -484,11 +497,17 @@ def _check_message(body: dict, files: list[Upload], *, editing: bool = False, pr
 def _check_modal(data: dict) -> None:
     problems = []
     if not 1 <= len(data.get("title") or "") <= 45:
-        problems.append(limits.Problem(("data", "title"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length."))
+        problems.append(
+            limits.Problem(("data", "title"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+        )
     if len(data.get("custom_id") or "") > limits.MAX_CUSTOM_ID:
-        problems.append(limits.Problem(("data", "custom_id"), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length."))
+        problems.append(
+            limits.Problem(("data", "custom_id"), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+        )
     if not 1 <= len(data.get("components") or []) <= 5:
-        problems.append(limits.Problem(("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5."))
+        problems.append(
+            limits.Problem(("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5.")
+        )
     if problems:
         raise invalid_form(problems)
 
@@ -499,7 +518,9 @@ def _sniff(upload: Upload) -> str | None:
     return mimetypes.guess_type(upload.filename)[0]
 
 
-def _apply(fake: FakeDiscord, message: Message, body: dict, files: list[Upload], *, creating: bool = False) -> None:
+def _apply(
+    fake: FakeDiscord, message: Message, body: dict, files: list[Upload], *, creating: bool = False
+) -> None:
     """Apply a create/edit body (content, embeds, components, attachments, flags) to a message.
 
     Everything is computed first and assigned last, so a refused body changes nothing.
@@ -526,7 +547,11 @@ def _apply(fake: FakeDiscord, message: Message, body: dict, files: list[Upload],
                 kept.append(existing[key])
             else:
                 raise invalid_form(
-                    [limits.Problem(("attachments", i, "id"), "ATTACHMENT_NOT_FOUND", f"Unknown attachment {key}")]
+                    [
+                        limits.Problem(
+                            ("attachments", i, "id"), "ATTACHMENT_NOT_FOUND", f"Unknown attachment {key}"
+                        )
+                    ]
                 )
     else:
         kept = list(message.attachments)
@@ -544,7 +569,11 @@ def _apply(fake: FakeDiscord, message: Message, body: dict, files: list[Upload],
 
 
 def _attachment(
-    fake: FakeDiscord, message: Message, upload: Upload, filename: str | None = None, description: str | None = None
+    fake: FakeDiscord,
+    message: Message,
+    upload: Upload,
+    filename: str | None = None,
+    description: str | None = None,
 ) -> Attachment:
     attachment = Attachment(snowflake(), filename or upload.filename, upload.data, description=description)
     attachment.content_type = _sniff(upload)
@@ -568,4 +597,4 @@ def _with_ids(components: list[dict]) -> list[dict]:
     return components
 
 
-__all__ = ["HANDLERS", "DEFERRED_UPDATE_MESSAGE", "DiscordError", "Upload", "invalid_form"]
+__all__ = ["DEFERRED_UPDATE_MESSAGE", "HANDLERS", "DiscordError", "Upload", "invalid_form"]

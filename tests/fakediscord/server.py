@@ -58,7 +58,9 @@ log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
 DEFAULT_TOKEN = "fake-token"
 #: What the bot may do in every channel (sent as `app_permissions`).
-BOT_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | MANAGE_MESSAGES
+BOT_PERMISSIONS = (
+    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | MANAGE_MESSAGES
+)
 
 
 @dataclass
@@ -96,7 +98,9 @@ class FakeDiscord:
     `add_user` and `add_member`.
     """
 
-    def __init__(self, *, token: str = DEFAULT_TOKEN, privileged_intents: int = 0, app_name: str = "Boulanger"):
+    def __init__(
+        self, *, token: str = DEFAULT_TOKEN, privileged_intents: int = 0, app_name: str = "Boulanger"
+    ):
         self.token = token
         #: Intents enabled "in the developer portal" (bits of PRIVILEGED_INTENTS); others close with 4014.
         self.privileged_intents = privileged_intents
@@ -138,7 +142,7 @@ class FakeDiscord:
         """Listen on `host:port` (0 = a free port, then read `fake.port`)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
-        app.router.add_get("/gateway", lambda request: handle_gateway(self, request))
+        app.router.add_get("/gateway", self._handle_gateway)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._handle_attachment)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await self._runner.setup()
@@ -222,7 +226,9 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User | None = None, channels: tuple[str, ...] = ("general",)) -> Guild:
+    def add_guild(
+        self, name: str, *, owner: User | None = None, channels: tuple[str, ...] = ("general",)
+    ) -> Guild:
         """A new guild with text channels; the bot is a member. Connected bots get GUILD_CREATE."""
         owner = owner or self.add_user(f"{name} owner")
         guild = Guild(snowflake(), name, owner.id)
@@ -283,7 +289,9 @@ class FakeDiscord:
         cid = (channel.id if isinstance(channel, Channel) else channel) or self.channel.id
         found = [self._messages[mid] for mid in self._channel_messages.get(cid, [])]
         return [
-            m for m in found if not m.deleted and (m.visible_to is None or (user is not None and m.visible_to == user.id))
+            m
+            for m in found
+            if not m.deleted and (m.visible_to is None or (user is not None and m.visible_to == user.id))
         ]
 
     def message(self, message_id: int | str) -> Message:
@@ -315,9 +323,13 @@ class FakeDiscord:
         """The registered commands: global, or those of `guild`."""
         return self.guild_commands.get(guild.id, []) if guild else self.global_commands
 
-    def rate_limit(self, pattern: str, *, retry_after: float = 0.1, times: int = 1, method: str | None = None) -> None:
+    def rate_limit(
+        self, pattern: str, *, retry_after: float = 0.1, times: int = 1, method: str | None = None
+    ) -> None:
         """Answer the next `times` requests whose path matches the regex `pattern` with a 429."""
-        self._forced_429.append({"re": re.compile(pattern), "retry": retry_after, "left": times, "method": method})
+        self._forced_429.append(
+            {"re": re.compile(pattern), "retry": retry_after, "left": times, "method": method}
+        )
 
     async def wait_until_ready(self, timeout: float = 10.0) -> GatewaySession:
         """Wait until a bot is connected and has been sent READY and its guilds."""
@@ -353,10 +365,10 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._message_event.wait(), remaining)
 
-    def disconnect(self, code: int = 4000) -> None:
-        """Close the bot's gateway socket server-side (it should RESUME)."""
+    async def disconnect(self, code: int = 4000) -> None:
+        """Close the bot's gateway socket server-side (discord.py then RESUMEs its session)."""
         if self.session is not None and self.session.socket is not None:
-            self._spawn(self.session.socket.ws.close(code=code))
+            await self.session.socket.ws.close(code=code)
 
     # -- acting as players ----------------------------------------------------------------------
 
@@ -386,7 +398,12 @@ class FakeDiscord:
         member = self.add_member(user, guild)
         record, options_payload, resolved = self._command_options(command, options or {}, guild, None)
         self._check_command_permission(record, member, check_permissions)
-        data: dict[str, Any] = {"id": record["id"], "name": record["name"], "type": 1, "options": options_payload}
+        data: dict[str, Any] = {
+            "id": record["id"],
+            "name": record["name"],
+            "type": 1,
+            "options": options_payload,
+        }
         if record.get("guild_id"):
             data["guild_id"] = record["guild_id"]
         if resolved:
@@ -415,14 +432,21 @@ class FakeDiscord:
         guild = guild or self.guild
         channel = channel or guild.channels[0]
         self.add_member(user, guild)
-        record, options_payload, resolved = self._command_options(command, options, guild, focused)
-        data: dict[str, Any] = {"id": record["id"], "name": record["name"], "type": 1, "options": options_payload}
+        record, options_payload, _ = self._command_options(command, options, guild, focused)
+        data: dict[str, Any] = {
+            "id": record["id"],
+            "name": record["name"],
+            "type": 1,
+            "options": options_payload,
+        }
         if record.get("guild_id"):
             data["guild_id"] = record["guild_id"]
         state = await self._send_interaction(AUTOCOMPLETE, user, guild, channel, data, locale=locale)
         result = await self._result(state, True, timeout)
         if result.failed or result.choices is None:
-            raise AssertionError(f"the bot did not answer the autocomplete of /{command} {focused} within 3 s")
+            raise AssertionError(
+                f"the bot did not answer the autocomplete of /{command} {focused} within 3 s"
+            )
         choices = Choices(result.choices)
         choices.elapsed_ms = result.elapsed_ms
         return choices
@@ -497,7 +521,8 @@ class FakeDiscord:
                 {
                     "type": 1,
                     "components": [
-                        {"type": 4, "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")} for c in inputs
+                        {"type": 4, "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
+                        for c in inputs
                     ],
                 }
             )
@@ -609,7 +634,9 @@ class FakeDiscord:
             await self._wait(state, state.is_settled, timeout, "a final reply")
         return InteractionResult(self, state)
 
-    async def _wait(self, state: InteractionState, done: Callable[[], bool], timeout: float, what: str) -> None:
+    async def _wait(
+        self, state: InteractionState, done: Callable[[], bool], timeout: float, what: str
+    ) -> None:
         deadline = self.loop_time() + timeout
         while not done():
             remaining = deadline - self.loop_time()
@@ -652,7 +679,9 @@ class FakeDiscord:
         values = [self._option(command, d, options, resolved, focused) for d in defs if d["name"] in options]
         unknown = set(options) - {d["name"] for d in defs}
         if unknown:
-            raise ValueError(f"/{command} has no option(s) {sorted(unknown)}; it has {[d['name'] for d in defs]}")
+            raise ValueError(
+                f"/{command} has no option(s) {sorted(unknown)}; it has {[d['name'] for d in defs]}"
+            )
         if focused is None:
             missing = [d["name"] for d in defs if d.get("required") and d["name"] not in options]
             if missing:
@@ -665,7 +694,12 @@ class FakeDiscord:
         return record, values, resolved
 
     def _option(
-        self, command: str, d: dict[str, Any], options: dict[str, Any], resolved: dict[str, Any], focused: str | None
+        self,
+        command: str,
+        d: dict[str, Any],
+        options: dict[str, Any],
+        resolved: dict[str, Any],
+        focused: str | None,
     ) -> dict[str, Any]:
         name, kind, value = d["name"], d["type"], options[d["name"]]
         if name == focused:
@@ -724,7 +758,9 @@ class FakeDiscord:
 
     # -- internals: state -----------------------------------------------------------------------
 
-    def _new_message(self, channel: Channel, author: User, *, interaction: InteractionState | None = None) -> Message:
+    def _new_message(
+        self, channel: Channel, author: User, *, interaction: InteractionState | None = None
+    ) -> Message:
         message = Message(snowflake(), channel.id, channel.guild_id, author)
         if interaction is not None:
             message.interaction_id = interaction.id
@@ -777,9 +813,13 @@ class FakeDiscord:
     def _session_changed(self) -> None:
         self._session_event.set()
 
-    def _command_record(self, body: dict[str, Any], guild_id: int | None, previous: list[dict]) -> dict[str, Any]:
+    def _command_record(
+        self, body: dict[str, Any], guild_id: int | None, previous: list[dict]
+    ) -> dict[str, Any]:
         """What Discord stores and returns for a registered command (ids stable across re-syncs)."""
-        old = next((c for c in previous if c["name"] == body["name"] and c["type"] == body.get("type", 1)), None)
+        old = next(
+            (c for c in previous if c["name"] == body["name"] and c["type"] == body.get("type", 1)), None
+        )
         record = {
             "id": old["id"] if old else str(snowflake()),
             "application_id": str(self.application_id),
@@ -790,7 +830,9 @@ class FakeDiscord:
             "description": body.get("description") or "",
             "description_localizations": body.get("description_localizations"),
             "default_member_permissions": (
-                None if body.get("default_member_permissions") is None else str(body["default_member_permissions"])
+                None
+                if body.get("default_member_permissions") is None
+                else str(body["default_member_permissions"])
             ),
             "dm_permission": body.get("dm_permission", True),
             "contexts": body.get("contexts"),
@@ -872,7 +914,9 @@ class FakeDiscord:
         if data is None and status < 300:
             return web.Response(status=204, headers=headers)
         return web.Response(
-            status=status, body=json.dumps(data).encode(), headers={**headers, "Content-Type": "application/json"}
+            status=status,
+            body=json.dumps(data).encode(),
+            headers={**headers, "Content-Type": "application/json"},
         )
 
     async def _handle_api(self, request: web.Request) -> web.Response:
@@ -886,8 +930,19 @@ class FakeDiscord:
         if forced is not None:
             record.status = 429
             retry = forced["retry"]
-            headers.update({"Retry-After": f"{retry}", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{retry}"})
-            return self._json({"message": "You are being rate limited.", "retry_after": retry, "global": False}, 429, headers)
+            headers.update(
+                {
+                    "Via": "1.1 google",
+                    "Retry-After": f"{retry}",
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset-After": f"{retry}",
+                }
+            )
+            return self._json(
+                {"message": "You are being rate limited.", "retry_after": retry, "global": False},
+                429,
+                headers,
+            )
         if route is None:
             status = 405 if self.spec.path_known(path) else 404
             self.violation(method, path, "no such route in Discord's API (OpenAPI spec)", status)
@@ -898,20 +953,28 @@ class FakeDiscord:
         except ValueError as exc:
             self.violation(method, path, f"unreadable body: {exc}")
             record.status = 400
-            return self._json({"message": "The request body contains invalid JSON.", "code": 50109}, 400, headers)
+            return self._json(
+                {"message": "The request body contains invalid JSON.", "code": 50109}, 400, headers
+            )
         record.body, record.files = body, len(files)
         status, data = await self._dispatch(request, route, body, files)
         record.status = status
         return self._json(data, status, headers)
 
-    async def _dispatch(self, request: web.Request, route: SpecRoute, body: Any, files: list) -> tuple[int, Any]:
+    async def _dispatch(
+        self, request: web.Request, route: SpecRoute, body: Any, files: list
+    ) -> tuple[int, Any]:
         method, path = request.method, request.path
-        if not route.template.startswith(("/interactions/", "/webhooks/{webhook_id}/{webhook_token}")):
-            if request.headers.get("Authorization") != f"Bot {self.token}":
-                return 401, {"message": "401: Unauthorized", "code": 0}
+        token_route = route.template.startswith(("/interactions/", "/webhooks/{webhook_id}/{webhook_token}"))
+        if not token_route and request.headers.get("Authorization") != f"Bot {self.token}":
+            return 401, {"message": "401: Unauthorized", "code": 0}
         if body is None and self.spec.body_required(route):
             self.violation(method, path, "a request body is required")
-            return 400, {"message": "Invalid Form Body", "code": 50035, "errors": {"_errors": [{"code": "BASE_TYPE_REQUIRED"}]}}
+            return 400, {
+                "message": "Invalid Form Body",
+                "code": 50035,
+                "errors": {"_errors": [{"code": "BASE_TYPE_REQUIRED"}]},
+            }
         if body is not None:
             problems = self.spec.validate(route, body)
             if problems:
@@ -920,14 +983,25 @@ class FakeDiscord:
                 return 400, {"message": "Invalid Form Body", "code": 50035, "errors": errors}
         handler = rest.HANDLERS.get((route.method, route.template))
         if handler is None:
-            self.violation(method, path, f"route {route.method} {route.template} exists but the fake does not emulate it", 501)
+            self.violation(
+                method,
+                path,
+                f"route {route.method} {route.template} exists but the fake does not emulate it",
+                501,
+            )
             return 404, {"message": "404: Not Found (not emulated by the fake)", "code": 0}
         try:
             return 200, await handler(self, request, route.params, body if body is not None else {}, files)
         except rest.DiscordError as error:
             if error.record:
                 detail = getattr(error, "details", "")
-                self.violation(method, path, f"{error.code} {error.message}" + (f": {detail}" if detail else ""), error.status, body)
+                self.violation(
+                    method,
+                    path,
+                    f"{error.code} {error.message}" + (f": {detail}" if detail else ""),
+                    error.status,
+                    body,
+                )
             return error.status, error.body()
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[rest.Upload]]:
@@ -943,7 +1017,9 @@ class FakeDiscord:
                 if name == "payload_json":
                     body = json.loads(await part.text())
                 elif m := re.fullmatch(r"files\[(\d+)\]", name):
-                    files.append(rest.Upload(int(m.group(1)), part.filename or "file", bytes(await part.read())))
+                    files.append(
+                        rest.Upload(int(m.group(1)), part.filename or "file", bytes(await part.read()))
+                    )
                 else:
                     raise ValueError(f"unexpected multipart field {name!r}")
             return body, files
@@ -961,9 +1037,13 @@ class FakeDiscord:
                 return rule
         return None
 
+    async def _handle_gateway(self, request: web.Request) -> web.WebSocketResponse:
+        return await handle_gateway(self, request)
+
     async def _handle_attachment(self, request: web.Request) -> web.Response:
         attachment = self._attachments.get(int(request.match_info["attachment_id"]))
         if attachment is None:
             return web.Response(status=404)
-        return web.Response(body=attachment.data, content_type=attachment.content_type or "application/octet-stream")
-
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )
