@@ -50,11 +50,17 @@ def _blank(face: L.RGB, edge: L.RGB, width: int, under: str) -> Image.Image:
     return im
 
 
+@cached()
 def corner_size(step: int) -> int:
-    """Corner glyph size for a fan step: full size when the strip is tall enough."""
+    """Corner glyph size for a fan step: full size when the strip is tall enough, else the
+    largest size whose glyphs (Q's tail and J's hook included) fit above the next card."""
     if step >= L.CORNER_STRIP:
         return L.CORNER_SIZE
-    return max(9, round((step - L.CORNER_PAD) / 0.76))
+    for size in range(L.CORNER_SIZE, 8, -1):
+        top, bottom = font(size).getbbox("QJ10♥")[1::2]
+        if L.CORNER_PAD + bottom - top <= step - 1:
+            return size
+    return 8
 
 
 @cached()

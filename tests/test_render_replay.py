@@ -1,0 +1,108 @@
+"""Animated replays and the ``python -m renderer`` command line."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import engine
+import renderer
+
+BK = "BK1-C4-AAAAA24"
+CA = "CA1-AAAAA24"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def random_actions(code: str, count: int, seed: int = 11) -> list[str]:
+    """A legal action log: seeded random moves, with an undo now and then."""
+    game, rng, actions = engine.new_game(code), random.Random(seed), []
+    while len(actions) < count:
+        moves = game.legal_moves()
+        if game.undo_depth and (not moves or rng.random() < 0.1):
+            try:
+                game.undo()
+                actions.append("undo")
+                continue
+            except engine.IllegalMove:
+                pass
+        if not moves:
+            break
+        actions.append(game.play(rng.choice(moves)).notation)
+    return actions
+
+
+def test_a_200_action_gif_has_one_frame_per_action_and_stays_under_8_mib() -> None:
+    actions = random_actions(BK, 200)
+    assert len(actions) == 200 and "undo" in actions
+    data = renderer.render_replay(BK, actions)
+    assert len(data) <= 8 * 2**20
+    im = Image.open(io.BytesIO(data))
+    assert (im.format, im.size, im.n_frames) == ("GIF", (renderer.WIDTH, renderer.HEIGHT), 201)
+    im.seek(200)
+    last = im.convert("RGB")
+    final = Image.open(io.BytesIO(renderer.render_png(engine.replay(BK, actions)))).convert("RGB")
+    assert last.tobytes() == final.tobytes()  # the last frame is the final board
+
+
+def test_calculation_replay_as_animated_png() -> None:
+    actions = random_actions(CA, 60)
+    data = renderer.render_replay(CA, actions, fmt="png")
+    im = Image.open(io.BytesIO(data))
+    assert im.format == "PNG" and im.is_animated and im.n_frames == len(actions) + 1
+
+
+def test_replay_of_an_illegal_action_says_which_one() -> None:
+    with pytest.raises(engine.IllegalMove, match=r"action 2 \('1h'\) failed"):
+        renderer.render_replay(BK, ["1a", "1h"])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"), [({"fmt": "webp"}, "replay format"), ({"labels": {"nope": "x"}}, "unknown label")]
+)
+def test_replay_refuses_bad_options(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        renderer.render_replay(BK, ["1a"], **kwargs)
+
+
+def test_replay_refuses_a_bad_code() -> None:
+    with pytest.raises(engine.CodeError):
+        renderer.render_replay("BK1-C9-AAAAA24", [])
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "renderer", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_cli_writes_the_board_and_a_replay(tmp_path: Path) -> None:
+    board, replay = tmp_path / "board.png", tmp_path / "replay.gif"
+    done = run_cli(BK, "1a", "2b", "undo", "-o", str(board), "--highlight", "a", "--replay", str(replay))
+    assert done.returncode == 0, done.stderr
+    expected = renderer.render_png(engine.replay(BK, ["1a", "2b", "undo"]), highlight="a")
+    assert board.read_bytes() == expected
+    assert Image.open(replay).n_frames == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((BK.replace("C4", "C9"), "-o", "x.png"), "free-cell part"),
+        ((BK, "1z", "-o", "x.png"), "1z"),
+        ((CA, "-o", "x.png", "--highlight", "q"), "not a source"),
+    ],
+)
+def test_cli_reports_bad_input_and_writes_nothing(
+    tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    args = tuple(str(tmp_path / a) if a == "x.png" else a for a in args)
+    done = run_cli(*args)
+    assert done.returncode == 2
+    assert message in done.stderr and done.stderr.startswith("error:")
+    assert not (tmp_path / "x.png").exists()
