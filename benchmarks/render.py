@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import engine  # noqa: E402
-import renderer  # noqa: E402
-from engine.bakers.position import EMPTY, Position  # noqa: E402
-from engine.cards import parse_card  # noqa: E402
-from engine.solver import solve  # noqa: E402
+import engine
+import renderer
+from engine.bakers.position import EMPTY, Position
+from engine.cards import parse_card
+from engine.solver import solve
 
 BK = "BK1-C4-AAAAA24"
 CA = "CA1-AAAAA24"
@@ -118,8 +118,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--save", type=Path, help="write each picture into this folder")
     args = ap.parse_args()
-    print(f"PNG compress_level={renderer.PNG_LEVEL}, {renderer.WIDTH}x{renderer.HEIGHT} px, {args.runs} runs each")
-    print(f"{'position':46} {'render+encode':>14} {'encode only':>12} {'ratio':>6} {'draw only':>11} {'PNG size':>10}")
+    print(
+        f"PNG compress_level={renderer.PNG_LEVEL}, {renderer.WIDTH}x{renderer.HEIGHT} px, {args.runs} runs each"
+    )
+    print(
+        f"{'position':46} {'render+encode':>14} {'encode only':>12} {'ratio':>6} {'draw only':>11} {'PNG size':>10}"
+    )
     for name, build in POSITIONS.items():
         game = build()
         png = renderer.render_png(game)  # warms the sprite caches, as in a running bot
