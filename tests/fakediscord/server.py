@@ -138,9 +138,17 @@ class FakeDiscord:
 
     # -- lifecycle ------------------------------------------------------------------------------
 
-    async def start(self, port: int = 0, host: str = "127.0.0.1") -> FakeDiscord:
-        """Listen on `host:port` (0 = a free port, then read `fake.port`)."""
+    async def start(self, port: int = 0, host: str = "127.0.0.1", *, control: bool = False) -> FakeDiscord:
+        """Listen on `host:port` (0 = a free port, then read `fake.port`).
+
+        `control=True` adds the JSON control API under `/_fake/` (see `control.py`) so another
+        process can act as players; in-process tests call the methods directly instead.
+        """
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        if control:
+            from .control import add_control_routes
+
+            add_control_routes(app, self)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
         app.router.add_get("/gateway", self._handle_gateway)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._handle_attachment)
@@ -717,7 +725,11 @@ class FakeDiscord:
             value = float(value)
         elif kind == 5:
             value = bool(value)
-        elif kind in (6, 9) and isinstance(value, User):
+        if kind in (6, 9) and str(value).isdigit() and int(value) in self.users:
+            value = self.users[int(value)]  # an id (the standalone control API passes ids)
+        elif kind == 7 and str(value).isdigit() and int(value) in self.channels:
+            value = self.channels[int(value)]
+        if kind in (6, 9) and isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             member = self.guild.members.get(value.id)
             for guild in self.guilds.values():
