@@ -11,6 +11,7 @@ a 200-move replay at most 8 MiB.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import sys
@@ -39,6 +40,12 @@ def median_ms(fns: list[Callable[[], object]], runs: int) -> list[float]:
             fn()
             out.append(time.perf_counter() - t)
     return [statistics.median(t) * 1000 for t in times]
+
+
+def _encode(image: object, level: int) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=level)
+    return buf.getvalue()
 
 
 def random_actions(code: str, count: int, seed: int = 7) -> list[str]:
@@ -145,6 +152,11 @@ def main() -> None:
             slug = name.split(" (")[0].replace(" ", "-")
             (args.save / f"{slug}.png").write_bytes(png)
     game = bakers_mid_game()
+    image = renderer.render_image(game)
+    print("zlib level for the mid-game board (PNG_LEVEL picks one):")
+    for level in (1, 3, 6, 9):
+        ms = median_ms([lambda lv=level: _encode(image, lv)], args.runs)[0]
+        print(f"  compress_level={level}: encode {ms:6.2f} ms, {len(_encode(image, level)) / 1024:5.1f} KiB")
     for fn in (renderer.bakers.background, renderer.cards.card_sprite, renderer.text.text_sprite):
         fn.cache.clear()
     cold = time.perf_counter()

@@ -22,7 +22,9 @@ from renderer.labels import resolve as resolve_labels
 from renderer.layout import HEIGHT, WIDTH
 from renderer.replay import render_replay
 
-PNG_LEVEL = 6  # zlib level: 1 is ~2x faster to encode but ~40% larger (docs/bench/render.md)
+PNG_LEVEL = (
+    3  # zlib level: 6 saves ~20% bytes for ~2x the encode time; 9 is ~15x slower (docs/bench/render.md)
+)
 
 
 def render_image(

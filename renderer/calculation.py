@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from engine.calculation import CalculationGame
 from engine.cards import rank_text
 from renderer import header
 from renderer import layout as L
@@ -58,7 +59,7 @@ def background(labels: Labels) -> Image.Image:
     return canvas
 
 
-def render(game: object, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
+def render(game: CalculationGame, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
     words = dict(labels)
     canvas = background(labels).copy()
     header.draw_dynamic(canvas, game, words["calculation"], words)
@@ -122,7 +123,7 @@ def _stock(canvas: Image.Image, count: int) -> None:
     paste(canvas, pill, x + L.CARD_W // 2, TOP_Y + (L.CARD_H - pill.height) // 2, "m")
 
 
-def parse_highlight(game: object, highlight: object) -> tuple[str, int] | None:
+def parse_highlight(game: CalculationGame, highlight: object) -> tuple[str, int] | None:
     """``("s", 0)`` the turned card, ``("w", 0..3)`` a waste pile, or the names ``"s"``, ``"w1"``-``"w4"``."""
     if highlight is None:
         return None

@@ -18,3 +18,9 @@ FONT_PATH = Path(__file__).with_name("assets") / "DejaVuSans-Bold.ttf"
 @cached()
 def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_PATH), size)
+
+
+@cached()
+def ascent(size: int) -> int:
+    """Pixels from the top of a text sprite to its baseline (text sprites are line-high)."""
+    return font(size).getmetrics()[0]

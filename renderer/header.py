@@ -6,7 +6,7 @@ from PIL import Image
 
 from engine import Game
 from renderer import layout as L
-from renderer.fonts import font
+from renderer.fonts import ascent
 from renderer.palette import index
 from renderer.text import paste, pill_sprite, text_sprite
 
@@ -22,12 +22,13 @@ def paste_words(
     align: str = "l",
 ) -> tuple[int, int]:
     """Paste text pieces (text, size, colour) side by side on a common baseline."""
-    sprites = [(text_sprite(t, size, fg, bg), font(size).getmetrics()[0]) for t, size, fg in pieces]
+    # fonts are only touched inside the cached builders (under their lock), never here
+    sprites = [(text_sprite(t, size, fg, bg), ascent(size)) for t, size, fg in pieces]
     total = sum(s.width for s, _ in sprites)
     left = x if align == "l" else x - total if align == "r" else x - total // 2
     cur = left
-    for sprite, ascent in sprites:
-        canvas.paste(sprite, (cur, baseline - ascent))
+    for sprite, top in sprites:
+        canvas.paste(sprite, (cur, baseline - top))
         cur += sprite.width
     return left, cur
 
@@ -45,7 +46,7 @@ def _baseline() -> int:
 def draw_dynamic(canvas: Image.Image, game: Game, title: str, words: dict[str, str]) -> None:
     """Code after the title; score and moves on the right; the outcome badge before them."""
     base = _baseline()
-    title_end = L.MARGIN + round(font(BIG).getlength(title)) + 2 * 2
+    title_end = L.MARGIN + text_sprite(title, BIG, L.TEXT, L.HEADER_BG).width
     paste_words(canvas, [(game.code, SMALL, L.TEXT_DIM)], title_end + 10, base, L.HEADER_BG)
     left, _ = paste_words(
         canvas,
