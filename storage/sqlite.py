@@ -74,6 +74,20 @@ RESULT_COLUMNS = (
 GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language"
 POST_COLUMNS = "guild_id, date, channel_id, message_id, claimed_at, posted_at"
 RANK_ORDER = "rank_key, finished_at, game_id"
+# In an upsert of player_bests: is the new result better than the stored best?
+_BETTER = "(excluded.rank_key, excluded.finished_at, excluded.game_id) < (rank_key, finished_at, game_id)"
+ALL_CELLS = -1
+
+
+def summary_keys(game: GameRow) -> list[tuple[str, int, int]]:
+    """The (scope, scope_id, cells) rows of player_bests a finished game counts in."""
+    scopes = [("p", 0)]
+    if game.guild_id is not None:
+        scopes.append(("g", game.guild_id))
+    if game.channel_id is not None:
+        scopes.append(("c", game.channel_id))
+    cell_keys = [ALL_CELLS] if game.cells is None else [ALL_CELLS, game.cells]
+    return [(scope, scope_id, cells) for scope, scope_id in scopes for cells in cell_keys]
 
 
 def utc_now() -> dt.datetime:
@@ -149,6 +163,18 @@ def _post_row(row: Sequence[Any]) -> DailyPost:
         claimed_at=from_ms(row[4]),  # type: ignore[arg-type]
         posted_at=from_ms(row[5]),
     )
+
+
+def _prefixed(alias: str, columns: str) -> str:
+    return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
+
+
+SUMMARY_WHERE = "b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ?"
+
+
+def _summary_params(kind: str, channel_id: int | None, guild_id: int | None, cells: int | None) -> list[Any]:
+    scope = ("c", channel_id) if channel_id is not None else ("g", guild_id)
+    return [*scope, kind, ALL_CELLS if cells is None else cells]
 
 
 def _operational_error(error: sqlite3.Error) -> StorageError:
@@ -446,6 +472,21 @@ class SqliteStore:
                 key,
             ),
         )
+        won = 1 if game.status == "won" else 0
+        finished_at = to_ms(game.finished_at)  # type: ignore[arg-type]
+        await conn.executemany(
+            "INSERT INTO player_bests (scope, scope_id, kind, cells, user_id, played, won, rank_key, "
+            "finished_at, game_id) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?) "
+            "ON CONFLICT (scope, scope_id, kind, cells, user_id) DO UPDATE SET "
+            "played = played + 1, won = won + excluded.won, "
+            f"rank_key = CASE WHEN {_BETTER} THEN excluded.rank_key ELSE rank_key END, "
+            f"finished_at = CASE WHEN {_BETTER} THEN excluded.finished_at ELSE finished_at END, "
+            f"game_id = CASE WHEN {_BETTER} THEN excluded.game_id ELSE game_id END",
+            [
+                (scope, scope_id, game.kind, cells, game.owner_id, won, key, finished_at, game.id)
+                for scope, scope_id, cells in summary_keys(game)
+            ],
+        )
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
         game_id = v.snowflake("game_id", game_id)  # type: ignore[assignment]
@@ -523,15 +564,30 @@ class SqliteStore:
     ) -> list[LeaderboardEntry]:
         where, params = self._scope(kind, channel_id, guild_id, period, cells, daily_date, now)
         limit, offset = v.page(limit, offset)
-        sql = (
-            f"SELECT {RESULT_COLUMNS}, played, won FROM ("
-            f"  SELECT {RESULT_COLUMNS}, rank_key,"
-            f"    row_number() OVER (PARTITION BY user_id ORDER BY {RANK_ORDER}) AS n,"
-            "     count(*) OVER (PARTITION BY user_id) AS played,"
-            "     sum(status = 'won') OVER (PARTITION BY user_id) AS won"
-            f"  FROM results WHERE {where}"
-            f") WHERE n = 1 ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?"
-        )
+        if period == "all":
+            # One page of the per-player summaries, in index order.
+            sql = (
+                f"SELECT {_prefixed('r', RESULT_COLUMNS)}, b.played, b.won FROM player_bests b "
+                f"JOIN results r ON r.game_id = b.game_id WHERE {SUMMARY_WHERE} "
+                "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT ? OFFSET ?"
+            )
+            params = _summary_params(kind, channel_id, guild_id, cells)
+        else:
+            # Each player's best in the period from a covering index, then the page's rows.
+            sql = (
+                "WITH ranked AS ("
+                "  SELECT game_id, rank_key, finished_at,"
+                f"   row_number() OVER (PARTITION BY user_id ORDER BY {RANK_ORDER}) AS n,"
+                "    count(*) OVER (PARTITION BY user_id) AS played,"
+                "    sum(status = 'won') OVER (PARTITION BY user_id) AS won"
+                f"  FROM results WHERE {where}"
+                "), page AS ("
+                f"  SELECT game_id, played, won, rank_key, finished_at FROM ranked WHERE n = 1 ORDER BY {RANK_ORDER}"
+                "   LIMIT ? OFFSET ?"
+                f") SELECT {_prefixed('r', RESULT_COLUMNS)}, page.played, page.won FROM page "
+                "JOIN results r ON r.game_id = page.game_id "
+                "ORDER BY page.rank_key, page.finished_at, page.game_id"
+            )
         async with self._transaction(write=False) as conn:
             rows = await self._all(conn, sql, (*params, limit, offset))
         return [
@@ -553,8 +609,13 @@ class SqliteStore:
         now: dt.datetime | None = None,
     ) -> int:
         where, params = self._scope(kind, channel_id, guild_id, period, cells, daily_date, now)
+        if period == "all":
+            sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
+            params = _summary_params(kind, channel_id, guild_id, cells)
+        else:
+            sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
         async with self._transaction(write=False) as conn:
-            row = await self._one(conn, f"SELECT count(DISTINCT user_id) FROM results WHERE {where}", params)
+            row = await self._one(conn, sql, params)
         return int(row[0])
 
     async def player_stats(
@@ -562,19 +623,15 @@ class SqliteStore:
     ) -> PlayerStats:
         user = v.snowflake("user_id", user_id)
         kind = v.kind(kind)
-        where, params = "user_id = ? AND kind = ?", [user, kind]
-        if guild_id is not None:
-            where += " AND guild_id = ?"
-            params.append(v.snowflake("guild_id", guild_id))
+        scope = ("p", 0) if guild_id is None else ("g", v.snowflake("guild_id", guild_id))
         today = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
         async with self._transaction(write=False) as conn:
-            totals = await self._one(
-                conn, f"SELECT count(*), coalesce(sum(status = 'won'), 0) FROM results WHERE {where}", params
-            )
-            best = await self._one(
+            summary = await self._one(
                 conn,
-                f"SELECT {RESULT_COLUMNS} FROM results WHERE {where} ORDER BY {RANK_ORDER} LIMIT 1",
-                params,
+                f"SELECT b.played, b.won, {_prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
+                "JOIN results r ON r.game_id = b.game_id "
+                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.user_id = ?",
+                (*scope, kind, ALL_CELLS, user),
             )
             days = await self._all(
                 conn,
@@ -586,9 +643,9 @@ class SqliteStore:
         return PlayerStats(
             user_id=user,  # type: ignore[arg-type]
             kind=kind,
-            played=totals[0],
-            won=totals[1],
-            best=None if best is None else result_row(best),
+            played=summary[0] if summary else 0,
+            won=summary[1] if summary else 0,
+            best=result_row(summary[2:]) if summary else None,
             current_streak=current,
             best_streak=longest,
             last_daily=max(dates) if dates else None,

@@ -19,6 +19,7 @@ from storage.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "BK1-C4-AAAAA24"
+SUPPORTED = len(sqlite_open.load_migrations())
 
 
 def raw(path: Path) -> sqlite3.Connection:
@@ -30,7 +31,7 @@ async def test_a_fresh_file_is_created_migrated_and_in_wal_mode(tmp_path):
     store = await storage.open_store(str(path))
     await store.close()
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(sqlite_open.load_migrations()) == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SUPPORTED >= 2
     assert conn.execute("PRAGMA application_id").fetchone()[0] == sqlite_open.APPLICATION_ID
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -57,7 +58,7 @@ async def test_two_processes_migrating_one_new_file_at_once_both_succeed(tmp_pat
     stores = await asyncio.gather(*(SqliteStore.open(path) for _ in range(4)))
     for s in stores:
         await s.close()
-    assert raw(Path(path)).execute("PRAGMA user_version").fetchone()[0] == 1
+    assert raw(Path(path)).execute("PRAGMA user_version").fetchone()[0] == SUPPORTED
 
 
 async def test_a_database_from_newer_code_is_refused_and_left_alone(tmp_path):
@@ -70,7 +71,7 @@ async def test_a_database_from_newer_code_is_refused_and_left_alone(tmp_path):
     before = path.read_bytes()
     with pytest.raises(storage.DatabaseTooNew) as caught:
         await storage.open_store(str(path))
-    assert (caught.value.found, caught.value.supported, caught.value.reason) == (99, 1, "too_new")
+    assert (caught.value.found, caught.value.supported, caught.value.reason) == (99, SUPPORTED, "too_new")
     assert "schema version is 99" in str(caught.value) and "never downgraded" in str(caught.value)
     assert path.read_bytes() == before
 
@@ -81,15 +82,58 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
     await store.close()
     real = sqlite_open.load_migrations()
     broken = sqlite_open.Migration(
-        2, "0002_broken.sql", "CREATE TABLE extra (x);\nINSERT INTO nowhere VALUES (1);\n"
+        SUPPORTED + 1, "9999_broken.sql", "CREATE TABLE extra (x);\nINSERT INTO nowhere VALUES (1);\n"
     )
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, broken])
     monkeypatch.setattr("storage.sqlite.load_migrations", lambda: [*real, broken])
     with pytest.raises(storage.DatabaseUnusable, match="no such table: nowhere"):
         await storage.open_store(str(path))
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SUPPORTED
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'extra'").fetchone()[0] == 0
+
+
+async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, monkeypatch):
+    """A version-1 database with history gets version 2's summaries filled from that history."""
+    path = tmp_path / "v1.db"
+    real = sqlite_open.load_migrations()
+    with monkeypatch.context() as patch:
+        patch.setattr("storage.sqlite.load_migrations", lambda: real[:1])
+        patch.setattr(sqlite_open, "load_migrations", lambda: real[:1])
+        store = await storage.open_store(str(path))
+        await store.close()
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    history = [
+        # game, user, channel, cells, status, score, moves, rank_key, finished_at
+        (1, 7, 50, 4, "won", 300, 90, 90, 1000),
+        (2, 7, 50, 4, "lost", 900, 20, (1 << 62) - 900, 2000),
+        (3, 8, 50, 2, "won", 250, 85, 85, 3000),
+        (4, 7, 51, 2, "won", 280, 70, 70, 4000),
+    ]
+    for game, user, channel, cells, status, score, moves, key, finished in history:
+        conn.execute(
+            "INSERT INTO games (id, kind, code, cells, owner_id, guild_id, channel_id, status, score, "
+            "move_count, started_at, updated_at, finished_at) VALUES (?, 'bakers', ?, ?, ?, 5, ?, ?, ?, ?, 0, 0, ?)",
+            (game, CODE, cells, user, channel, status, score, moves, finished),
+        )
+        conn.execute(
+            "INSERT INTO results (game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, "
+            "move_count, rank_key, finished_at) VALUES (?, 'bakers', ?, ?, ?, 5, ?, ?, ?, ?, ?, ?)",
+            (game, CODE, cells, user, channel, status, score, moves, key, finished),
+        )
+    conn.close()
+    store = await storage.open_store(str(path))
+    try:
+        board = await store.leaderboard("bakers", channel_id=50)
+        assert [(e.user_id, e.best.game_id, e.played, e.won) for e in board] == [(8, 3, 1, 1), (7, 1, 2, 1)]
+        guild = await store.leaderboard("bakers", guild_id=5)
+        assert [(e.user_id, e.best.game_id, e.played, e.won) for e in guild] == [(7, 4, 3, 2), (8, 3, 1, 1)]
+        assert [e.user_id for e in await store.leaderboard("bakers", guild_id=5, cells=4)] == [7]
+        stats = await store.player_stats(7, "bakers")
+        assert (stats.played, stats.won, stats.best.game_id) == (3, 2, 4)
+    finally:
+        await store.close()
 
 
 def test_migration_scripts_split_into_whole_statements():
