@@ -34,7 +34,7 @@ class BoulangerBot(commands.Bot):
     service: GameService
     store: storage.Store
 
-    def __init__(self, config: Config, *, sync_global: bool = False) -> None:
+    def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -43,12 +43,14 @@ class BoulangerBot(commands.Bot):
             tree_cls=ErrorTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.config = config
         self.sync_global = sync_global or config.sync_global
         self.solver = Solver(config.solver_workers)
 
     async def setup_hook(self) -> None:
+        self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await storage.open_store(str(self.config.db_path))
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
         self.add_dynamic_items(GameButton)

@@ -41,6 +41,7 @@ class Config:
     sync_global: bool = False
     solver_workers: int = 1
     hint_seconds: float = 2.0
+    daily_check_seconds: float = 30.0
     api_base: str | None = None
     gateway: str | None = None
 
@@ -63,6 +64,10 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         hint_seconds = float(os.environ.get("BOULANGER_HINT_SECONDS", "2") or 2)
     except ValueError:
         raise ConfigError("BOULANGER_HINT_SECONDS must be a number of seconds") from None
+    try:
+        daily_check = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
+    except ValueError:
+        raise ConfigError("BOULANGER_DAILY_CHECK_SECONDS must be a number of seconds") from None
     return Config(
         token=token,
         db_path=Path(os.environ.get("BOULANGER_DB", "").strip() or DEFAULT_DB),
@@ -71,6 +76,7 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         sync_global=_flag("SYNC_GLOBAL"),
         solver_workers=max(1, _int("BOULANGER_SOLVER_WORKERS", 1) or 1),
         hint_seconds=hint_seconds,
+        daily_check_seconds=max(0.1, daily_check),
         api_base=os.environ.get("BOULANGER_DISCORD_API_BASE") or None,
         gateway=os.environ.get("BOULANGER_DISCORD_GATEWAY") or None,
     )

@@ -48,11 +48,11 @@ def describe_calculation(tr: Translator, move: Any) -> str:
 
 
 def describe(tr: Translator, game: engine.Game, notation: str) -> str:
-    """A legal move of ``game`` in words; falls back to the engine's English."""
+    """A move that is legal now in words; the notation itself if it is not."""
     try:
         move = game.resolve(notation)  # type: ignore[attr-defined]
-    except (AttributeError, engine.EngineError):
-        return game.describe(notation)
+    except engine.EngineError:
+        return notation
     return describe_move(tr, game, move)
 
 

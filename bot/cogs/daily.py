@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 import re
 from typing import Any
 
@@ -24,7 +23,6 @@ from bot.i18n import Translator
 
 log = logging.getLogger(__name__)
 
-CHECK_SECONDS = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
 KINDS = ("bakers", "calculation")
 
 
@@ -76,7 +74,7 @@ class Daily(commands.Cog):
         bot.add_dynamic_items(DailyButton)
 
     async def cog_load(self) -> None:
-        self.poster.change_interval(seconds=CHECK_SECONDS)
+        self.poster.change_interval(seconds=self.bot.config.daily_check_seconds)  # type: ignore[attr-defined]
         self.poster.start()
 
     async def cog_unload(self) -> None:

@@ -9,7 +9,7 @@ from discord.ext import commands
 import engine
 from bot import replies
 from bot.app import hint_text
-from bot.describe import describe, filter_choices, legal_moves_in_words
+from bot.describe import describe_move, filter_choices, legal_moves_in_words
 from bot.errors import send
 from bot.i18n import Translator
 from bot.service import Board, GameService
@@ -57,7 +57,8 @@ class Play(commands.Cog):
         if board.played == engine.UNDO:
             text = tr("reply.undone")
         else:
-            text = tr("reply.played", move=describe(tr, board.game, board.played or notation))
+            last = board.game.last_move  # type: ignore[attr-defined]
+            text = tr("reply.played", move=describe_move(tr, board.game, last))
         await _after_command(interaction, board, text)
 
     @move.autocomplete("notation")

@@ -1,0 +1,254 @@
+"""The real bot, in this process, against the local fake Discord: what a player sees and presses."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.app import BoulangerBot
+from bot.config import Config
+from tests.fakediscord import FakeDiscord
+
+CODE = "BK1-C4-AAAAA24"
+
+
+def make_config(fake: FakeDiscord, db: Path, **overrides) -> Config:
+    return Config(
+        token=fake.token,
+        db_path=db,
+        dev_guild_id=fake.guild.id,
+        hint_seconds=2.0,
+        daily_check_seconds=0.2,
+        **overrides,
+    )
+
+
+@contextlib.asynccontextmanager
+async def running(fake: FakeDiscord, db: Path):
+    bot = BoulangerBot(make_config(fake, db), guild_ready_timeout=0.1)
+    task = asyncio.create_task(bot.start(fake.token))
+    try:
+        await fake.wait_until_ready()
+        await asyncio.wait_for(bot.wait_until_ready(), 5)
+        yield bot
+    finally:
+        await bot.close()
+        await asyncio.wait_for(task, 5)
+
+
+@pytest.fixture
+async def bot(fake_discord, tmp_path):
+    async with running(fake_discord, tmp_path / "bot.sqlite3") as b:
+        yield b
+
+
+async def eventually(check, timeout: float = 3.0) -> None:
+    """Wait for something the bot does just after its reply (e.g. tidying an old message)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (await check() if asyncio.iscoroutinefunction(check) else check()):
+        assert loop.time() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.02)
+
+
+def board_ids(message) -> list[str]:
+    return [b["custom_id"] for b in message.buttons()]
+
+
+def button(message, action: str) -> str:
+    """The custom id of the board button for ``action`` (``3``, ``a``, ``h``, ``u`` …)."""
+    for cid in board_ids(message):
+        if cid.split(":")[-1] == action:
+            return cid
+    raise LookupError(f"no button {action!r} in {board_ids(message)}")
+
+
+async def start(fake: FakeDiscord, user, code: str = CODE):
+    result = await fake.slash(user, "boulanger", {"code": code})
+    assert not result.failed and not result.ephemeral
+    return result
+
+
+async def test_new_game_replies_with_a_png_board_and_buttons(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    result = await start(fake_discord, alice)
+    image = result.png()
+    assert image.size[0] >= 400
+    assert CODE in result.content
+    rows = result.components
+    assert 1 <= len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
+    labels = [b["label"] for b in result.message.buttons()]
+    assert "6 · A♦" in labels and "Home" in labels
+
+
+async def test_button_moves_edit_the_same_message_with_a_new_png(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board = (await start(fake_discord, alice)).message
+    before = fake_discord.attachment_bytes(board)
+    sel = await fake_discord.click(alice, board, button(board, "6"))
+    assert sel.edited is not None and sel.edited.id == board.id
+    assert "Selected: column 6" in sel.content
+    moved = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "h"))
+    assert moved.edited.id == board.id
+    assert "A♦ from column 6 home" in moved.content and "Score 10" in moved.content
+    after = fake_discord.attachment_bytes(board)
+    assert after != before and after[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(fake_discord.messages()) == 1  # one board message, edited in place
+    game = await bot.store.active_game(alice.id, "bakers")
+    assert game.moves == ("6h",)
+
+
+async def test_illegal_move_is_an_ephemeral_error_and_changes_nothing(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board = (await start(fake_discord, alice)).message
+    await fake_discord.click(alice, board, button(board, "1"))
+    content = fake_discord.message(board.id).content
+    result = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "2"))
+    assert result.ephemeral and "10♥ cannot go on 3♠" in result.content
+    assert fake_discord.message(board.id).content == content
+    game = await bot.store.active_game(alice.id, "bakers")
+    assert game.moves == ()
+
+
+async def test_another_players_click_is_refused(fake_discord, bot):
+    alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
+    board = (await start(fake_discord, alice)).message
+    result = await fake_discord.click(bob, board, button(board, "6"))
+    assert result.ephemeral and "not yours" in result.content and "/boulanger" in result.content
+    assert "Selected" not in fake_discord.message(board.id).content
+
+
+async def test_stale_button_is_refused(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board = (await start(fake_discord, alice)).message
+    old_components = copy.deepcopy(board.components)
+    old_undo_row = board_ids(board)
+    await fake_discord.click(alice, board, button(board, "6"))
+    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "6"))  # double tap: home
+    # A button drawn before that move (its custom id carries the old version):
+    old_id = next(c for c in old_undo_row if c.endswith(":8"))
+    # A client that has not yet received the edit still shows (and sends) the old buttons:
+    fake_discord.message(board.id).components = old_components
+    result = await fake_discord.click(alice, board, old_id)
+    assert result.ephemeral and "out of date" in result.content
+    game = await bot.store.active_game(alice.id, "bakers")
+    assert game.moves == ("6h",)
+
+
+async def test_move_command_autocomplete_and_typed_moves(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board = (await start(fake_discord, alice)).message
+    choices = await fake_discord.autocomplete(alice, "move", {"notation": "home"}, "notation")
+    assert choices and all(len(c["name"]) <= 100 for c in choices)
+    assert "6h" in choices.values()
+    assert any("A♦ from column 6 home" in n for n in choices.names())
+    everything = await fake_discord.autocomplete(alice, "move", {"notation": ""}, "notation")
+    assert len(everything) <= 25
+    result = await fake_discord.slash(alice, "move", {"notation": "6h"})
+    assert result.ephemeral and "A♦ from column 6 home" in result.content
+    assert "Score 10" in fake_discord.message(board.id).content  # the board was edited in place
+    bad = await fake_discord.slash(alice, "move", {"notation": "12"})
+    assert bad.ephemeral and "cannot go on" in bad.content
+    nonsense = await fake_discord.slash(alice, "move", {"notation": "zz"})
+    assert nonsense.ephemeral and "is not a move" in nonsense.content
+    assert (await bot.store.active_game(alice.id, "bakers")).moves == ("6h",)
+
+
+async def test_errors_without_a_game_and_with_a_bad_code(fake_discord, bot):
+    carol = fake_discord.add_user("carol")
+    result = await fake_discord.slash(carol, "undo")
+    assert result.ephemeral and "no game in progress" in result.content
+    bad = await fake_discord.slash(carol, "boulanger", {"code": "BK1-C3-AAAAA24"})
+    assert bad.ephemeral and "C4, C2 or C1" in bad.content
+    assert await bot.store.active_games(carol.id) == []
+
+
+async def test_board_reposts_and_moves_the_buttons(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    first = (await start(fake_discord, alice)).message
+
+    async def recorded() -> bool:  # the bot notes the board's message id just after replying
+        return (await bot.store.active_game(alice.id, "bakers")).message_id == first.id
+
+    await eventually(recorded)
+    again = await fake_discord.slash(alice, "board")
+    assert again.message.id != first.id and again.message.buttons()
+    await eventually(lambda: fake_discord.message(first.id).buttons() == [])
+    code = await fake_discord.slash(alice, "code")
+    assert code.ephemeral and CODE in code.content
+
+
+async def test_calculation_game_with_buttons(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    result = await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
+    board = result.message
+    assert result.png().size[0] >= 400
+    moved = await fake_discord.click(alice, board, button(board, "f3"))  # 6♠ fits foundation 3
+    assert "6♠ from the turned card to foundation 3" in moved.content
+    assert (await bot.store.active_game(alice.id, "calculation")).moves == ("sf3",)
+
+
+async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
+    """Play a shipped winnable deal to the end with buttons only, as a player would."""
+    from bot.dailycodes import shipped_winnable
+    from engine.solver import solve
+
+    alice = fake_discord.add_user("alice")
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
+    board = (await start(fake_discord, alice, code)).message
+    game = engine.new_game(code)
+    for move in solve(game, time_limit=20).moves:
+        src, dst = move[0], move[1]
+        current = fake_discord.message(board.id)
+        await fake_discord.click(alice, current, button(current, src))
+        current = fake_discord.message(board.id)
+        result = await fake_discord.click(alice, current, button(current, dst))
+        assert not result.ephemeral, result.content
+        game.play(move)
+    final = fake_discord.message(board.id)
+    assert "Won in" in final.content and final.buttons() == []
+    assert (await bot.store.player_stats(alice.id, "bakers")).won == 1
+
+
+async def test_leaderboard_after_several_players(fake_discord, bot):
+    players = [fake_discord.add_user(f"p{i}") for i in range(3)]
+    for i, player in enumerate(players):
+        await fake_discord.slash(player, "calculation", {"code": "CA1-AAAAA24"})
+        for _ in range(i):
+            await fake_discord.slash(player, "move", {"notation": "sw1"})
+        await fake_discord.slash(player, "resign")
+    result = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation"})
+    text = result.text()
+    assert all(f"<@{p.id}>" in text for p in players)
+    stats = await fake_discord.slash(players[0], "stats", {"game": "calculation"})
+    assert "Played 1" in stats.text()
+
+
+async def test_daily_post_appears_exactly_once(fake_discord, tmp_path):
+    db = tmp_path / "daily.sqlite3"
+    admin = fake_discord.add_user("admin")
+    fake_discord.add_member(admin, manage_guild=True)
+    channel = fake_discord.channel
+    async with running(fake_discord, db):
+        result = await fake_discord.slash(admin, "dailychannel", {"channel": channel})
+        assert result.ephemeral and "<t:" in result.content
+        post = await fake_discord.wait_for_message(channel, lambda m: "Daily challenge" in m.content)
+        await asyncio.sleep(0.6)  # a few scheduler rounds
+        player = fake_discord.add_user("player")
+        played = await fake_discord.click(player, post, post.buttons()[0]["custom_id"])
+        assert "daily challenge" in played.content and not played.ephemeral
+    async with running(fake_discord, db):
+        await asyncio.sleep(0.6)
+    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
+    assert len(posts) == 1
+
+
+async def test_dailychannel_needs_manage_server(fake_discord, bot):
+    member = fake_discord.add_user("member")
+    with pytest.raises(PermissionError):
+        await fake_discord.slash(member, "dailychannel", {"channel": fake_discord.channel})
