@@ -24,7 +24,8 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def store(tmp_path, clock):
-    s = await SqliteStore.open(str(tmp_path / "rank.db"), clock=clock)
+    # NORMAL: these tests are about ranking, not durability, and write many games.
+    s = await SqliteStore.open(str(tmp_path / "rank.db"), clock=clock, synchronous="NORMAL")
     yield s
     await s.close()
 
@@ -238,3 +239,86 @@ def test_week_starts_on_monday_midnight_utc():
     assert ranking.week_start(dt.datetime(2026, 3, 9, 8, 0, tzinfo=tokyo)) == dt.datetime(
         2026, 3, 2, tzinfo=UTC
     )
+
+
+async def test_leaderboards_match_a_plain_recomputation_over_random_history(store, clock):
+    """The summaries kept at each finish agree with ranking the whole history from scratch."""
+    import random
+
+    rng = random.Random(11)
+    history = []
+    for _ in range(150):
+        at = NOON - dt.timedelta(minutes=rng.randrange(20 * 24 * 60))
+        kind = rng.choice(["bakers", "calculation"])
+        status = rng.choice(["won", "lost", "resigned"])
+        user, channel, cells = rng.randrange(8), rng.choice([100, 101, 200]), rng.choice([4, 2, 1])
+        score, moves = rng.randrange(0, 53), rng.randrange(0, 5)  # few values: many ties
+        guild = 10 if channel < 200 else 20
+        gid = await finished(
+            store,
+            clock,
+            user,
+            status,
+            score=score,
+            moves=moves,
+            at=at,
+            kind=kind,
+            channel=channel,
+            guild=guild,
+            cells=cells,
+        )
+        history.append(
+            (
+                gid,
+                kind,
+                user,
+                channel,
+                guild,
+                None if kind == "calculation" else cells,
+                status,
+                score,
+                moves,
+                at,
+            )
+        )
+
+    def expected(kind, *, channel=None, guild=None, cells=None, since=None):
+        rows = [
+            h
+            for h in history
+            if h[1] == kind
+            and (channel is None or h[3] == channel)
+            and (guild is None or h[4] == guild)
+            and (cells is None or h[5] == cells)
+            and (since is None or h[9] >= since)
+        ]
+        key = lambda h: (ranking.rank_key(h[1], h[6], h[7], h[8]), h[9], h[0])  # noqa: E731
+        best: dict[int, tuple] = {}
+        for h in sorted(rows, key=key):
+            best.setdefault(h[2], h)
+        ordered = sorted(best.values(), key=key)
+        return [
+            (h[2], h[0], sum(r[2] == h[2] for r in rows), sum(r[2] == h[2] and r[6] == "won" for r in rows))
+            for h in ordered
+        ]
+
+    def got(entries):
+        return [(e.user_id, e.best.game_id, e.played, e.won) for e in entries]
+
+    monday = ranking.week_start(NOON)
+    for kind in ("bakers", "calculation"):
+        for scope in ({"channel": 100}, {"channel": 200}, {"guild": 10}, {"guild": 20}):
+            args = {f"{k}_id": val for k, val in scope.items()}
+            assert got(await store.leaderboard(kind, **args, limit=100)) == expected(kind, **scope)
+            week = await store.leaderboard(kind, **args, period="week", limit=100)
+            assert got(week) == expected(kind, **scope, since=monday)
+            assert await store.leaderboard_size(kind, **args) == len(expected(kind, **scope))
+            if kind == "bakers":
+                for cells in (4, 1):
+                    assert got(await store.leaderboard(kind, **args, cells=cells, limit=100)) == expected(
+                        kind, **scope, cells=cells
+                    )
+        for user in range(8):
+            stats = await store.player_stats(user, kind)
+            mine = [h for h in history if h[1] == kind and h[2] == user]
+            assert (stats.played, stats.won) == (len(mine), sum(h[6] == "won" for h in mine))
