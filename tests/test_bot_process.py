@@ -1,0 +1,96 @@
+"""``python -m bot`` as a real process: SIGKILL and restart, start-up errors, no token in logs."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.fakediscord import BotProcess
+
+REPO = Path(__file__).resolve().parent.parent
+CODE = "BK1-C4-AAAAA24"
+
+
+def button(message, action: str) -> str:
+    return next(c for c in message.custom_ids() if c.split(":")[-1] == action)
+
+
+async def test_killed_bot_restarts_and_the_old_buttons_still_work(fake_discord, bot_process):
+    fake = fake_discord
+    await bot_process.start()
+    alice = fake.add_user("alice")
+    board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
+    await fake.click(alice, board, button(board, "6"))  # select column 6 (A♦)
+    await bot_process.kill()
+    await bot_process.start()
+    result = await fake.click(alice, board, button(fake.message(board.id), "h"))
+    assert result.edited is not None and result.edited.id == board.id
+    assert "A♦ from column 6 home" in result.content and "Score 10" in result.content
+    again = await fake.click(alice, board, button(fake.message(board.id), "8"))
+    assert "Selected: column 8" in again.content
+    assert fake.token not in bot_process.output
+
+
+async def test_daily_post_is_not_doubled_by_a_crash_and_restart(fake_discord, tmp_path):
+    fake = fake_discord
+    proc = BotProcess(fake, db_path=tmp_path / "d.sqlite3", env={"BOULANGER_DAILY_CHECK_SECONDS": "0.2"})
+    try:
+        await proc.start()
+        admin = fake.add_user("admin")
+        fake.add_member(admin, manage_guild=True)
+        await fake.slash(admin, "dailychannel", {"channel": fake.channel})
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content)
+        await proc.kill()
+        await proc.start()
+        await asyncio.sleep(1.0)  # several scheduler rounds after the restart
+        posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.content]
+        assert len(posts) == 1
+    finally:
+        await proc.stop()
+
+
+def run_bot(tmp_path: Path, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))}
+    clean.update({"PYTHONPATH": str(REPO), "BOULANGER_DB": str(tmp_path / "x.sqlite3"), **env})
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_missing_token_says_what_to_set(tmp_path):
+    done = run_bot(tmp_path, {})
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN is not set" in done.stderr and ".env" in done.stderr
+
+
+async def test_rejected_token_exits_with_a_clear_message_and_never_logs_it(fake_discord, tmp_path):
+    secret = "MTIz.not-the-right-token.abc"
+    env = {**fake_discord.env(), "DISCORD_TOKEN": secret}
+    done = await asyncio.to_thread(run_bot, tmp_path, env)
+    assert done.returncode == 2
+    assert "rejected DISCORD_TOKEN" in done.stderr
+    assert secret not in done.stdout + done.stderr
+    fake_discord.take_violations()
+
+
+def test_token_from_dotenv_file_is_read(tmp_path):
+    from bot.config import load_config
+
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-dotenv\n")
+    old = os.environ.pop("DISCORD_TOKEN", None)
+    try:
+        config = load_config(env_file=tmp_path / ".env")
+        assert config.token == "from-dotenv"
+        assert "from-dotenv" not in repr(config)
+    finally:
+        os.environ.pop("DISCORD_TOKEN", None)
+        if old is not None:
+            os.environ["DISCORD_TOKEN"] = old
