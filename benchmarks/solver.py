@@ -76,6 +76,7 @@ def one_hint(deal: int, time_limit: float) -> dict:
         "deal": deal,
         "status": h.status,
         "undos": h.undos,
+        "exhausted": h.exhausted,
         "seconds": time.perf_counter() - t0,
         "kind": "on track" if deal % 2 else "random",
     }
@@ -159,6 +160,13 @@ def main() -> int:
                 print(
                     f"  lost positions mended by undos: median {statistics.median(undos)}, max {max(undos)}"
                 )
+            lost = [r for r in rows if r["status"] == "lost" and r["undos"] is None]
+            print(
+                f"  lost with no mending undo found: {len(lost)} "
+                f"({sum(1 for r in lost if r['exhausted'])} proven: the whole undo history is lost)"
+            )
+            within = sum(1 for r in rows if r["seconds"] <= 1.0)
+            print(f"  answered within 1 s: {within}/{len(rows)}")
             for kind in ("on track", "random"):
                 ks = [r["seconds"] for r in rows if r["kind"] == kind]
                 print(f"  {kind}: median {1000 * pct(ks, 50):.0f} ms, p95 {1000 * pct(ks, 95):.0f} ms")
