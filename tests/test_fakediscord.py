@@ -116,7 +116,7 @@ async def test_a_slash_command_gets_a_png_and_a_button_that_edits_the_message(fa
         assert result.content == "cells 2 moves 0"
         assert result.png().size == (40, 30) and result.png().getpixel((0, 0)) == (200, 0, 0)
         assert result.attachments[0].filename == "board.png"
-        assert result.message.custom_ids() == ["demo:again", "demo:colour"]
+        assert result.message.custom_ids() == ["demo:again", "demo:quiet", "demo:colour"]
         assert result.elapsed_ms is not None and result.elapsed_ms < 3000
 
         click = await fake_discord.click(alice, result.message, "demo:again")
@@ -127,6 +127,10 @@ async def test_a_slash_command_gets_a_png_and_a_button_that_edits_the_message(fa
 
         chosen = await fake_discord.select(alice, result.message, "demo:colour", ["green"])
         assert chosen.type == 6 and chosen.content == "colour green"
+
+        quiet = await fake_discord.click(alice, result.message, "demo:quiet")
+        assert quiet.type == 6 and quiet.edited is result.message
+        assert quiet.content == "edited through the channel"
 
 
 async def test_an_ephemeral_reply_is_visible_only_to_its_user(fake_discord):
@@ -358,3 +362,16 @@ async def test_a_killed_bot_is_replaced_and_the_old_button_still_works(fake_disc
         await bot.stop()
     assert click.type == 7 and dealt.message.content == "edited 1"
     assert fake_discord.identifies == 2 and bot.starts == 2
+
+
+async def test_an_attachment_over_the_size_limit_is_refused(fake_discord):
+    async with RawBot(fake_discord) as raw:
+        form = aiohttp.FormData()
+        form.add_field(
+            "payload_json", json.dumps({"content": "big", "attachments": [{"id": 0, "filename": "a.png"}]})
+        )
+        form.add_field("files[0]", b"\0" * (10 * 1024 * 1024 + 1), filename="a.png")
+        status, error = await raw.call("POST", f"/channels/{fake_discord.channel.id}/messages", data=form)
+    assert (status, error["code"]) == (413, 40005)
+    assert "40005" in fake_discord.take_violations()[0].reason
+    assert fake_discord.messages() == []

@@ -48,6 +48,11 @@ class BoardView(discord.ui.View):
             attachments=[discord.File(io.BytesIO(png(30, 20, (0, 0, 255))), "board.png")],
         )
 
+    @discord.ui.button(label="Quietly", custom_id="demo:quiet")
+    async def quiet(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # type 6, then an edit through the channel route
+        await interaction.message.edit(content="edited through the channel")
+
     @discord.ui.select(
         custom_id="demo:colour",
         options=[discord.SelectOption(label=c, value=c) for c in ("red", "green", "blue")],

@@ -340,7 +340,7 @@ def _callback_effect(
         message = fake._new_message(channel, fake.bot_user, interaction=state)
         _apply(fake, message, data, files, creating=True)
         fake._store(message)
-        state.original_id = message.id
+        fake._set_original(state, message.id)
         return message
     if rtype == DEFERRED_CHANNEL_MESSAGE:
         message = fake._new_message(channel, fake.bot_user, interaction=state)
@@ -349,14 +349,13 @@ def _callback_effect(
         if message.flags & EPHEMERAL:
             message.visible_to = state.user.id
         fake._store(message)
-        state.original_id = message.id
+        fake._set_original(state, message.id)
         return message
     source = state.source_message
     assert source is not None  # component and modal interactions carry their message
-    state.original_id = source.id
+    fake._set_original(state, source.id)
     if rtype == UPDATE_MESSAGE:
         _apply(fake, source, data, files)
-        state.edits_after_ack += 1
         fake._edited(source)
     return None
 
@@ -425,7 +424,6 @@ async def webhook_edit(fake: FakeDiscord, request: web.Request, params, body, fi
     if message.loading:
         message.loading = False
         message.flags &= ~LOADING
-    state.edits_after_ack += 1
     fake._edited(message)
     state.touch(fake.loop_time())
     return message.payload()

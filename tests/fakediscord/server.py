@@ -125,6 +125,7 @@ class FakeDiscord:
         self._attachments: dict[int, Any] = {}
         self._interactions: dict[int, InteractionState] = {}
         self._by_token: dict[str, InteractionState] = {}
+        self._by_original: dict[int, list[InteractionState]] = {}
         self._sockets: set[Any] = set()
         self._session_event = asyncio.Event()
         self._message_event = asyncio.Event()
@@ -791,9 +792,18 @@ class FakeDiscord:
         self._message_event.set()
         self._gateway_event("MESSAGE_CREATE", message)
 
+    def _set_original(self, state: InteractionState, message_id: int) -> None:
+        """Remember which message an interaction's reply lives in (edited later by any route)."""
+        state.original_id = message_id
+        self._by_original.setdefault(message_id, []).append(state)
+
     def _edited(self, message: Message) -> None:
         from .models import iso_now
 
+        now = self.loop_time()
+        for state in self._by_original.get(message.id, ()):
+            state.edits_after_ack += 1
+            state.touch(now)
         message.edits += 1
         message.edited_timestamp = iso_now()
         self._message_event.set()
