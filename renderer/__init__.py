@@ -1,7 +1,9 @@
 """Board pictures: a game's state in, PNG bytes out (Pillow only; never changes the game).
 
     import engine, renderer
-    png = renderer.render_png(engine.new_game("BK1-C4-AAAAA24"))
+    png = renderer.render_png(engine.new_game("BK1-C4-AAAAA24"), highlight="3")
+    gif = renderer.render_replay(game.code, game.moves)      # animated, one frame per action
+    python -m renderer BK1-C4-AAAAA24 1a 2b -o board.png     # any position from the shell
 
 Boards are assembled in palette mode from sprites drawn once and cached (see
 ``renderer.palette``), so a render costs little more than the PNG encoding.
@@ -22,9 +24,9 @@ from renderer.labels import resolve as resolve_labels
 from renderer.layout import HEIGHT, WIDTH
 from renderer.replay import render_replay
 
-PNG_LEVEL = (
-    3  # zlib level: 6 saves ~20% bytes for ~2x the encode time; 9 is ~15x slower (docs/bench/render.md)
-)
+# zlib level: 6 saves ~20% of the bytes for 2-4x the encode time, 9 is ~30x slower
+# (docs/bench/render.md); every board stays well under 60 KiB at 3.
+PNG_LEVEL = 3
 
 
 def render_image(
@@ -35,8 +37,11 @@ def render_image(
     ``highlight`` marks a selected source for two-click play. Baker's Game:
     ``("c", 0..7)`` a column, ``("f", 0..cells-1)`` a free cell. Calculation:
     ``("s", 0)`` the turned card, ``("w", 0..3)`` a waste pile. The notation
-    names (``"3"``, ``"a"``, ``"s"``, ``"w2"``) are accepted too. ``labels``
-    overrides some of ``renderer.DEFAULT_LABELS`` (translations).
+    names (``"3"``, ``"a"``, ``"s"``, ``"w2"``) are accepted too. The last
+    move (``game.last_move``) is always marked: its source's label turns
+    amber and the cards it put down get an amber face. ``game.outcome`` shows
+    as a WON/LOST badge in the header (and a banner on a won board).
+    ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations).
     ``ValueError`` on an unknown game kind, highlight or label.
     """
     board = board_for(game)
