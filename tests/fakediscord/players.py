@@ -1,0 +1,440 @@
+"""Acting as players: slash commands, button clicks, selects, autocomplete and modals.
+
+`PlayerActions` is mixed into `FakeDiscord`. Each action is checked the way Discord's own client
+would check it (registered command, option types and ranges, visible message, existing enabled
+component), sent over the gateway as INTERACTION_CREATE, and awaited as an `InteractionResult`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from .interactions import (
+    ACK_DEADLINE,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    Choices,
+    InteractionResult,
+    InteractionState,
+)
+from .models import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    EVERYONE_PERMISSIONS,
+    MANAGE_MESSAGES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+    snowflake,
+)
+
+#: What the bot may do in every channel (sent as `app_permissions`).
+BOT_PERMISSIONS = (
+    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | MANAGE_MESSAGES
+)
+
+
+class PlayerActions:
+    """Player-side actions of the fake (mixed into FakeDiscord)."""
+
+    # -- acting as players ----------------------------------------------------------------------
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        guild: Guild | None = None,
+        channel: Channel | None = None,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+        check_permissions: bool = True,
+    ) -> InteractionResult:
+        """Run `/command` (use "group sub" for subcommands) as `user`; returns the bot's reply.
+
+        Options are checked against the registered command like Discord's client does (unknown
+        or missing required options, choices, ranges raise ValueError; an unregistered command
+        raises LookupError; a member lacking `default_member_permissions` gets PermissionError).
+        `wait=True` waits until the reply is final (after a defer: its edit or first followup),
+        `wait="ack"` only for the initial response, `wait=False` not at all.
+        """
+        guild = guild or self.guild
+        channel = channel or guild.channels[0]
+        member = self.add_member(user, guild)
+        record, options_payload, resolved = self._command_options(command, options or {}, guild, None)
+        self._check_command_permission(record, member, check_permissions)
+        data: dict[str, Any] = {
+            "id": record["id"],
+            "name": record["name"],
+            "type": 1,
+            "options": options_payload,
+        }
+        if record.get("guild_id"):
+            data["guild_id"] = record["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        state = await self._send_interaction(APPLICATION_COMMAND, user, guild, channel, data, locale=locale)
+        state.command = command  # type: ignore[attr-defined]
+        return await self._result(state, wait, timeout)
+
+    async def autocomplete(
+        self,
+        user: User,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+        *,
+        guild: Guild | None = None,
+        channel: Channel | None = None,
+        locale: str = "en-US",
+        timeout: float = 10.0,
+    ) -> Choices:
+        """Type into option `focused` of `/command` (its partial text is `options[focused]`).
+
+        Returns the bot's choices (a list of {"name", "value"} with `.elapsed_ms`); raises
+        AssertionError if the bot did not answer within 3 s.
+        """
+        guild = guild or self.guild
+        channel = channel or guild.channels[0]
+        self.add_member(user, guild)
+        record, options_payload, _ = self._command_options(command, options, guild, focused)
+        data: dict[str, Any] = {
+            "id": record["id"],
+            "name": record["name"],
+            "type": 1,
+            "options": options_payload,
+        }
+        if record.get("guild_id"):
+            data["guild_id"] = record["guild_id"]
+        state = await self._send_interaction(AUTOCOMPLETE, user, guild, channel, data, locale=locale)
+        result = await self._result(state, True, timeout)
+        if result.failed or result.choices is None:
+            raise AssertionError(
+                f"the bot did not answer the autocomplete of /{command} {focused} within 3 s"
+            )
+        choices = Choices(result.choices)
+        choices.elapsed_ms = result.elapsed_ms
+        return choices
+
+    async def click(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """Press the button `custom_id` on `message` as `user` (who must be able to see it)."""
+        msg = self._usable_message(user, message)
+        component = msg.find_component(custom_id)
+        if component is None or component.get("type") != 2:
+            raise LookupError(f"message {msg.id} has no button {custom_id!r}; it has {msg.custom_ids()}")
+        if component.get("disabled"):
+            raise ValueError(f"button {custom_id!r} is disabled: nobody can press it")
+        data = {"custom_id": custom_id, "component_type": 2, "id": component.get("id")}
+        return await self._component(user, msg, data, locale, wait, timeout)
+
+    async def select(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        values: list[str],
+        *,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """Choose `values` in the select menu `custom_id` on `message` as `user`."""
+        msg = self._usable_message(user, message)
+        component = msg.find_component(custom_id)
+        if component is None or component.get("type") not in (3, 5, 6, 7, 8):
+            raise LookupError(f"message {msg.id} has no select menu {custom_id!r}; it has {msg.custom_ids()}")
+        if component.get("disabled"):
+            raise ValueError(f"select menu {custom_id!r} is disabled")
+        low, high = component.get("min_values", 1), component.get("max_values", 1)
+        if not low <= len(values) <= high:
+            raise ValueError(f"select menu {custom_id!r} takes {low} to {high} values, not {len(values)}")
+        if component["type"] == 3:
+            allowed = [o["value"] for o in component.get("options", [])]
+            unknown = [v for v in values if v not in allowed]
+            if unknown:
+                raise ValueError(f"select menu {custom_id!r} has no options {unknown}; it has {allowed}")
+        data = {"custom_id": custom_id, "component_type": component["type"], "values": list(values)}
+        data["id"] = component.get("id")
+        return await self._component(user, msg, data, locale, wait, timeout)
+
+    async def submit_modal(
+        self,
+        user: User,
+        opened: InteractionResult,
+        values: dict[str, str],
+        *,
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """Fill in and submit the modal the bot opened in `opened` (text inputs by custom_id)."""
+        modal = opened.modal
+        if modal is None:
+            raise ValueError("that interaction did not open a modal")
+        rows = []
+        for row in modal.get("components", []):
+            inputs = [c for c in row.get("components", []) if c.get("type") == 4]
+            rows.append(
+                {
+                    "type": 1,
+                    "components": [
+                        {"type": 4, "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
+                        for c in inputs
+                    ],
+                }
+            )
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        origin = opened.state
+        guild = self.guilds.get(origin.guild_id or 0) or self.guild
+        state = await self._send_interaction(
+            MODAL_SUBMIT, user, guild, self.channels[origin.channel_id], data, message=origin.source_message
+        )
+        return await self._result(state, wait, timeout)
+
+    # -- internals: interactions ----------------------------------------------------------------
+
+    def _usable_message(self, user: User, message: Message | int) -> Message:
+        msg = message if isinstance(message, Message) else self.message(message)
+        if msg.deleted:
+            raise LookupError(f"message {msg.id} was deleted")
+        if msg.visible_to is not None and msg.visible_to != user.id:
+            raise LookupError(f"message {msg.id} is ephemeral: only its owner can see it")
+        if msg.loading:
+            raise LookupError(f"message {msg.id} is still 'thinking…'")
+        return msg
+
+    async def _component(
+        self, user: User, msg: Message, data: dict[str, Any], locale: str, wait: bool | str, timeout: float
+    ) -> InteractionResult:
+        channel = self.channels[msg.channel_id]
+        guild = self.guilds.get(msg.guild_id or 0) or self.guild
+        self.add_member(user, guild)
+        state = await self._send_interaction(
+            MESSAGE_COMPONENT, user, guild, channel, data, message=msg, locale=locale
+        )
+        return await self._result(state, wait, timeout)
+
+    async def _send_interaction(
+        self,
+        itype: int,
+        user: User,
+        guild: Guild,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        message: Message | None = None,
+        locale: str = "en-US",
+    ) -> InteractionState:
+        session = await self.wait_until_ready()
+        member = guild.members[user.id]
+        iid = snowflake()
+        token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+        payload: dict[str, Any] = {
+            "id": str(iid),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "data": data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "channel_id": str(channel.id),
+            "channel": {**channel.payload(), "permissions": str(member.permissions)},
+            "member": member.payload(with_permissions=True),
+            "locale": locale,
+            "guild_locale": guild.locale,
+            "app_permissions": str(BOT_PERMISSIONS | guild.everyone.permissions),
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+        }
+        if message is not None:
+            payload["message"] = message.payload()
+        state = InteractionState(
+            id=iid,
+            token=token,
+            type=itype,
+            user=user,
+            guild_id=guild.id,
+            channel_id=channel.id,
+            created=self.now(),
+            sent_at=self.loop_time(),
+            source_message=message,
+        )
+        self._interactions[iid] = state
+        self._by_token[token] = state
+        state.deadline = asyncio.get_running_loop().call_later(ACK_DEADLINE, self._deadline_passed, state)
+        await session.dispatch("INTERACTION_CREATE", payload)
+        return state
+
+    def _deadline_passed(self, state: InteractionState) -> None:
+        if not state.acknowledged and not state.failed:
+            what = getattr(state, "command", None) or (state.source_message and "component") or "interaction"
+            self.violation(
+                "INTERACTION",
+                f"/interactions/{state.id}",
+                f"{what} not acknowledged within {ACK_DEADLINE:g} s (Discord shows 'The application did not respond')",
+                status=404,
+            )
+            self._fail(state)
+
+    def _fail(self, state: InteractionState) -> None:
+        state.failed = True
+        state.touch(self.loop_time())
+
+    async def _result(self, state: InteractionState, wait: bool | str, timeout: float) -> InteractionResult:
+        if wait == "ack":
+            await self._wait(state, lambda: state.acknowledged or state.failed, timeout, "an acknowledgement")
+        elif wait:
+            await self._wait(state, state.is_settled, timeout, "a final reply")
+        return InteractionResult(self, state)
+
+    async def _wait(
+        self, state: InteractionState, done: Callable[[], bool], timeout: float, what: str
+    ) -> None:
+        deadline = self.loop_time() + timeout
+        while not done():
+            remaining = deadline - self.loop_time()
+            if remaining <= 0:
+                raise TimeoutError(
+                    f"the bot did not send {what} to interaction {state.id} within {timeout} s "
+                    f"(response type so far: {state.response_type})"
+                )
+            state.changed.clear()
+            if done():
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(state.changed.wait(), remaining)
+
+    def _find_command(self, name: str, guild: Guild) -> dict[str, Any]:
+        for record in [*self.guild_commands.get(guild.id, []), *self.global_commands]:
+            if record["name"] == name and record.get("type", 1) == 1:
+                return record
+        known = sorted({c["name"] for c in [*self.guild_commands.get(guild.id, []), *self.global_commands]})
+        raise LookupError(f"/{name} is not registered (for guild {guild.name!r}); registered: {known}")
+
+    def _command_options(
+        self, command: str, options: dict[str, Any], guild: Guild, focused: str | None
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+        """The registered command and Discord-shaped options for `options` (validated like the client)."""
+        path = command.strip().lstrip("/").split()
+        record = self._find_command(path[0], guild)
+        defs = record.get("options") or []
+        wrappers: list[dict[str, Any]] = []
+        for part in path[1:]:
+            sub = next((d for d in defs if d["name"] == part and d["type"] in (1, 2)), None)
+            if sub is None:
+                raise ValueError(f"/{command}: {part!r} is not a subcommand")
+            wrappers.append({"type": sub["type"], "name": part})
+            defs = sub.get("options") or []
+        if any(d["type"] in (1, 2) for d in defs):
+            names = [d["name"] for d in defs]
+            raise ValueError(f"/{command} needs a subcommand: one of {names}")
+        resolved: dict[str, Any] = {}
+        values = [self._option(command, d, options, resolved, focused) for d in defs if d["name"] in options]
+        unknown = set(options) - {d["name"] for d in defs}
+        if unknown:
+            raise ValueError(
+                f"/{command} has no option(s) {sorted(unknown)}; it has {[d['name'] for d in defs]}"
+            )
+        if focused is None:
+            missing = [d["name"] for d in defs if d.get("required") and d["name"] not in options]
+            if missing:
+                raise ValueError(f"/{command} requires {missing}")
+        elif focused not in options:
+            raise ValueError(f"the focused option {focused!r} needs its partial text in options")
+        for wrapper in reversed(wrappers):
+            wrapper["options"] = values
+            values = [wrapper]
+        return record, values, resolved
+
+    def _option(
+        self,
+        command: str,
+        d: dict[str, Any],
+        options: dict[str, Any],
+        resolved: dict[str, Any],
+        focused: str | None,
+    ) -> dict[str, Any]:
+        name, kind, value = d["name"], d["type"], options[d["name"]]
+        if name == focused:
+            if not d.get("autocomplete"):
+                raise ValueError(f"/{command} option {name!r} has no autocomplete")
+            return {"type": kind, "name": name, "value": str(value), "focused": True}
+        if kind == 3:
+            value = str(value)
+            if not d.get("min_length", 0) <= len(value) <= d.get("max_length", 6000):
+                raise ValueError(f"/{command} {name}: length {len(value)} out of range")
+        elif kind == 4:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"/{command} {name} takes an integer, not {value!r}")
+        elif kind == 10:
+            value = float(value)
+        elif kind == 5:
+            value = bool(value)
+        if kind in (6, 9) and str(value).isdigit() and int(value) in self.users:
+            value = self.users[int(value)]  # an id (the standalone control API passes ids)
+        elif kind == 7 and str(value).isdigit() and int(value) in self.channels:
+            value = self.channels[int(value)]
+        if kind in (6, 9) and isinstance(value, User):
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            member = self.guild.members.get(value.id)
+            for guild in self.guilds.values():
+                member = guild.members.get(value.id) or member
+            if member is not None:
+                member_data = member.payload(with_permissions=True)
+                member_data.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member_data
+            value = str(value.id)
+        elif kind == 7 and isinstance(value, Channel):
+            resolved.setdefault("channels", {})[str(value.id)] = {
+                "id": str(value.id),
+                "name": value.name,
+                "type": value.type,
+                "permissions": str(EVERYONE_PERMISSIONS),
+            }
+            value = str(value.id)
+        elif kind in (8, 9) and isinstance(value, Role):
+            resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+            value = str(value.id)
+        elif kind in (6, 7, 8, 9):
+            raise ValueError(f"/{command} {name} takes a User/Channel/Role object, not {value!r}")
+        if kind in (4, 10):
+            low, high = d.get("min_value"), d.get("max_value")
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise ValueError(f"/{command} {name}={value} is outside {low}..{high}")
+        choices = d.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            raise ValueError(f"/{command} {name}={value!r} is not one of {[c['value'] for c in choices]}")
+        return {"type": kind, "name": name, "value": value}
+
+    def _check_command_permission(self, record: dict[str, Any], member: Member, check: bool) -> None:
+        needed = record.get("default_member_permissions")
+        if check and needed is not None:
+            needed = int(needed)
+            if member.permissions & needed != needed:
+                raise PermissionError(f"{member.user.name} lacks the permissions /{record['name']} requires")
