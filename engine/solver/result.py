@@ -42,7 +42,8 @@ class Hint:
     * ``"lost"``: this position can no longer be won (proven). ``undos`` is the
       fewest undos back to a position proven winnable, or None when none was
       found: ``exhausted`` is True when every position the undo history can
-      reach was proven lost too, False when the budget ran out first.
+      reach was proven lost too, False when the budget ran out first. With
+      ``undos``, ``solution`` wins from the position that many undos restore.
     * ``"unknown"``: the search ran out of time before deciding.
     """
 
