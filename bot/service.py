@@ -24,6 +24,7 @@ import engine
 import storage
 from bot import dailycodes
 from bot.errors import UserFeedback
+from bot.locale import current_language, picture_labels
 from engine.codes import MAX_DEAL
 
 log = logging.getLogger(__name__)
@@ -203,9 +204,11 @@ class GameService:
             import renderer
 
             self._render = renderer.render_png
-        if highlight is None:
-            return await asyncio.to_thread(self._render, game)
-        return await asyncio.to_thread(self._render, game, highlight=highlight)
+        kwargs: dict[str, Any] = {} if highlight is None else {"highlight": highlight}
+        language = current_language()
+        if language != "en":
+            kwargs["labels"] = picture_labels(language)  # the words drawn on it, in the player's language
+        return await asyncio.to_thread(self._render, game, **kwargs)
 
     # -- starting -------------------------------------------------------------------
     async def start(
