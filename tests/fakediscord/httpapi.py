@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from aiohttp import web
 from . import rest
 from .gateway import handle_gateway
 from .openapi import SpecRoute
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -141,6 +144,11 @@ class HttpApi:
             return 404, {"message": "404: Not Found (not emulated by the fake)", "code": 0}
         try:
             return 200, await handler(self, request, route.params, body if body is not None else {}, files)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            # A body the schema let through but the fake cannot use: say so instead of a bare 500.
+            log.exception("fake Discord could not handle %s %s", method, path)
+            self.violation(method, path, f"the fake could not handle this request: {exc!r}", 500, body)
+            return 500, {"message": "500: Internal Server Error (fake)", "code": 0}
         except rest.DiscordError as error:
             if error.record:
                 detail = getattr(error, "details", "")

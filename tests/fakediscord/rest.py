@@ -189,12 +189,14 @@ async def create_message(fake: FakeDiscord, request: web.Request, params, body, 
 async def list_messages(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     channel = _channel(fake, params)
     limit = min(int(request.query.get("limit", 50)), 100)
-    found = list(reversed(fake.messages(channel)))
+    oldest_first = fake.messages(channel)
     if "before" in request.query:
-        found = [m for m in found if m.id < int(request.query["before"])]
+        oldest_first = [m for m in oldest_first if m.id < _id(request.query["before"])]
     if "after" in request.query:
-        found = [m for m in reversed(found) if m.id > int(request.query["after"])]
-    return [m.payload() for m in found[:limit]]
+        # The `limit` messages right after the id, still returned newest first.
+        after = [m for m in oldest_first if m.id > _id(request.query["after"])][:limit]
+        return [m.payload() for m in reversed(after)]
+    return [m.payload() for m in list(reversed(oldest_first))[:limit]]
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
@@ -352,7 +354,10 @@ def _callback_effect(
         fake._set_original(state, message.id)
         return message
     source = state.source_message
-    assert source is not None  # component and modal interactions carry their message
+    if source is None:  # a modal opened by a slash command: there is no message to update
+        raise invalid_form(
+            [limits.Problem(("type",), "INTERACTION_CALLBACK_TYPE_INVALID", "No message to update.")]
+        )
     fake._set_original(state, source.id)
     if rtype == UPDATE_MESSAGE:
         _apply(fake, source, data, files)

@@ -80,6 +80,7 @@ class FakeDiscord(PlayerActions, HttpApi):
         self._interactions: dict[int, InteractionState] = {}
         self._by_token: dict[str, InteractionState] = {}
         self._by_original: dict[int, list[InteractionState]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._sockets: set[Any] = set()
         self._session_event = asyncio.Event()
         self._message_event = asyncio.Event()
@@ -392,7 +393,6 @@ class FakeDiscord(PlayerActions, HttpApi):
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
-        self._tasks = getattr(self, "_tasks", set())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
