@@ -18,7 +18,7 @@ from engine.solver.search import CELL, HOME, settle, state_key
 from tests import fcsolve
 
 ROOT = Path(__file__).resolve().parent.parent
-needs_fcsolve = pytest.mark.skipif(not fcsolve.available(), reason="fc-solve is not installed")
+needs_fcsolve = pytest.mark.skipif(fcsolve.missing(), reason="fc-solve is not installed")
 
 # A 4-cell deal 11 game that a player has lost: 5 undos lead back to a winnable position.
 LOST_CODE = engine.code_for("bakers", 11, 4)
