@@ -10,9 +10,11 @@ from discord.ext import commands
 
 import storage
 from bot import replies
+from bot.command_translator import CatalogueTranslator
 from bot.config import Config
 from bot.errors import ErrorTree, report
 from bot.i18n import Translator
+from bot.locale import player_translator
 from bot.service import Board, GameService
 from bot.solving import Solver
 from bot.views import GameButton
@@ -25,6 +27,7 @@ COGS = (
     "bot.cogs.play",
     "bot.cogs.daily",
     "bot.cogs.leaderboard",
+    "bot.cogs.language",
 )
 
 
@@ -54,6 +57,7 @@ class BoulangerBot(commands.Bot):
         self.store = await storage.open_store(str(self.config.db_path))
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
         self.add_dynamic_items(GameButton)
+        await self.tree.set_translator(CatalogueTranslator())
         for name in COGS:
             await self.load_extension(name)
         await self.sync_commands()
@@ -98,7 +102,9 @@ class BoulangerBot(commands.Bot):
     async def _hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         advice = await self.service.hint(interaction.user.id, game_id)
-        await interaction.followup.send(hint_text(Translator(interaction.locale), advice), ephemeral=True)
+        await interaction.followup.send(
+            hint_text(await player_translator(interaction), advice), ephemeral=True
+        )
 
     async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event)

@@ -18,6 +18,7 @@ from discord import app_commands
 import engine
 import storage
 from bot.i18n import t, template
+from bot.locale import player_locale
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +84,11 @@ async def send(interaction: discord.Interaction, content: str | None = None, **k
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the player what went wrong (ephemeral); log what is not a known error."""
     original = getattr(error, "original", error)
-    text = error_text(interaction.locale, original)
+    locale = await player_locale(interaction)
+    text = error_text(locale, original)
     if text is None:
         log.exception("unexpected error in %s", _where(interaction), exc_info=original)
-        text = t(interaction.locale, "error.unexpected")
+        text = t(locale, "error.unexpected")
     try:
         await send(interaction, text, ephemeral=True)
     except discord.NotFound:
@@ -106,3 +108,8 @@ class ErrorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Resolve the player's language first: pictures drawn for this command use it too."""
+        await player_locale(interaction)
+        return True

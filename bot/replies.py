@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import Translator
+from bot.locale import player_translator
 from bot.service import Board, GameService
 from bot.views import board_content, board_file, board_view, share_line
 
@@ -44,7 +45,7 @@ async def send_new_board(
     interaction: discord.Interaction, service: GameService, board: Board, note: str = ""
 ) -> None:
     """Post a board as the interaction's reply and remember its message (buttons move there)."""
-    tr = Translator(interaction.locale)
+    tr = await player_translator(interaction)
     payload = board_payload(tr, board)
     if note:
         payload["content"] = f"{note}\n{payload['content']}"
@@ -76,7 +77,7 @@ async def _strip_buttons(client: discord.Client, channel_id: int | None, message
 
 async def edit_in_place(interaction: discord.Interaction, board: Board) -> None:
     """Replace the pressed board's picture, text and buttons (the button's own message)."""
-    tr = Translator(interaction.locale)
+    tr = await player_translator(interaction)
     payload = board_payload(tr, board)
     kwargs = {"content": payload["content"], "attachments": [board_file(board.png)], "view": payload["view"]}
     if interaction.response.is_done():
@@ -91,7 +92,7 @@ async def edit_board_message(interaction: discord.Interaction, service: GameServ
     row = board.row
     if not row.message_id or not row.channel_id:
         return False
-    tr = Translator(interaction.locale)
+    tr = await player_translator(interaction)
     payload = board_payload(tr, board)
     try:
         channel = interaction.client.get_partial_messageable(row.channel_id)
@@ -106,7 +107,7 @@ async def edit_board_message(interaction: discord.Interaction, service: GameServ
 
 async def send_share_line(interaction: discord.Interaction, board: Board) -> None:
     """After a daily game ends, give the player a spoiler-safe line to share."""
-    tr = Translator(interaction.locale)
+    tr = await player_translator(interaction)
     line = share_line(tr, board)
     if line is None:
         return

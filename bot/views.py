@@ -26,6 +26,7 @@ import discord
 from bot import describe
 from bot.errors import report
 from bot.i18n import Translator
+from bot.locale import player_translator
 from bot.service import Board
 from engine.cards import card_label
 
@@ -77,13 +78,13 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the game's owner may press its buttons; anyone else is told how to start their own."""
         service = interaction.client.service  # type: ignore[attr-defined]
+        tr = await player_translator(interaction)  # also the language of the picture drawn next
         try:
             row, _ = await service.load(self.game_id)
         except Exception as exc:
             await report(interaction, exc)
             return False
         if row.owner_id != interaction.user.id:
-            tr = Translator(interaction.locale)
             await report_text(interaction, tr("error.not_your_game", owner=f"<@{row.owner_id}>"))
             return False
         return True

@@ -20,6 +20,7 @@ from bot import dailycodes
 from bot.cogs.starting import start_game
 from bot.errors import report, send
 from bot.i18n import Translator
+from bot.locale import player_translator
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +106,7 @@ class Daily(commands.Cog):
     ) -> None:
         service = self.bot.service  # type: ignore[attr-defined]
         assert interaction.guild_id is not None
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         await service.store.set_guild_settings(
             interaction.guild_id, daily_channel_id=channel.id if channel else None
         )

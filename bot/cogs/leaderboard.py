@@ -18,6 +18,7 @@ import storage
 from bot import dailycodes
 from bot.errors import report, send
 from bot.i18n import Translator
+from bot.locale import player_translator, shared_locale
 
 PAGE_SIZE = 10
 PERIODS = {"a": "all", "w": "week", "d": "daily"}
@@ -85,7 +86,7 @@ class PageButton(
             day = dt.datetime.strptime(day_s, "%Y%m%d").date()
             store = interaction.client.service.store  # type: ignore[attr-defined]
             embed, view = await leaderboard_page(
-                Translator(interaction.locale),
+                Translator(await shared_locale(interaction)),
                 store,
                 kind,
                 PERIODS[period_c],
@@ -121,7 +122,7 @@ class Leaderboard(commands.Cog):
         service = self.bot.service  # type: ignore[attr-defined]
         day = dailycodes.utc_today(service.clock())
         embed, view = await leaderboard_page(
-            Translator(interaction.locale),
+            Translator(await shared_locale(interaction)),
             service.store,
             game.value,
             period.value if period else "all",
@@ -141,7 +142,7 @@ class Leaderboard(commands.Cog):
     ) -> None:
         service = self.bot.service  # type: ignore[attr-defined]
         user = player or interaction.user
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         today = dailycodes.utc_today(service.clock())
         stats = await service.store.player_stats(user.id, game.value, today=today)
         lines = [

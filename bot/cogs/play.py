@@ -11,7 +11,7 @@ from bot import replies
 from bot.app import hint_text
 from bot.describe import describe_move, filter_choices, legal_moves_in_words
 from bot.errors import send
-from bot.i18n import Translator
+from bot.locale import player_translator
 from bot.service import Board, GameService
 
 GAME_CHOICES = [
@@ -53,7 +53,7 @@ class Play(commands.Cog):
         board = await replies.within_deadline(
             interaction, service.play(interaction.user.id, row.id, notation), ephemeral=True
         )
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         if board.played == engine.UNDO:
             text = tr("reply.undone")
         else:
@@ -66,7 +66,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Legal moves in words (the value is the notation), filtered by what was typed."""
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         options: list[tuple[str, str]] = []
         for _row, game in await _service(interaction).active_engine_games(interaction.user.id):
             options += legal_moves_in_words(tr, game)
@@ -85,7 +85,7 @@ class Play(commands.Cog):
         service = _service(interaction)
         row = await service.find(interaction.user.id, _kind(game))
         board = await service.undo(interaction.user.id, row.id)
-        await _after_command(interaction, board, Translator(interaction.locale)("reply.undone"))
+        await _after_command(interaction, board, (await player_translator(interaction))("reply.undone"))
 
     @app_commands.command(name="hint", description="Ask for a good next move")
     @app_commands.choices(game=GAME_CHOICES)
@@ -96,7 +96,9 @@ class Play(commands.Cog):
         row = await service.find(interaction.user.id, _kind(game))
         await interaction.response.defer(ephemeral=True, thinking=True)
         advice = await service.hint(interaction.user.id, row.id)
-        await interaction.followup.send(hint_text(Translator(interaction.locale), advice), ephemeral=True)
+        await interaction.followup.send(
+            hint_text(await player_translator(interaction), advice), ephemeral=True
+        )
 
     @app_commands.command(name="resign", description="Give up your current game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -106,7 +108,7 @@ class Play(commands.Cog):
         service = _service(interaction)
         row = await service.find(interaction.user.id, _kind(game))
         board = await service.resign(interaction.user.id, row.id)
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         await _after_command(interaction, board, tr("reply.resigned", code=board.row.code))
 
     @app_commands.command(
@@ -128,20 +130,20 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
         row = await _service(interaction).find(interaction.user.id, _kind(game))
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         command = "boulanger" if row.kind == "bakers" else "calculation"
         await send(interaction, tr("reply.code", code=row.code, command=command), ephemeral=True)
 
     @app_commands.command(name="rules", description="How to play Jeu du Boulanger or Calculation")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         embed = discord.Embed(title=tr(f"game.{game.value}"), description=tr(f"rules.{game.value}"))
         await send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play with buttons")
     async def help(self, interaction: discord.Interaction) -> None:
-        tr = Translator(interaction.locale)
+        tr = await player_translator(interaction)
         embed = discord.Embed(title=tr("help.title"), description=tr("help.body"))
         await send(interaction, embed=embed, ephemeral=True)
 

@@ -9,13 +9,14 @@ import discord
 import engine
 from bot import replies
 from bot.errors import UserFeedback
-from bot.i18n import Translator
+from bot.locale import player_translator
 from bot.service import Started
 
 
 async def start_game(interaction: discord.Interaction, kind: str, **options: Any) -> None:
     """Check the code first (a bad one is refused before anything happens), then deal and post."""
     service = interaction.client.service  # type: ignore[attr-defined]
+    tr = await player_translator(interaction)  # before dealing: the picture is drawn in it
     code = options.get("code")
     if code:
         parsed = engine.parse_code(code)  # engine.CodeError → the error ladder
@@ -31,7 +32,6 @@ async def start_game(interaction: discord.Interaction, kind: str, **options: Any
             **options,
         ),
     )
-    tr = Translator(interaction.locale)
     notes = []
     if started.replaced is not None:
         notes.append(tr("start.replaced", code=started.replaced.code))
