@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine deal CODE`` and ``python -m engine play CODE MOVE...``.
+"""Command line: ``python -m engine deal|play|solve CODE ...``.
 
 For people and for checks from outside. ``play`` prints one JSON object; on a
 bad code or move it exits 2, says on stderr which move failed and why, and
@@ -54,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("code")
     play.add_argument("moves", nargs="*")
     play.set_defaults(func=cmd_play)
+    # Parsed by engine.solver.cli; listed here so --help shows it.
+    sub.add_parser(
+        "solve",
+        help="solve a Jeu du Boulanger position: CODE [MOVE ...] [--time-limit SECONDS]",
+        add_help=False,
+    )
     return parser
 
 
