@@ -15,7 +15,17 @@ from engine.cards import rank_text
 from renderer import header
 from renderer import layout as L
 from renderer.cache import cached
-from renderer.cards import LAST, PICK, PLAIN, back_sprite, card_sprite, paste_pile, slot_sprite
+from renderer.cards import (
+    LAST,
+    ON_CARD,
+    ON_FELT,
+    PICK,
+    PLAIN,
+    back_sprite,
+    card_sprite,
+    corner_size,
+    slot_sprite,
+)
 from renderer.header import paste_words
 from renderer.labels import Labels
 from renderer.palette import new_canvas
@@ -27,13 +37,45 @@ NEXT_Y = TOP_Y + L.CARD_H + 32  # baseline of "next 7"
 PILE_LABEL_Y = NEXT_Y + 16  # "turned", "w1"
 PILE_Y = PILE_LABEL_Y + 30
 PILE_ROOM = L.HEIGHT - 10 - PILE_Y
-FIRST_X = 200  # foundation 1 and waste pile 1; the stock column stands apart on the left
-STEP_X = (L.WIDTH - L.MARGIN - L.CARD_W - FIRST_X) // 3
+STOCK_X = 44
+FIRST_X = 204  # foundation 1 and waste pile 1; the stock column stands apart on the left
+STEP_X = 192  # leaves room right of each pile for the second fan of a very long pile
+SPLIT_BELOW = 16  # a fan step below this (about 30 cards) splits the pile into two fans
+SPLIT_DX = 62  # the second fan's offset: the first fan's corners stay visible
 
 
 def slot_x(i: int) -> int:
     """Left edge of place ``i``: 0 is the stock/turned column, 1-4 foundations and piles."""
-    return L.MARGIN if i == 0 else FIRST_X + (i - 1) * STEP_X
+    return STOCK_X if i == 0 else FIRST_X + (i - 1) * STEP_X
+
+
+def waste_layout(count: int) -> list[tuple[int, int, int]]:
+    """Where each card of a ``count``-card waste pile goes: (dx, dy, corner glyph size).
+
+    One fan while its step stays readable; beyond that the older half fans down
+    on the left and the newer half, ending with the top card, beside it.
+    """
+    step = L.fan_step(count, PILE_ROOM)
+    if step >= SPLIT_BELOW:
+        fans = [(0, count, step)]
+    else:
+        older = (count + 1) // 2
+        fans = [
+            (0, older, L.fan_step(older, PILE_ROOM)),
+            (SPLIT_DX, count - older, L.fan_step(count - older, PILE_ROOM)),
+        ]
+    out = []
+    for dx, n, fan in fans:
+        out += [(dx, k * fan, corner_size(fan)) for k in range(n)]
+    if out:
+        out[-1] = (*out[-1][:2], L.CORNER_SIZE)  # the top card: nothing covers its corner
+    return out
+
+
+def _paste_waste(canvas: Image.Image, x: int, pile: tuple[int, ...], styles: dict[int, str]) -> None:
+    for k, (card, (dx, dy, corner)) in enumerate(zip(pile, waste_layout(len(pile)), strict=True)):
+        under = ON_FELT if k == 0 else ON_CARD  # the second fan lies on the first one's cards
+        canvas.paste(card_sprite(card, styles.get(k, PLAIN), under, corner), (x + dx, PILE_Y + dy))
 
 
 def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
@@ -100,8 +142,7 @@ def render(game: CalculationGame, highlight: tuple[str, int] | None, labels: Lab
             L.FELT,
             "m",
         )
-        pile = waste[i]
-        paste_pile(canvas, slot_x(i + 1), PILE_Y, pile, L.fan_step(len(pile), PILE_ROOM), pile_style[i])
+        _paste_waste(canvas, slot_x(i + 1), waste[i], pile_style[i])
     for kind, i, colour in marks:
         if kind == "s":
             _label(canvas, words["turned"], 0, PILE_LABEL_Y, colour)

@@ -23,7 +23,7 @@ def decode(png: bytes) -> Image.Image:
     return im.convert("RGB")
 
 
-def count(
+def count_colour(
     im: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], tol: int = 24
 ) -> int:
     data = im.crop(box).tobytes()
@@ -60,56 +60,59 @@ def test_foundations_and_turned_card_are_drawn_in_their_colours() -> None:
     im = decode(renderer.render_png(engine.new_game(CODE)))
     for i, red in enumerate([False, True, True, False]):  # AC 2H 3D 4C
         box = corner(board.slot_x(i + 1), board.TOP_Y)
-        assert (count(im, box, L.RED) > 40) == red
-        assert (count(im, box, L.BLACK) > 40) == (not red)
+        assert (count_colour(im, box, L.RED) > 40) == red
+        assert (count_colour(im, box, L.BLACK) > 40) == (not red)
     turned = corner(board.slot_x(0), board.PILE_Y)  # 6S
-    assert count(im, turned, L.BLACK) > 40
-    assert count(im, turned, L.RED) == 0
+    assert count_colour(im, turned, L.BLACK) > 40
+    assert count_colour(im, turned, L.RED) == 0
 
 
 def test_stock_shows_a_card_back_until_it_is_used_up() -> None:
     game = engine.new_game(CODE)
     stock = card_box(board.slot_x(0), board.TOP_Y)
-    assert count(decode(renderer.render_png(game)), stock, L.BACK, tol=4) > 2000
+    assert count_colour(decode(renderer.render_png(game)), stock, L.BACK, tol=4) > 2000
     stock_to_waste(game, (0, 1, 2, 3))
     assert game.stock_count == 0
     im = decode(renderer.render_png(game))
-    assert count(im, stock, L.BACK, tol=4) == 0
-    assert count(im, card_box(board.slot_x(0), board.PILE_Y), L.SLOT, tol=3) > 8000  # no turned card
+    assert count_colour(im, stock, L.BACK, tol=4) == 0
+    assert count_colour(im, card_box(board.slot_x(0), board.PILE_Y), L.SLOT, tol=3) > 8000  # no turned card
 
 
 def test_a_waste_card_is_drawn_on_its_pile() -> None:
     game = engine.replay(CODE, ["sw3"])  # 6S onto waste pile 3
     im = decode(renderer.render_png(game))
-    assert count(im, corner(board.slot_x(3), board.PILE_Y), L.BLACK) > 40
+    assert count_colour(im, corner(board.slot_x(3), board.PILE_Y), L.BLACK) > 40
     for i in (1, 2, 4):
-        assert count(im, card_box(board.slot_x(i), board.PILE_Y), L.SLOT, tol=3) > 8000
+        assert count_colour(im, card_box(board.slot_x(i), board.PILE_Y), L.SLOT, tol=3) > 8000
 
 
-def test_long_waste_piles_fit_and_every_card_shows_its_corner() -> None:
+@pytest.mark.parametrize("count", [12, 24, 29, 40, 48])
+def test_long_waste_piles_fit_and_every_card_shows_its_corner(count: int) -> None:
     game = engine.new_game(CODE)
-    stock_to_waste(game, (0,))  # all 48 cards on waste pile 1
+    for k in range(48):  # the first ``count`` cards on waste pile 1, the rest spread on 2-4
+        game.play("sw1" if k < count else f"sw{2 + k % 3}")
     pile = game.waste[0]
-    assert len(pile) == 48
+    assert len(pile) == count
     im = decode(renderer.render_png(game))
-    step = L.fan_step(48, board.PILE_ROOM)
-    bottom = board.PILE_Y + 47 * step + L.CARD_H
-    assert bottom <= L.HEIGHT
-    x = board.slot_x(1)
-    for k, card in enumerate(pile):
+    spots = board.waste_layout(count)
+    x0 = board.slot_x(1)
+    right = max(dx for dx, _, _ in spots) + L.CARD_W
+    assert x0 + right <= board.slot_x(2) and board.PILE_Y + spots[-1][1] + L.CARD_H <= L.HEIGHT
+    for k, (card, (dx, dy, size)) in enumerate(zip(pile, spots, strict=True)):
+        assert size >= (14 if k < count - 1 else L.CORNER_SIZE), f"card {k}: corner glyphs too small"
         ink = L.RED if card // 13 in (1, 2) else L.BLACK
-        box = (x + 3, board.PILE_Y + k * step + 2, x + 60, board.PILE_Y + (k + 1) * step)
-        assert count(im, box, ink, tol=70) > 3, f"card {k} of waste pile 1 has no visible rank"
+        box = (x0 + dx + 3, board.PILE_Y + dy + 2, x0 + dx + 56, board.PILE_Y + dy + 14)
+        assert count_colour(im, box, ink, tol=60) > 15, f"card {k} of waste pile 1 has no visible rank"
 
 
 def test_last_move_marks_the_card_put_down_and_its_source() -> None:
     game = engine.replay(CODE, ["sw2"])
     im = decode(renderer.render_png(game))
-    assert count(im, card_box(board.slot_x(2), board.PILE_Y), L.LAST_FACE, tol=4) > 3000
+    assert count_colour(im, card_box(board.slot_x(2), board.PILE_Y), L.LAST_FACE, tol=4) > 3000
     turned_label = (board.slot_x(0), board.PILE_LABEL_Y, board.slot_x(0) + L.CARD_W, board.PILE_Y)
-    assert count(im, turned_label, L.LAST_EDGE, tol=4) > 200
+    assert count_colour(im, turned_label, L.LAST_EDGE, tol=4) > 200
     fresh = decode(renderer.render_png(engine.new_game(CODE)))
-    assert count(fresh, turned_label, L.LAST_EDGE, tol=4) == 0
+    assert count_colour(fresh, turned_label, L.LAST_EDGE, tol=4) == 0
 
 
 def test_last_move_onto_a_foundation() -> None:
@@ -121,21 +124,21 @@ def test_last_move_onto_a_foundation() -> None:
             game.play("sw1")
     game.play(move.notation)
     im = decode(renderer.render_png(game))
-    assert count(im, card_box(board.slot_x(move.dst + 1), board.TOP_Y), L.LAST_FACE, tol=4) > 3000
+    assert count_colour(im, card_box(board.slot_x(move.dst + 1), board.TOP_Y), L.LAST_FACE, tol=4) > 3000
 
 
 @pytest.mark.parametrize("highlight", [("w", 1), "w2", " W2 "])
 def test_highlight_marks_a_waste_pile(highlight: object) -> None:
     game = engine.replay(CODE, ["sw2"])
     im = decode(renderer.render_png(game, highlight=highlight))
-    assert count(im, card_box(board.slot_x(2), board.PILE_Y), L.PICK_FACE, tol=4) > 3000
+    assert count_colour(im, card_box(board.slot_x(2), board.PILE_Y), L.PICK_FACE, tol=4) > 3000
     label = (board.slot_x(2), board.PILE_LABEL_Y, board.slot_x(2) + L.CARD_W, board.PILE_Y)
-    assert count(im, label, L.PICK_EDGE, tol=4) > 200
+    assert count_colour(im, label, L.PICK_EDGE, tol=4) > 200
 
 
 def test_highlight_marks_the_turned_card() -> None:
     im = decode(renderer.render_png(engine.new_game(CODE), highlight=("s", 0)))
-    assert count(im, card_box(board.slot_x(0), board.PILE_Y), L.PICK_FACE, tol=4) > 3000
+    assert count_colour(im, card_box(board.slot_x(0), board.PILE_Y), L.PICK_FACE, tol=4) > 3000
 
 
 @pytest.mark.parametrize("highlight", [("w", 4), ("s", 1), ("c", 0), "w5", "f1", "3"])
@@ -151,7 +154,7 @@ def test_lost_game_shows_the_badge() -> None:
         game.play(game.legal_moves()[0])
     assert game.is_lost
     im = decode(renderer.render_png(game))
-    assert count(im, (0, 0, L.WIDTH, L.HEADER_H), L.LOST, tol=4) > 500
+    assert count_colour(im, (0, 0, L.WIDTH, L.HEADER_H), L.LOST, tol=4) > 500
 
 
 def test_won_game_shows_the_banner() -> None:
@@ -161,10 +164,10 @@ def test_won_game_shows_the_banner() -> None:
     game.position = Position(full, [[], [], [], []], pos.stock, len(pos.stock))
     assert game.is_won
     im = decode(renderer.render_png(game))
-    assert count(im, (300, board.PILE_Y + 200, 660, board.PILE_Y + 380), L.WON, tol=4) > 5000
-    assert count(im, (0, 0, L.WIDTH, L.HEADER_H), L.WON, tol=4) > 500
+    assert count_colour(im, (300, board.PILE_Y + 200, 660, board.PILE_Y + 380), L.WON, tol=4) > 5000
+    assert count_colour(im, (0, 0, L.WIDTH, L.HEADER_H), L.WON, tol=4) > 500
     done = (board.slot_x(1), board.TOP_Y + L.CARD_H, board.slot_x(1) + L.CARD_W, board.PILE_LABEL_Y)
-    assert count(im, done, L.WON, tol=30) > 50  # "done" under each foundation
+    assert count_colour(im, done, L.WON, tol=30) > 50  # "done" under each foundation
 
 
 def _sequences() -> list[list[int]]:
