@@ -1,14 +1,34 @@
 """A local fake Discord (REST API v10 + gateway) for driving the real discord.py bot in tests.
 
-Typical use (see `tests/conftest.py` for the fixtures)::
+Fixtures (tests/conftest.py): `fake_discord` (started, this process's discord.py patched, fails
+the test at teardown if any violation was recorded) and `bot_process` (a `BotProcess` for
+`python -m bot`, not started).
 
-    async with FakeDiscord() as fake, fake.patch_discord():
-        ...start a discord.py client with token fake.token...
-        alice = fake.add_user("alice")
-        result = await fake.slash(alice, "new", {"cells": 4})
-        assert result.png().size[0] > 0
+World: `fake.guild`, `fake.channel` (#general), `fake.owner`, `fake.bot_user`;
+`add_user(name)`, `add_member(user, guild=None, manage_guild=False, administrator=False)`,
+`add_guild(name)`, `add_channel(guild, name)`.
 
-`BotProcess` runs `python -m bot` against it in a subprocess (for kill-and-restart tests).
+Players (each returns once the reply is final; `wait="ack"` for the first response only):
+`await fake.slash(user, "command" or "group sub", {option: value}, guild=, channel=, locale=)`,
+`await fake.click(user, message, custom_id)`, `await fake.select(user, message, custom_id, values)`,
+`await fake.autocomplete(user, "command", {option: partial}, focused="option") -> Choices`,
+`await fake.submit_modal(user, result_that_opened_it, {custom_id: text})`.
+`InteractionResult`: `.type` (4/5/6/7/8/9), `.failed` (no answer within 3 s), `.message`,
+`.content`, `.embeds`, `.components`, `.attachments` (bytes in `.data`), `.png()`, `.text()`,
+`.ephemeral`, `.edited`, `.followups`, `.ack_ms`, `.elapsed_ms`, `wait_followups()`, `wait_edit()`.
+
+Inspection: `fake.messages(channel=None, user=None)` (public, plus `user`'s ephemerals),
+`fake.message(id)` (live: later edits show), `fake.attachment_bytes(message, i)`,
+`await fake.wait_for_message(channel, check)`, `fake.commands(guild=None)`, `fake.requests`,
+`fake.violations` / `take_violations()` / `assert_no_violations()`.
+
+Control: `await fake.wait_until_ready()`, `await fake.disconnect()` (forces a RESUME),
+`fake.advance_clock(seconds)` (token expiry), `fake.rate_limit(path_regex)` (one 429),
+`fake.env()` (DISCORD_TOKEN, BOULANGER_DISCORD_API_BASE, BOULANGER_DISCORD_GATEWAY),
+`fake.patch_discord()` (Route.BASE and DiscordWebSocket.DEFAULT_GATEWAY, restored on exit).
+
+Standalone: `python -m tests.fakediscord --port N` (prints its environment as JSON; JSON control
+API under `/_fake/`, see control.py). Own cost: `python -m tests.fakediscord.bench`.
 """
 
 from .botproc import BotProcess
