@@ -15,7 +15,7 @@ from engine.cards import SUIT_SYMBOLS
 from renderer import header
 from renderer import layout as L
 from renderer.cache import cached
-from renderer.cards import LAST, PICK, card_sprite, paste_pile, slot_sprite
+from renderer.cards import LAST, PICK, PLAIN, card_sprite, paste_pile, slot_sprite
 from renderer.labels import Labels
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
@@ -56,46 +56,50 @@ def background(cells: int, labels: Labels) -> Image.Image:
     return canvas
 
 
+class _Marks:
+    """Which cards get a marked face and which labels a badge, from the last move and the pick."""
+
+    def __init__(self, game: BakersGame, highlight: tuple[str, int] | None) -> None:
+        pos = game.position
+        self.cols: list[dict[int, str]] = [{} for _ in range(8)]  # column -> {position: style}
+        self.cells: dict[int, str] = {}
+        self.homes: dict[int, str] = {}
+        self.labels: list[tuple[str, int, L.RGB]] = []  # (kind, index, badge colour)
+        last = game.last_move
+        if last is not None:
+            self.labels.append((last.src_kind, last.src, L.LAST_EDGE))
+            if last.dst_kind == "c":
+                n = len(pos.cols[last.dst])
+                self.cols[last.dst].update(dict.fromkeys(range(n - len(last.cards), n), LAST))
+            elif last.dst_kind == "f":
+                self.cells[last.dst] = LAST
+            else:
+                self.homes[last.dst] = LAST
+        if highlight is not None:  # drawn after the last move: a pick wins where both apply
+            kind, i = highlight
+            self.labels.append((kind, i, L.PICK_EDGE))
+            if kind == "c":
+                n = len(pos.cols[i])
+                self.cols[i].update(dict.fromkeys(range(n - pos.run_length(i), n), PICK))
+            else:
+                self.cells[i] = PICK
+
+
 def render(game: BakersGame, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
     pos = game.position
-    canvas = background(len(pos.cells), labels).copy()
     words = dict(labels)
+    canvas = background(len(pos.cells), labels).copy()
     header.draw_dynamic(canvas, game, words["bakers"], words)
-
-    col_styles: list[dict[int, str]] = [{} for _ in range(8)]
-    cell_style: dict[int, str] = {}
-    home_style: dict[int, str] = {}
-    marks: list[tuple[str, int, L.RGB]] = []  # (kind, index, badge colour)
-
-    last = game.last_move
-    if last is not None:
-        marks.append((last.src_kind, last.src, L.LAST_EDGE))
-        if last.dst_kind == "c":
-            n = len(pos.cols[last.dst])
-            col_styles[last.dst].update({k: LAST for k in range(n - len(last.cards), n)})
-        elif last.dst_kind == "f":
-            cell_style[last.dst] = LAST
-        else:
-            home_style[last.dst] = LAST
-    if highlight is not None:
-        kind, i = highlight
-        marks.append((kind, i, L.PICK_EDGE))
-        if kind == "c":
-            n = len(pos.cols[i])
-            col_styles[i].update({k: PICK for k in range(n - pos.run_length(i), n)})
-        else:
-            cell_style[i] = PICK
-
+    marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
         if card >= 0:
-            canvas.paste(card_sprite(card, cell_style.get(i, "plain")), (slot_x(i), TOP_Y))
+            canvas.paste(card_sprite(card, marks.cells.get(i, PLAIN)), (slot_x(i), TOP_Y))
     for s, count in enumerate(pos.found):
         if count:
-            canvas.paste(card_sprite(s * 13 + count - 1, home_style.get(s, "plain")), (slot_x(4 + s), TOP_Y))
+            canvas.paste(card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN)), (slot_x(4 + s), TOP_Y))
     for c, col in enumerate(pos.cols):
-        step = L.fan_step(len(col), TABLEAU_ROOM)
-        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, col_styles[c])
-    for kind, i, colour in marks:
+        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, L.fan_step(len(col), TABLEAU_ROOM), marks.cols[c])
+    for kind, i, colour in marks.labels:
         if kind == "c":
             _label(canvas, str(i + 1), i, NUMBER_Y, colour)
         elif kind == "f":

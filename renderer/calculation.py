@@ -101,37 +101,43 @@ def background(labels: Labels) -> Image.Image:
     return canvas
 
 
+class _Marks:
+    """Which cards get a marked face and which labels a badge, from the last move and the pick."""
+
+    def __init__(self, game: CalculationGame, highlight: tuple[str, int] | None) -> None:
+        waste = game.waste
+        self.piles: list[dict[int, str]] = [{} for _ in range(4)]  # pile -> {position: style}
+        self.homes: dict[int, str] = {}
+        self.turned = PLAIN
+        self.labels: list[tuple[str, int, L.RGB]] = []  # (kind, index, badge colour)
+        last = game.last_move
+        if last is not None:
+            self.labels.append((last.src_kind, last.src, L.LAST_EDGE))
+            if last.dst_kind == "w":
+                self.piles[last.dst][len(waste[last.dst]) - 1] = LAST
+            else:
+                self.homes[last.dst] = LAST
+        if highlight is not None:  # drawn after the last move: a pick wins where both apply
+            kind, i = highlight
+            self.labels.append((kind, i, L.PICK_EDGE))
+            if kind == "w" and waste[i]:
+                self.piles[i][len(waste[i]) - 1] = PICK
+            elif kind == "s":
+                self.turned = PICK
+
+
 def render(game: CalculationGame, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
     words = dict(labels)
     canvas = background(labels).copy()
     header.draw_dynamic(canvas, game, words["calculation"], words)
-
-    waste, found = game.waste, game.foundations
-    pile_style: list[dict[int, str]] = [{} for _ in range(4)]
-    found_style: dict[int, str] = {}
-    turned_style = PLAIN
-    marks: list[tuple[str, int, L.RGB]] = []
-    last = game.last_move
-    if last is not None:
-        marks.append((last.src_kind, last.src, L.LAST_EDGE))
-        if last.dst_kind == "w":
-            pile_style[last.dst][len(waste[last.dst]) - 1] = LAST
-        else:
-            found_style[last.dst] = LAST
-    if highlight is not None:
-        kind, i = highlight
-        marks.append((kind, i, L.PICK_EDGE))
-        if kind == "w" and waste[i]:
-            pile_style[i][len(waste[i]) - 1] = PICK
-        elif kind == "s":
-            turned_style = PICK
-
+    marks = _Marks(game, highlight)
     _stock(canvas, game.stock_count)
     if game.turned is not None:
-        canvas.paste(card_sprite(game.turned, turned_style), (slot_x(0), PILE_Y))
+        canvas.paste(card_sprite(game.turned, marks.turned), (slot_x(0), PILE_Y))
     for i in range(4):
-        if found[i]:
-            canvas.paste(card_sprite(found[i][-1], found_style.get(i, PLAIN)), (slot_x(i + 1), TOP_Y))
+        home = game.foundations[i]
+        if home:
+            canvas.paste(card_sprite(home[-1], marks.homes.get(i, PLAIN)), (slot_x(i + 1), TOP_Y))
         need = game.needs(i)
         text = words["done"] if need is None else f"{words['next']} {rank_text(need, ten='10')}"
         paste_words(
@@ -142,8 +148,8 @@ def render(game: CalculationGame, highlight: tuple[str, int] | None, labels: Lab
             L.FELT,
             "m",
         )
-        _paste_waste(canvas, slot_x(i + 1), waste[i], pile_style[i])
-    for kind, i, colour in marks:
+        _paste_waste(canvas, slot_x(i + 1), game.waste[i], marks.piles[i])
+    for kind, i, colour in marks.labels:
         if kind == "s":
             _label(canvas, words["turned"], 0, PILE_LABEL_Y, colour)
         elif kind == "w":
