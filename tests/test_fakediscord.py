@@ -375,3 +375,40 @@ async def test_an_attachment_over_the_size_limit_is_refused(fake_discord):
     assert (status, error["code"]) == (413, 40005)
     assert "40005" in fake_discord.take_violations()[0].reason
     assert fake_discord.messages() == []
+
+
+# -- the gateway and the token ------------------------------------------------------------------
+
+
+async def test_heartbeats_are_acknowledged_and_an_unknown_session_cannot_resume(fake_discord):
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(fake_discord.gateway_url + "?v=10&encoding=json") as ws,
+    ):
+        assert (await ws.receive_json())["d"]["heartbeat_interval"] > 0
+        await ws.send_json({"op": 1, "d": None})
+        assert (await ws.receive_json())["op"] == 11
+        await ws.send_json({"op": 6, "d": {"token": fake_discord.token, "session_id": "gone", "seq": 3}})
+        assert await ws.receive_json() == {"op": 9, "d": False}
+
+
+async def test_a_wrong_token_is_rejected_like_discord_does(fake_discord):
+    client = discord.Client(intents=discord.Intents.default())
+    with pytest.raises(discord.LoginFailure):
+        await client.login("not-the-token")
+    await client.close()
+    async with aiohttp.ClientSession() as session, session.ws_connect(fake_discord.gateway_url) as ws:
+        await ws.receive_json()
+        await ws.send_json({"op": 2, "d": {"token": "not-the-token", "intents": 1, "properties": {}}})
+        await ws.receive()
+        assert ws.close_code == 4004
+    assert fake_discord.identifies == 0
+
+
+async def test_privileged_intents_need_the_portal_switch(fake_discord):
+    client = discord.Client(intents=discord.Intents.all())
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        await asyncio.wait_for(client.start(fake_discord.token), 10)
+    await client.close()
+    [violation] = fake_discord.take_violations()
+    assert "GUILD_MEMBERS" in violation.reason and "MESSAGE_CONTENT" in violation.reason
