@@ -320,9 +320,15 @@ class PlayerActions:
         while not done():
             remaining = deadline - self.loop_time()
             if remaining <= 0:
+                hint = ""
+                if state.response_type in (5, 6):
+                    hint = (
+                        f"; it deferred (type {state.response_type}) but neither edited the response nor "
+                        "sent a followup (pass wait='ack' if acknowledging alone is intended)"
+                    )
                 raise TimeoutError(
                     f"the bot did not send {what} to interaction {state.id} within {timeout} s "
-                    f"(response type so far: {state.response_type})"
+                    f"(response type so far: {state.response_type}){hint}"
                 )
             state.changed.clear()
             if done():
