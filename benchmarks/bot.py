@@ -1,0 +1,171 @@
+"""50 simulated players at once against the real bot process, through the local fake Discord.
+
+Each player starts a Jeu du Boulanger game and plays random legal moves with the
+board buttons (press a source, then a destination: two interactions per move),
+pausing a human-like "think time" between presses. Some presses are sent twice
+at once (a double click). Prints p50/p95/max from interaction to final reply,
+and counts lost moves (acknowledged but not stored) and doubled moves (stored
+more often than acknowledged) by reading the database afterwards.
+
+    .venv/bin/python benchmarks/bot.py [--players 50] [--moves 15] [--think 0.5 2.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine
+import storage
+from bot.dailycodes import shipped_winnable
+from bot.service import bakers_press
+from tests.fakediscord import BotProcess, FakeDiscord
+
+
+@dataclass
+class Player:
+    index: int
+    code: str
+    latencies: list[float] = field(default_factory=list)
+    acknowledged: int = 0
+    refused_doubles: int = 0
+    failures: list[str] = field(default_factory=list)
+    stuck: bool = False
+
+
+def button(message, action: str) -> str:
+    for cid in message.custom_ids():
+        if cid.split(":")[-1] == action:
+            return cid
+    raise LookupError(action)
+
+
+async def play(
+    fake: FakeDiscord, player: Player, moves: int, think: tuple[float, float], rng: random.Random
+) -> None:
+    user = fake.add_user(f"player{player.index}")
+    await asyncio.sleep(rng.uniform(0, think[1]))  # players arrive over a few seconds
+    start = await fake.slash(user, "boulanger", {"code": player.code}, timeout=30)
+    player.latencies.append(start.elapsed_ms or 0.0)
+    board = start.message
+    mirror = engine.new_game(player.code)
+    for _ in range(moves):
+        options = [m for m in mirror.legal_moves() if "v" not in m]
+        if not options or (mirror.undo_depth and rng.random() < 0.05):
+            if not mirror.undo_depth:
+                player.stuck = True
+                break
+            await asyncio.sleep(rng.uniform(*think))
+            result = await fake.click(user, board, button(fake.message(board.id), "u"), timeout=30)
+            player.latencies.append(result.elapsed_ms or 0.0)
+            if not result.ephemeral and not result.failed:
+                player.acknowledged += 1
+                mirror.undo()
+            continue
+        # Like a player: home first, then building on columns, cells last.
+        home = [m for m in options if m[1] == "h"]
+        columns = [m for m in options if m[1].isdigit()]
+        choice = rng.choice(home or columns or options)
+        src, dst = choice[0], choice[1]
+        expected = bakers_press(mirror, src, src if dst == src else dst).value
+        await asyncio.sleep(rng.uniform(*think))
+        sel = await fake.click(user, board, button(fake.message(board.id), src), timeout=30)
+        player.latencies.append(sel.elapsed_ms or 0.0)
+        if sel.ephemeral or sel.failed:
+            player.failures.append(f"select {src}: {sel.content}")
+            continue
+        await asyncio.sleep(rng.uniform(*think))
+        target = button(fake.message(board.id), dst)
+        if rng.random() < 0.1:  # a double click: the same press twice at once
+            results = await asyncio.gather(
+                fake.click(user, board, target, timeout=30), fake.click(user, board, target, timeout=30)
+            )
+        else:
+            results = [await fake.click(user, board, target, timeout=30)]
+        for result in results:
+            player.latencies.append(result.elapsed_ms or 0.0)
+            if result.failed:
+                player.failures.append(f"{choice}: no reply in 3 s")
+            elif result.ephemeral:
+                player.refused_doubles += 1
+            else:
+                player.acknowledged += 1
+        if any(not r.ephemeral and not r.failed for r in results):
+            mirror.play(expected)
+
+
+async def main(ns: argparse.Namespace) -> int:
+    rng = random.Random(ns.seed)
+    deals = shipped_winnable(4)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        async with FakeDiscord() as fake:
+            proc = BotProcess(fake, db_path=db, log_level="WARNING")
+            await proc.start(timeout=60)
+            players = [
+                Player(i, engine.code_for("bakers", deals[i % len(deals)], 4)) for i in range(ns.players)
+            ]
+            t0 = time.perf_counter()
+            await asyncio.gather(
+                *(play(fake, p, ns.moves, tuple(ns.think), random.Random(rng.random())) for p in players)
+            )
+            wall = time.perf_counter() - t0
+            await proc.stop()
+            violations = fake.take_violations()
+        store = await storage.open_store(str(db))
+        lost = doubled = 0
+        try:
+            for p in players:
+                rows = [g for g in await _games(store, fake, p)]
+                stored = sum(len(g.moves) for g in rows)
+                lost += max(0, p.acknowledged - stored)
+                doubled += max(0, stored - p.acknowledged)
+                for g in rows:
+                    engine.replay(g.code, g.moves)  # every stored game still replays
+        finally:
+            await store.close()
+    latencies = sorted(x for p in players for x in p.latencies)
+    q = statistics.quantiles(latencies, n=100)
+    interactions = len(latencies)
+    print(f"players {ns.players}, moves each {ns.moves}, think time {ns.think[0]}-{ns.think[1]} s")
+    print(f"interactions {interactions} in {wall:.1f} s ({interactions / wall:.1f}/s)")
+    print(f"interaction -> final reply: p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, max {latencies[-1]:.0f} ms")
+    print(f"players whose random play was stuck with nothing to undo: {sum(p.stuck for p in players)}")
+    print(
+        f"moves acknowledged {sum(p.acknowledged for p in players)}, double clicks refused as stale "
+        f"{sum(p.refused_doubles for p in players)}"
+    )
+    print(
+        f"lost moves {lost}, doubled moves {doubled}, unanswered {sum(len(p.failures) for p in players)}, "
+        f"Discord rule violations {len(violations)}"
+    )
+    for p in players:
+        for failure in p.failures[:3]:
+            print(f"  player {p.index}: {failure}")
+    return 0 if lost == doubled == 0 else 1
+
+
+async def _games(store: storage.Store, fake: FakeDiscord, player: Player) -> list[storage.GameRow]:
+    user = next(u for u in fake.users.values() if u.name == f"player{player.index}")
+    row = await store.active_game(user.id, "bakers")
+    return [row] if row else []
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=15)
+    parser.add_argument("--think", type=float, nargs=2, default=(0.5, 2.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--seed", type=int, default=1)
+    sys.exit(asyncio.run(main(parser.parse_args())))
