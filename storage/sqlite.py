@@ -20,9 +20,9 @@ import contextlib
 import datetime as dt
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -59,6 +59,9 @@ from storage.sqlite_open import (
 )
 
 Clock = Callable[[], dt.datetime]
+T = TypeVar("T")
+# (the caller's future, its result, or the error to raise instead)
+Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _MS = dt.timedelta(milliseconds=1)
@@ -191,6 +194,8 @@ class SqliteStore:
         self._lock = asyncio.Lock()
         self._clock = clock
         self._random = random.SystemRandom()
+        self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
+        self._drainer: asyncio.Task[None] | None = None
         self.path = path
 
     # -- lifecycle ----------------------------------------------------------------
@@ -255,7 +260,7 @@ class SqliteStore:
     # -- transactions -------------------------------------------------------------
     @asynccontextmanager
     async def _transaction(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction on the shared connection; rolled back on any error."""
+        """One read (or unbatched write) transaction on the shared connection; rolled back on error."""
         async with self._lock:
             if self._conn is None:
                 raise StorageError("the store is closed")
@@ -274,6 +279,66 @@ class SqliteStore:
                 if isinstance(error, sqlite3.Error):
                     raise _operational_error(error) from error
                 raise
+
+    async def _write(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``op`` in a write transaction and return its result once that is durably committed.
+
+        Group commit: writes that arrive while a commit is in progress are run
+        together in the next transaction, each inside its own savepoint (a
+        refused write - a version conflict, say - undoes only itself), and
+        share one COMMIT and so one fsync. Nobody's call returns before the
+        transaction holding their write is committed.
+        """
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, future))
+        if self._drainer is None or self._drainer.done():
+            self._drainer = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            async with self._lock:
+                outcomes = await self._run_batch(batch)
+            for future, value, error in outcomes:
+                if future.done():
+                    continue  # the caller was cancelled; its write still stands
+                if error is None:
+                    future.set_result(value)
+                else:
+                    future.set_exception(error)
+
+    async def _run_batch(self, batch: list[tuple[Any, asyncio.Future[Any]]]) -> list[Outcome]:
+        """One transaction for the whole batch; on a database error nobody in it is committed."""
+        conn = self._conn
+        if conn is None:
+            return [(f, None, StorageError("the store is closed")) for _, f in batch]
+        outcomes: list[Outcome] = []
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            for op, future in batch:
+                await conn.execute("SAVEPOINT write")
+                try:
+                    value = await op(conn)
+                except Exception as refused:
+                    if isinstance(refused, sqlite3.Error) and not conn.in_transaction:
+                        raise  # SQLite ended the whole transaction (I/O error, disk full...)
+                    await conn.execute("ROLLBACK TO write")
+                    if isinstance(refused, sqlite3.Error):
+                        refused = _operational_error(refused)
+                    outcomes.append((future, None, refused))
+                else:
+                    outcomes.append((future, value, None))
+                await conn.execute("RELEASE write")
+            await conn.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                await conn.execute("ROLLBACK")
+            failure = _operational_error(error) if isinstance(error, sqlite3.Error) else error
+            if not isinstance(failure, Exception):
+                raise  # cancelled or exiting: the callers' futures are cancelled with the task
+            return [(f, None, failure) for _, f in batch]
+        return outcomes
 
     @staticmethod
     async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
@@ -306,7 +371,8 @@ class SqliteStore:
         params = (kind, checked_code, v.cells(cells), owner, guild, channel)
         day = _iso(v.day("daily_date", daily_date, optional=True))
         now = to_ms(self._now())
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             existing = await self._one(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND kind = ? AND status = 'active'",
@@ -320,6 +386,9 @@ class SqliteStore:
                 f"updated_at, daily_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                 (*params, now, now, day),
             )
+            return row
+
+        row = await self._write(op)
         return game_row(row)
 
     async def get_game(self, game_id: int) -> GameRow:
@@ -382,7 +451,8 @@ class SqliteStore:
         status = "active" if finish is None else v.finished_status(finish)
         now = to_ms(self._now())
         finished_at = None if finish is None else now
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             row = await self._one(
                 conn,
                 "UPDATE games SET moves = CASE WHEN moves = '' THEN ? ELSE moves || ' ' || ? END, "
@@ -407,6 +477,9 @@ class SqliteStore:
             game = game_row(row)
             if finish is not None:
                 await self._record_result(conn, game)
+            return game
+
+        game = await self._write(op)
         return game
 
     async def finish_game(
@@ -417,7 +490,8 @@ class SqliteStore:
         status = v.finished_status(status)
         params = (status, v.count("score", score), v.count("move_count", move_count))
         now = to_ms(self._now())
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             row = await self._one(
                 conn,
                 "UPDATE games SET status = ?, score = ?, move_count = ?, finished_at = ?, updated_at = ?, "
@@ -429,6 +503,9 @@ class SqliteStore:
                 await self._refuse(conn, game_id, expected)
             game = game_row(row)
             await self._record_result(conn, game)
+            return game
+
+        game = await self._write(op)
         return game
 
     async def _refuse(self, conn: aiosqlite.Connection, game_id: int, expected: int) -> None:
@@ -495,13 +572,17 @@ class SqliteStore:
             v.snowflake("message_id", message_id, optional=True),
         )
         now = to_ms(self._now())
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             row = await self._one(
                 conn,
                 "UPDATE games SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ? "
                 f"RETURNING {GAME_COLUMNS}",
                 (*params, now, game_id),
             )
+            return row
+
+        row = await self._write(op)
         if row is None:
             raise GameNotFound(game_id)
         return game_row(row)
@@ -679,13 +760,17 @@ class SqliteStore:
         checked = v.text("code", code)
         if not checked or not checked.strip():
             raise InvalidValue("code must not be empty")
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             await conn.execute(
                 "INSERT INTO daily_codes (kind, date, code, created_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (kind, date) DO NOTHING",
                 (*params, checked, to_ms(self._now())),
             )
             row = await self._one(conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", params)
+            return row
+
+        row = await self._write(op)
         return row[0]
 
     # -- settings -----------------------------------------------------------------
@@ -718,7 +803,8 @@ class SqliteStore:
             changes["post_minute"] = minute
         if not isinstance(language, _Unchanged):
             changes["language"] = v.text("language", language, optional=True, max_length=35)
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             row = await self._one(
                 conn, f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild,)
             )
@@ -736,6 +822,9 @@ class SqliteStore:
                 "language = excluded.language, updated_at = excluded.updated_at",
                 (guild, merged.daily_channel_id, merged.post_minute, merged.language, to_ms(self._now())),
             )
+            return merged
+
+        merged = await self._write(op)
         return merged
 
     async def user_language(self, user_id: int) -> str | None:
@@ -747,13 +836,16 @@ class SqliteStore:
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         user = v.snowflake("user_id", user_id)
         checked = v.text("language", language, optional=True, max_length=35)
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, language, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
                 "updated_at = excluded.updated_at",
                 (user, checked, to_ms(self._now())),
             )
+
+        await self._write(op)
 
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(
@@ -788,7 +880,8 @@ class SqliteStore:
         key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
         channel = v.snowflake("channel_id", channel_id)
         moment = to_ms(self._now() if now is None else v.moment("now", now))
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             row = await self._one(
                 conn, "SELECT message_id, claimed_at FROM daily_posts WHERE guild_id = ? AND date = ?", key
             )
@@ -806,10 +899,13 @@ class SqliteStore:
             )
             return True
 
+        return await self._write(op)
+
     async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost:
         key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
         message = v.snowflake("message_id", message_id)
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             row = await self._one(
                 conn,
                 "UPDATE daily_posts SET message_id = ?, posted_at = ? WHERE guild_id = ? AND date = ? "
@@ -818,14 +914,20 @@ class SqliteStore:
             )
             if row is None:
                 raise InvalidValue(f"no claimed daily post for guild {key[0]} on {key[1]}: claim it first")
+            return row
+
+        row = await self._write(op)
         return _post_row(row)
 
     async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
         key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             await conn.execute(
                 "DELETE FROM daily_posts WHERE guild_id = ? AND date = ? AND message_id IS NULL", key
             )
+
+        await self._write(op)
 
     async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
         key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
@@ -840,7 +942,8 @@ class SqliteStore:
         key = (v.kind(kind), v.cells(cells) or 0)
         numbers = [v.count("deal", d) for d in deals]
         now = to_ms(self._now())
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             before = conn.total_changes
             await conn.executemany(
                 "INSERT INTO winnable_deals (kind, cells, deal, added_at) VALUES (?, ?, ?, ?) "
@@ -848,13 +951,17 @@ class SqliteStore:
                 [(*key, n, now) for n in numbers],
             )
             added = conn.total_changes - before
+            return added
+
+        added = await self._write(op)
         return added
 
     async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal,
         then the first free deal at or above it (one index seek, however big the stock)."""
         key = (v.kind(kind), v.cells(cells) or 0)
-        async with self._transaction() as conn:
+
+        async def op(conn: aiosqlite.Connection) -> Any:
             low, high = await self._one(
                 conn,
                 "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL",
@@ -873,6 +980,9 @@ class SqliteStore:
                 "UPDATE winnable_deals SET taken_at = ? WHERE kind = ? AND cells = ? AND deal = ?",
                 (to_ms(self._now()), *key, deal),
             )
+            return deal
+
+        deal = await self._write(op)
         return deal
 
     async def count_winnable_deals(self, kind: str, cells: int | None) -> int:

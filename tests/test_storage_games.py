@@ -278,3 +278,34 @@ async def test_a_closed_store_refuses_calls(tmp_path):
     await s.close()  # twice is fine
     with pytest.raises(storage.StorageError, match="closed"):
         await s.get_game(1)
+
+
+async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only_itself(store, monkeypatch):
+    games = [await store.create_game("bakers", CODE, owner, None, None) for owner in range(10)]
+    batch_sizes: list[int] = []
+    run_batch = store._run_batch
+
+    async def counting(batch):
+        batch_sizes.append(len(batch))
+        return await run_batch(batch)
+
+    monkeypatch.setattr(store, "_run_batch", counting)
+
+    async def broken(conn):
+        await conn.execute("UPDATE games SET score = 999")  # written, then undone by its savepoint
+        raise RuntimeError("a bug in one write")
+
+    calls = [store.append_move(g.id, g.version, "3h", score=10, move_count=1) for g in games]
+    calls.append(store.append_move(games[0].id, games[0].version, "9h", score=5, move_count=1))  # stale
+    calls.append(store.create_game("bakers", CODE, 3, None, None))  # player 3 is busy
+    calls.append(store._write(broken))
+    outcomes = await asyncio.gather(*calls, return_exceptions=True)
+
+    assert max(batch_sizes) > 1  # the writes really shared transactions
+    assert [o.moves for o in outcomes[:10]] == [("3h",)] * 10
+    assert isinstance(outcomes[10], storage.VersionConflict)
+    assert isinstance(outcomes[11], storage.ActiveGameExists)
+    assert isinstance(outcomes[12], RuntimeError)
+    for g in games:
+        stored = await store.get_game(g.id)
+        assert (stored.moves, stored.score, stored.version) == (("3h",), 10, 2)

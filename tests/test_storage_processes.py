@@ -92,8 +92,9 @@ async def test_acknowledged_moves_survive_sigkill_at_random_moments(tmp_path):
             assert replayed.is_won
         if game.status == "active":
             assert not replayed.is_won
-    # Each player still has exactly one active game.
-    assert sorted(g.owner_id for g in games.values() if g.is_active) == [1, 2, 3]
+    # At most one active game each (none if killed between finishing a game and starting the next).
+    active = [g.owner_id for g in games.values() if g.is_active]
+    assert len(active) == len(set(active)) and set(active) <= {1, 2, 3}
 
 
 async def test_two_processes_racing_on_one_game_lose_no_update(tmp_path):

@@ -2,8 +2,8 @@
 
     python -m tests.storage_procs.writer DB SEED GAMES
 
-Keeps GAMES players (owners 1..GAMES) each with an active Jeu du Boulanger
-game, appends random legal moves (and some undos) chosen by a seeded random
+Keeps GAMES players (owners 1..GAMES, one asyncio task each, writing at the
+same time) each with an active Jeu du Boulanger game, appends random legal moves (and some undos) chosen by a seeded random
 source, and prints ``ACK <game id> <index> <action>`` only after the move is
 committed, like the bot acknowledging a click. Finished games print ``FIN``
 and a new game starts. Runs until killed.
@@ -20,17 +20,19 @@ import storage
 
 
 async def main(path: str, seed: int, players: int) -> None:
-    rng = random.Random(seed)
     store = await storage.open_store(path)
-    games: dict[int, tuple[storage.GameRow, engine.Game]] = {}
-    for owner in range(1, players + 1):
-        row = await store.active_game(owner, "bakers")
-        if row is None:
-            row = await new_game(store, owner, rng)
-        games[owner] = (row, engine.replay(row.code, row.moves))
+    # One task per player, all writing at once, so commits are shared (group commit).
+    await asyncio.gather(
+        *(player(store, owner, random.Random(seed * 1000 + owner)) for owner in range(1, players + 1))
+    )
+
+
+async def player(store: storage.Store, owner: int, rng: random.Random) -> None:
+    row = await store.active_game(owner, "bakers")
+    if row is None:
+        row = await new_game(store, owner, rng)
+    game = engine.replay(row.code, row.moves)
     while True:
-        owner = rng.randint(1, players)
-        row, game = games[owner]
         action = choose(game, rng)
         if action is None:
             status = "won" if game.is_won else "lost"
@@ -39,7 +41,7 @@ async def main(path: str, seed: int, players: int) -> None:
             )
             print(f"FIN {row.id} {status}", flush=True)
             row = await new_game(store, owner, rng)
-            games[owner] = (row, engine.new_game(row.code))
+            game = engine.new_game(row.code)
             continue
         game.play(action)
         finish = "won" if game.is_won else None
@@ -50,7 +52,6 @@ async def main(path: str, seed: int, players: int) -> None:
         if finish:
             row = await new_game(store, owner, rng)
             game = engine.new_game(row.code)
-        games[owner] = (row, game)
 
 
 def choose(game: engine.Game, rng: random.Random) -> str | None:

@@ -1,0 +1,292 @@
+"""Storage benchmark: moves persisted per second and query times on 1 million history rows.
+
+    .venv/bin/python benchmarks/storage.py [--rows 1000000] [--keep DIR]
+
+Everything runs on real SQLite files in a temporary directory (the same
+options as the bot: WAL, synchronous=FULL, unless a figure says NORMAL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from storage import ranking, sqlite_open
+from storage.sqlite import SqliteStore, to_ms
+
+CODE = "BK1-C4-AAAAA24"
+NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)
+
+
+async def moves_one_game(folder: Path, synchronous: str, count: int) -> float:
+    store = await SqliteStore.open(str(folder / f"one-{synchronous}.db"), synchronous=synchronous)
+    game = await store.create_game("bakers", CODE, 1, 1, 1, cells=4)
+    start = time.perf_counter()
+    for i in range(count):
+        game = await store.append_move(game.id, game.version, f"{i % 8}h", score=i, move_count=i)
+    elapsed = time.perf_counter() - start
+    await store.close()
+    return count / elapsed
+
+
+async def moves_many_games(folder: Path, synchronous: str, games: int, each: int) -> float:
+    store = await SqliteStore.open(str(folder / f"many-{synchronous}.db"), synchronous=synchronous)
+    rows = [await store.create_game("bakers", CODE, owner, 1, 1, cells=4) for owner in range(games)]
+
+    async def player(game) -> None:
+        for i in range(each):
+            game = await store.append_move(game.id, game.version, f"{i % 8}h", score=i, move_count=i)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(player(g) for g in rows))
+    elapsed = time.perf_counter() - start
+    await store.close()
+    return games * each / elapsed
+
+
+def fill_history(path: Path, rows: int, seed: int = 1) -> dict[str, int]:
+    """A schema-version-1 file with ``rows`` results: 20,000 players (a few very active), 50 guilds of
+    10 channels, one hot channel with 10% of all games, a year of finish times, 30% daily games.
+
+    Opening it afterwards runs migration 2 (the per-player summaries) over the whole history.
+    Returns the ids to query.
+    """
+    rng = random.Random(seed)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = OFF")
+    first = sqlite_open.load_migrations()[0]
+    statements = first.statements()
+    conn.execute("BEGIN")
+    for statement in statements:
+        if not statement.startswith(("CREATE INDEX results_", "CREATE UNIQUE INDEX results_")):
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {first.number:d}")
+    conn.execute(f"PRAGMA application_id = {sqlite_open.APPLICATION_ID:d}")
+    conn.execute("COMMIT")
+
+    year_ms = 365 * 24 * 3600 * 1000
+    now_ms = to_ms(NOW)
+    first_daily: set[tuple[int, str, str]] = set()
+    hot_channel = 1000
+
+    def row(game_id: int) -> tuple:
+        kind = "bakers" if rng.random() < 0.7 else "calculation"
+        channel = hot_channel if rng.random() < 0.1 else 1000 + rng.randrange(1, 500)
+        guild = 1 + (channel - 1000) // 10
+        user = 100 + int(20000 * rng.random() ** 2)
+        finished = now_ms - rng.randrange(year_ms)
+        if kind == "bakers":
+            cells = rng.choice((4, 4, 4, 2, 1))
+            status = "won" if rng.random() < 0.5 else rng.choice(("lost", "resigned"))
+            moves, score = rng.randint(60, 200), rng.randint(0, 900)
+        else:
+            cells = None
+            score = rng.randint(10, 52)
+            status = "won" if score == 52 else rng.choice(("lost", "resigned"))
+            moves = rng.randint(52, 150)
+        daily, counts = None, 0
+        if rng.random() < 0.3:
+            daily = dt.datetime.fromtimestamp(finished / 1000, dt.UTC).date().isoformat()
+            key = (user, kind, daily)
+            counts = 0 if key in first_daily else 1
+            first_daily.add(key)
+        rank = ranking.rank_key(kind, status, score, moves)
+        return (
+            game_id,
+            kind,
+            CODE,
+            cells,
+            user,
+            guild,
+            channel,
+            status,
+            score,
+            moves,
+            rank,
+            finished,
+            daily,
+            counts,
+        )
+
+    conn.execute("BEGIN")
+    batch = 50_000
+    for start in range(1, rows + 1, batch):
+        conn.executemany(
+            "INSERT INTO results (game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, "
+            "move_count, rank_key, finished_at, daily_date, counts_for_daily) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [row(i) for i in range(start, min(start + batch, rows + 1))],
+        )
+    for statement in statements:
+        if statement.startswith(("CREATE INDEX results_", "CREATE UNIQUE INDEX results_")):
+            conn.execute(statement)
+    conn.execute("COMMIT")
+    busiest = conn.execute(
+        "SELECT user_id FROM results GROUP BY user_id ORDER BY count(*) DESC LIMIT 1"
+    ).fetchone()[0]
+    typical = conn.execute("SELECT user_id FROM results WHERE user_id > 15000 LIMIT 1").fetchone()[0]
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return {
+        "hot_channel": hot_channel,
+        "hot_guild": 1,
+        "channel": 1250,
+        "guild": 26,
+        "user": busiest,
+        "typical": typical,
+    }
+
+
+def scope_sizes(path: Path, ids: dict[str, int]) -> dict[str, int]:
+    conn = sqlite3.connect(path)
+    one = lambda sql, value: conn.execute(sql, (value,)).fetchone()[0]  # noqa: E731
+    sizes = {
+        "hot_channel": one("SELECT count(*) FROM results WHERE channel_id = ?", ids["hot_channel"]),
+        "channel": one("SELECT count(*) FROM results WHERE channel_id = ?", ids["channel"]),
+        "hot_guild": one("SELECT count(*) FROM results WHERE guild_id = ?", ids["hot_guild"]),
+        "guild": one("SELECT count(*) FROM results WHERE guild_id = ?", ids["guild"]),
+        "user": one("SELECT count(*) FROM results WHERE user_id = ?", ids["user"]),
+        "typical": one("SELECT count(*) FROM results WHERE user_id = ?", ids["typical"]),
+    }
+    conn.close()
+    return sizes
+
+
+async def timed(call, repeat: int = 7) -> tuple[float, float]:
+    """(median, max) milliseconds over ``repeat`` runs after one warm-up."""
+    await call()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        await call()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times)
+
+
+async def query_times(path: Path, ids: dict[str, int], n: dict[str, int]) -> list[tuple[str, float, float]]:
+    store = await SqliteStore.open(str(path), clock=lambda: NOW)
+    day = NOW.date() - dt.timedelta(days=1)
+    hot, chan, hot_guild, guild = ids["hot_channel"], ids["channel"], ids["hot_guild"], ids["guild"]
+    cases = [
+        (
+            f"channel, all time, hot channel ({n['hot_channel']:,} results)",
+            lambda: store.leaderboard("bakers", channel_id=hot),
+        ),
+        (
+            f"channel, all time, typical channel ({n['channel']:,})",
+            lambda: store.leaderboard("bakers", channel_id=chan),
+        ),
+        (
+            "channel, all time, hot channel, page 50",
+            lambda: store.leaderboard("bakers", channel_id=hot, offset=490),
+        ),
+        (
+            "channel, all time, hot channel, 1 cell only",
+            lambda: store.leaderboard("bakers", channel_id=hot, cells=1),
+        ),
+        (
+            "channel, this week, hot channel",
+            lambda: store.leaderboard("bakers", channel_id=hot, period="week"),
+        ),
+        (
+            "channel, this week, typical channel",
+            lambda: store.leaderboard("bakers", channel_id=chan, period="week"),
+        ),
+        (
+            "channel, daily, hot channel",
+            lambda: store.leaderboard("bakers", channel_id=hot, period="daily", daily_date=day),
+        ),
+        (
+            "players on the board (paging), hot channel",
+            lambda: store.leaderboard_size("bakers", channel_id=hot),
+        ),
+        (
+            "players this week (paging), hot channel",
+            lambda: store.leaderboard_size("bakers", channel_id=hot, period="week"),
+        ),
+        (
+            f"guild, all time, hot guild ({n['hot_guild']:,})",
+            lambda: store.leaderboard("bakers", guild_id=hot_guild),
+        ),
+        (
+            f"guild, all time, typical guild ({n['guild']:,})",
+            lambda: store.leaderboard("bakers", guild_id=guild),
+        ),
+        (
+            "guild, this week, hot guild",
+            lambda: store.leaderboard("bakers", guild_id=hot_guild, period="week"),
+        ),
+        (
+            f"player stats, busiest player ({n['user']:,} games)",
+            lambda: store.player_stats(ids["user"], "bakers"),
+        ),
+        (
+            "player stats, busiest player, one guild",
+            lambda: store.player_stats(ids["user"], "bakers", guild_id=hot_guild),
+        ),
+        (
+            f"player stats, typical player ({n['typical']:,} games)",
+            lambda: store.player_stats(ids["typical"], "bakers"),
+        ),
+        ("daily results, one date, all guilds", lambda: store.daily_results("bakers", day)),
+    ]
+    results = []
+    for name, call in cases:
+        median, worst = await timed(call)
+        results.append((name, median, worst))
+    await store.close()
+    return results
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--keep", help="directory to keep the database files in")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="boulanger-bench-") as tmp:
+        folder = Path(args.keep or tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        print("Moves persisted per second (each committed before the call returns):")
+        for sync in ("FULL", "NORMAL"):
+            one = await moves_one_game(folder, sync, 2000)
+            many = await moves_many_games(folder, sync, 100, 30)
+            print(f"  synchronous={sync:6}  one game: {one:7.0f}/s   100 games at once: {many:7.0f}/s")
+
+        path = folder / "history.db"
+        start = time.perf_counter()
+        ids = fill_history(path, args.rows)
+        print(
+            f"\nGenerated {args.rows:,} history rows (schema version 1) in {time.perf_counter() - start:.1f} s"
+        )
+        start = time.perf_counter()
+        store = await SqliteStore.open(str(path))
+        await store.close()
+        print(
+            f"Migration to version 2 (summaries rebuilt from the history): {time.perf_counter() - start:.1f} s"
+        )
+        start = time.perf_counter()
+        store = await SqliteStore.open(str(path))
+        await store.close()
+        print(
+            f"Opening it with the start-up quick_check: {time.perf_counter() - start:.2f} s "
+            f"({path.stat().st_size / 1e6:.0f} MB)"
+        )
+        sizes = scope_sizes(path, ids)
+        print(f"\nQuery times on {args.rows:,} history rows (median / worst of 7, ms):")
+        for name, median, worst in await query_times(path, ids, sizes):
+            print(f"  {name:52} {median:8.2f} {worst:8.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
