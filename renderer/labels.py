@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from renderer.text import fitted
+
 DEFAULTS: dict[str, str] = {
     "bakers": "Jeu du Boulanger",  # titles
     "calculation": "Calculation",
@@ -24,6 +26,21 @@ DEFAULTS: dict[str, str] = {
 
 MAX_LABEL = 24
 
+# (font size, widest in px) where each word is drawn: a long translation is cut
+# short with "…" rather than running into its neighbours.
+ROOM: dict[str, tuple[int, int]] = {
+    "bakers": (22, 330),
+    "calculation": (22, 330),
+    "score": (18, 120),
+    "moves": (18, 120),
+    "won": (20, 150),
+    "lost": (20, 150),
+    "stock": (20, 150),
+    "turned": (20, 150),
+    "next": (24, 130),
+    "done": (24, 180),
+}
+
 Labels = tuple[tuple[str, str], ...]  # hashable, so it can key the background cache
 
 
@@ -36,4 +53,4 @@ def resolve(labels: Mapping[str, str] | None) -> Labels:
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_LABEL:
             raise ValueError(f"label {key!r} must be 1-{MAX_LABEL} characters of text, not {value!r}")
         merged[key] = value.strip()
-    return tuple(merged.items())
+    return tuple((key, fitted(value, *ROOM[key])) for key, value in merged.items())

@@ -50,3 +50,14 @@ def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int, align: str =
     left = x if align == "l" else x - w // 2 if align == "m" else x - w
     canvas.paste(sprite, (left, y))
     return left, left + w
+
+
+@cached(limit=1024)
+def fitted(text: str, size: int, max_px: int) -> str:
+    """``text``, cut short with "…" if it is wider than ``max_px`` at ``size``."""
+    f = font(size)
+    if f.getlength(text) <= max_px:
+        return text
+    while text and f.getlength(text + "…") > max_px:
+        text = text[:-1]
+    return text.rstrip() + "…"

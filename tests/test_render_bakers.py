@@ -242,3 +242,15 @@ def test_eight_threads_render_identical_bytes_from_cold_caches() -> None:
     for t in threads:
         t.join()
     assert results == [expected] * 24
+
+
+@pytest.mark.parametrize("code", [CODE, "CA1-AAAAA24"])
+def test_long_translations_are_cut_short_to_their_room(code: str) -> None:
+    words = {key: "Ш" * 24 for key in renderer.DEFAULT_LABELS}
+    resolved = dict(renderer.labels.resolve(words))
+    for key, (size, room) in renderer.labels.ROOM.items():
+        text = resolved[key]
+        assert text.endswith("…") and renderer.fonts.font(size).getlength(text) <= room
+    im = decode(renderer.render_png(engine.new_game(code), labels=words))
+    assert im.size == (L.WIDTH, L.HEIGHT)
+    assert dict(renderer.labels.resolve({"score": "очки"}))["score"] == "очки"  # short words stay whole
