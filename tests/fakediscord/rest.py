@@ -362,6 +362,7 @@ def _callback_effect(
     if rtype == UPDATE_MESSAGE:
         _apply(fake, source, data, files)
         fake._edited(source)
+        return source  # Discord answers with the updated message
     return None
 
 
