@@ -21,6 +21,8 @@ T = TypeVar("T")
 # Answer directly when the work is done within this; otherwise defer first
 # (Discord wants an acknowledgement within 3 s).
 DEFER_AFTER = 1.5
+# Budget of the after-game search "could this Calculation deal have been won?".
+PERFECT_SECONDS = 3.0
 
 
 async def within_deadline(
@@ -106,13 +108,31 @@ async def edit_board_message(interaction: discord.Interaction, service: GameServ
 
 
 async def send_share_line(interaction: discord.Interaction, board: Board) -> None:
-    """After a daily game ends, give the player a spoiler-safe line to share."""
-    tr = await player_translator(interaction)
+    """After a game ends: the daily share line, and for a lost Calculation deal, whether it was winnable."""
+    tr = Translator(interaction.locale)
     line = share_line(tr, board)
-    if line is None:
-        return
-    text = tr("share.intro") + f"\n```\n{line}\n```"
-    try:
-        await interaction.followup.send(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not send the share line for game %s", board.row.id)
+    texts = [tr("share.intro") + f"\n```\n{line}\n```"] if line else []
+    if board.finished and board.game.kind == "calculation" and board.row.status != "won":
+        verdict = await _perfect_text(interaction, tr, board)
+        if verdict:
+            texts.append(verdict)
+    for text in texts:
+        try:
+            await interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not send the after-game note for game %s", board.row.id)
+
+
+async def _perfect_text(interaction: discord.Interaction, tr: Translator, board: Board) -> str | None:
+    solver = getattr(interaction.client, "solver", None)
+    if solver is None:
+        return None
+    result = await solver.perfect(board.row.code, PERFECT_SECONDS)
+    if result["verdict"] == "winnable":
+        moves = " ".join(result["moves"])
+        if len(moves) > 1500:
+            moves = moves[:1500].rsplit(" ", 1)[0] + " …"
+        return tr("after.winnable", moves=moves)
+    if result["verdict"] == "not_winnable":
+        return tr("after.not_winnable")
+    return None

@@ -39,6 +39,14 @@ def calculation_hint(code: str, moves: tuple[str, ...], seconds: float) -> dict[
     return {"status": "move" if move else "lost", "move": move}
 
 
+def calculation_perfect(code: str, seconds: float) -> dict[str, Any]:
+    """Worker: could this Calculation deal have been won knowing the stock order? (from its start)"""
+    from engine.calculation.perfect import solve
+
+    result = solve(engine.new_game(code), time_limit=seconds, from_start=True)  # type: ignore[arg-type]
+    return {"verdict": result.verdict, "moves": list(result.moves)}
+
+
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
     """Worker: try random deals with ``cells`` free cells; return those proven solvable."""
     import time
@@ -80,6 +88,13 @@ class Solver:
             return await self.run(fn, game.code, game.moves, seconds, timeout=seconds + 10)
         except TimeoutError:
             return {"status": "unknown", "move": None}
+
+    async def perfect(self, code: str, seconds: float) -> dict[str, Any]:
+        """The perfect-information verdict on a Calculation deal (``unknown`` when out of time)."""
+        try:
+            return await self.run(calculation_perfect, code, seconds, timeout=seconds + 10)
+        except TimeoutError:
+            return {"verdict": "unknown", "moves": []}
 
     async def top_up(self, store: Any, cells: int, *, budget: float = 60.0) -> int:
         """Add proven-winnable deals with ``cells`` cells when the stock runs low; returns how many."""

@@ -252,3 +252,32 @@ async def test_dailychannel_needs_manage_server(fake_discord, bot):
     member = fake_discord.add_user("member")
     with pytest.raises(PermissionError):
         await fake_discord.slash(member, "dailychannel", {"channel": fake_discord.channel})
+
+
+async def test_hint_button_rules_and_help(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board = (await start(fake_discord, alice)).message
+    hint = await fake_discord.click(alice, board, button(board, "i"))
+    assert hint.deferred
+    (note,) = await hint.wait_followups(1, timeout=20)
+    assert note.ephemeral and "Try" in note.content
+    notation = note.content.rsplit("`", 2)[-2]
+    assert notation in engine.new_game(CODE).legal_moves()
+    rules = await fake_discord.slash(alice, "rules", {"game": "calculation"})
+    assert rules.ephemeral and "foundation 2 by two" in rules.text()
+    helped = await fake_discord.slash(alice, "help")
+    assert "/move" in helped.text() and "/daily" in helped.text()
+
+
+async def test_lost_calculation_player_learns_the_deal_was_winnable(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
+    result = await fake_discord.slash(alice, "resign")
+    assert result.ephemeral and "You resigned CA1-AAAAA24" in result.content
+    notes = await result.wait_followups(1, timeout=20)
+    assert "could have been won" in notes[-1].content
+    moves = notes[-1].content.split("```")[1].split()
+    game = engine.new_game("CA1-AAAAA24")
+    for move in moves:
+        game.play(move)
+    assert game.is_won

@@ -13,7 +13,7 @@ from bot.errors import engine_error_text
 from bot.i18n import Translator, catalog_keys, normalize_locale, t, template, tn
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
-PREFIXES = "error|board|button|reply|start|hint|share|daily|lb|stats|help|rules|game|place|move|engine"
+PREFIXES = "after|error|board|button|reply|start|hint|share|daily|lb|stats|help|rules|game|place|move|engine"
 LITERAL = re.compile(rf'"((?:{PREFIXES})\.[a-z_.]+[a-z_])"')
 # Keys the code builds with f-strings, expanded over their possible values.
 BUILT = [
