@@ -242,6 +242,9 @@ class SqliteStore:
         return cls(conn, path, clock)
 
     async def close(self) -> None:
+        """Finish the writes already submitted, then close the connection (twice is fine)."""
+        while self._drainer is not None and not self._drainer.done():
+            await asyncio.wait([self._drainer])
         if self._conn is not None:
             async with self._lock:
                 conn, self._conn = self._conn, None

@@ -309,3 +309,18 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
     for g in games:
         stored = await store.get_game(g.id)
         assert (stored.moves, stored.score, stored.version) == (("3h",), 10, 2)
+
+
+async def test_closing_finishes_writes_already_submitted(tmp_path):
+    path = str(tmp_path / "closing.db")
+    s = await SqliteStore.open(path)
+    games = [await s.create_game("bakers", CODE, owner, None, None) for owner in range(5)]
+    writes = [asyncio.create_task(s.append_move(g.id, g.version, "3h", score=1, move_count=1)) for g in games]
+    await asyncio.sleep(0)  # submitted, not yet committed
+    await s.close()
+    assert all(w.done() and not w.exception() for w in writes)
+    s = await SqliteStore.open(path)
+    try:
+        assert [(await s.get_game(g.id)).moves for g in games] == [("3h",)] * 5
+    finally:
+        await s.close()
