@@ -109,7 +109,7 @@ async def edit_board_message(interaction: discord.Interaction, service: GameServ
 
 async def send_share_line(interaction: discord.Interaction, board: Board) -> None:
     """After a game ends: the daily share line, and for a lost Calculation deal, whether it was winnable."""
-    tr = Translator(interaction.locale)
+    tr = await player_translator(interaction)
     line = share_line(tr, board)
     texts = [tr("share.intro") + f"\n```\n{line}\n```"] if line else []
     if board.finished and board.game.kind == "calculation" and board.row.status != "won":
