@@ -1,0 +1,149 @@
+"""Rank-only Calculation for search: plain ints and lists, no Game objects.
+
+Suits never matter, so a state is each foundation's progress (cards on it,
+1..13), the waste piles as lists of ranks, and the ranks still to be turned.
+The hint player runs thousands of playouts per move with these functions, so
+they are written for CPython speed (table look-ups, few calls) over elegance.
+
+The playout policy ("need distance", tuned on deals 0-2999):
+- a card that fits a foundation goes there at once (the least advanced
+  foundation if several fit), and every waste top that then fits follows;
+- otherwise, a king goes on a king or an empty pile; any card goes on the pile
+  whose top is needed later than it by the smallest gap; else on an empty pile
+  (keeping the last empty pile for kings unless the card would do much harm
+  elsewhere); else on the top needed latest.
+A card's need distance is how many cards a foundation takes before it; with
+``m`` copies of its rank already waiting in the waste piles, it is the
+(m+1)-th nearest foundation's distance, since the nearer ones will be served
+by those copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.calculation.rules import FULL, KING, PLACE, SEQUENCES
+
+NEVER = 99  # need distance of a rank no foundation takes any more
+RESERVE_GAP = 3  # how much harm a card may do elsewhere rather than take the last empty pile
+# NEED_AT[i][k]: the rank foundation i takes when it holds k cards (0 once complete).
+NEED_AT: tuple[tuple[int, ...], ...] = tuple((*seq, 0) for seq in SEQUENCES)
+MUL = (14**3, 14**2, 14, 1)
+# _DIST[key][rank]: the sorted need distances of that rank over the foundations.
+_DIST: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def prog_key(prog: Sequence[int]) -> int:
+    return prog[0] * MUL[0] + prog[1] * MUL[1] + prog[2] * MUL[2] + prog[3]
+
+
+def _distances(key: int) -> tuple[tuple[int, ...], ...]:
+    prog = (key // MUL[0], key // MUL[1] % 14, key // MUL[2] % 14, key % 14)
+    out: list[tuple[int, ...]] = [(NEVER,)]
+    for r in range(1, 14):
+        ds = sorted(PLACE[i][r] - prog[i] for i in range(4) if prog[i] < FULL and PLACE[i][r] >= prog[i])
+        out.append(tuple(ds) or (NEVER,))
+    dist = tuple(out)
+    _DIST[key] = dist
+    return dist
+
+
+def distances(prog: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each rank (index 1..13) the sorted distances at which foundations need it."""
+    key = prog_key(prog)
+    return _DIST.get(key) or _distances(key)
+
+
+def choose_pile(
+    dist: Sequence[Sequence[int]], waiting: Sequence[int], piles: Sequence[Sequence[int]], r: int
+) -> int:
+    """The pile the policy puts rank ``r`` on; ``waiting[r]`` counts ranks in the waste piles."""
+    ds = dist[r]
+    dc = ds[waiting[r]] if waiting[r] < len(ds) else ds[-1]
+    best = -1
+    best_gap = 1000
+    empty = -1
+    empties = 0
+    worst = 0
+    worst_d = -1
+    king = -1
+    king_based = False
+    for j in range(4):
+        p = piles[j]
+        if p:
+            t = p[-1]
+            dt = dc if t == r else dist[t][0]  # equal ranks are interchangeable
+            if dt >= dc:
+                if dt - dc < best_gap:
+                    best_gap = dt - dc
+                    best = j
+            elif dt > worst_d:
+                worst_d = dt
+                worst = j
+            if t == KING and king < 0:
+                king = j
+            if p[0] == KING:
+                king_based = True
+        else:
+            empties += 1
+            if empty < 0:
+                empty = j
+    if r == KING:
+        if king >= 0:
+            return king
+        if empty >= 0:
+            return empty
+    if best >= 0:
+        return best
+    if empty >= 0 and (empties > 1 or king_based or dc - worst_d > RESERVE_GAP):
+        return empty
+    return worst
+
+
+def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], record: list | None = None) -> int:
+    """Play ``cards`` in order with the policy above, after first sending every waste top
+    that fits home. Mutates ``prog`` and ``piles``; returns the final score (4..52).
+    With ``record``, appends each move as (src_kind, src, dst_kind, dst) in notation's kinds."""
+    need = [NEED_AT[0][prog[0]], NEED_AT[1][prog[1]], NEED_AT[2][prog[2]], NEED_AT[3][prog[3]]]
+    key = prog[0] * 2744 + prog[1] * 196 + prog[2] * 14 + prog[3]
+    waiting = [0] * 14
+    for p in piles:
+        for t in p:
+            waiting[t] += 1
+    cascade = True
+    for r in (0, *cards):
+        if r:
+            if r in need:
+                i = need.index(r)
+                if need.count(r) > 1:
+                    i = min((j for j in range(4) if need[j] == r), key=prog.__getitem__)
+                k = prog[i] = prog[i] + 1
+                need[i] = NEED_AT[i][k]
+                key += MUL[i]
+                cascade = True
+                if record is not None:
+                    record.append(("s", 0, "f", i))
+            else:
+                j = choose_pile(_DIST.get(key) or _distances(key), waiting, piles, r)
+                piles[j].append(r)
+                waiting[r] += 1
+                if record is not None:
+                    record.append(("s", 0, "w", j))
+                continue
+        while cascade:
+            cascade = False
+            for j in range(4):
+                p = piles[j]
+                while p and p[-1] in need:
+                    t = p.pop()
+                    waiting[t] -= 1
+                    i = need.index(t)
+                    if need.count(t) > 1:
+                        i = min((j for j in range(4) if need[j] == t), key=prog.__getitem__)
+                    k = prog[i] = prog[i] + 1
+                    need[i] = NEED_AT[i][k]
+                    key += MUL[i]
+                    cascade = True
+                    if record is not None:
+                        record.append(("w", j, "f", i))
+    return prog[0] + prog[1] + prog[2] + prog[3]

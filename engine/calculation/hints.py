@@ -1,0 +1,138 @@
+"""The hint player: a Monte-Carlo lookahead over what the player can see.
+
+For each candidate move it plays the rest of the game many times with the
+unseen cards reshuffled (the same shuffles for every candidate, so the
+comparison is fair) using the need-distance heuristic (``fast.playout``), and
+picks the move that wins most often (then the highest average score, then the
+heuristic's own choice). It never reads the stock order: its inputs are the
+foundations, the waste piles, the turned card and ``unseen_cards()``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from engine.calculation.fast import choose_pile, distances, playout
+from engine.calculation.game import CalculationGame
+from engine.calculation.notation import FOUNDATION, TURNED
+from engine.calculation.position import CalculationMove
+from engine.cards import rank_of
+
+FAST_ROLLOUTS = 256  # per candidate; well under 1 s a move on one core (benchmarks/calculation.py)
+STRONG_ROLLOUTS = 2048
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What the player sees, in ranks: foundation progress, waste piles, turned card, unseen ranks."""
+
+    prog: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    turned: int  # rank, 0 when the stock is used up
+    unseen: tuple[int, ...]  # sorted ranks
+
+    @classmethod
+    def of(cls, game: CalculationGame) -> View:
+        turned = game.turned
+        return cls(
+            tuple(len(f) for f in game.foundations),
+            tuple(tuple(rank_of(c) for c in w) for w in game.waste),
+            0 if turned is None else rank_of(turned),
+            tuple(sorted(rank_of(c) for c in game.unseen_cards())),
+        )
+
+    def after(self, move: CalculationMove) -> tuple[list[int], list[list[int]], int]:
+        """Progress and piles after ``move``, and the turned rank still to place (0 if none)."""
+        prog = list(self.prog)
+        piles = [list(p) for p in self.piles]
+        turned = self.turned
+        if move.src_kind == TURNED:
+            turned = 0
+        else:
+            piles[move.src].pop()
+        if move.dst_kind == FOUNDATION:
+            prog[move.dst] += 1
+        else:
+            piles[move.dst].append(rank_of(move.card))
+        return prog, piles, turned
+
+
+def candidates(game: CalculationGame) -> list[CalculationMove]:
+    """The moves worth comparing, best-guess first. Foundation plays come first and are
+    taken at once (the turned card before the waste); only a card that fits several
+    foundations, or a turned card going to the waste, is a real choice. Waste piles
+    holding the same ranks are the same choice, so only the first of them is kept."""
+    moves = game.legal_move_objects()
+    home = [m for m in moves if m.dst_kind == FOUNDATION]
+    if home:
+        first = home[0]
+        return [m for m in home if (m.src_kind, m.src) == (first.src_kind, first.src)]
+    view = View.of(game)
+    seen: set[tuple[int, ...]] = set()
+    unique = []
+    for m in moves:
+        if view.piles[m.dst] not in seen:
+            seen.add(view.piles[m.dst])
+            unique.append(m)
+    if unique:
+        best = _heuristic_pile(view)
+        unique.sort(key=lambda m: view.piles[m.dst] != view.piles[best])
+    return unique
+
+
+def _heuristic_pile(view: View) -> int:
+    waiting = [0] * 14
+    for p in view.piles:
+        for r in p:
+            waiting[r] += 1
+    return choose_pile(distances(view.prog), waiting, view.piles, view.turned)
+
+
+def _seed_for(view: View, seed: int) -> int:
+    text = f"{seed}|{view.prog}|{view.piles}|{view.turned}|{view.unseen}"
+    return int.from_bytes(text.encode(), "big") % (1 << 61)
+
+
+def evaluate(
+    game: CalculationGame, moves: list[CalculationMove], rollouts: int, seed: int, time_limit: float | None
+) -> list[tuple[int, int]]:
+    """(wins, total score) of each move over the same ``rollouts`` reshuffles of the unseen cards."""
+    view = View.of(game)
+    rng = random.Random(_seed_for(view, seed))
+    starts = [view.after(m) for m in moves]
+    results = [[0, 0] for _ in moves]
+    deck = list(view.unseen)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    for n in range(rollouts):
+        rng.shuffle(deck)
+        for (prog, piles, turned), result in zip(starts, results, strict=True):
+            cards = [turned, *deck] if turned else deck
+            score = playout(prog[:], [p[:] for p in piles], cards)
+            result[0] += score == 52
+            result[1] += score
+        if deadline is not None and n % 8 == 7 and time.perf_counter() > deadline:
+            break
+    return [(w, s) for w, s in results]
+
+
+def best_move(
+    game: CalculationGame,
+    *,
+    rollouts: int = FAST_ROLLOUTS,
+    seed: int = 0,
+    time_limit: float | None = None,
+) -> str | None:
+    """The recommended move's notation, or None when no move is left.
+
+    Deterministic for a position, ``seed`` and ``rollouts`` (``time_limit``, if given,
+    may cut the rollouts short and so trades that for a bound on thinking time)."""
+    moves = candidates(game)
+    if not moves:
+        return None
+    if len(moves) == 1:
+        return moves[0].notation
+    scores = evaluate(game, moves, rollouts, seed, time_limit)
+    best = max(range(len(moves)), key=lambda k: (scores[k], -k))
+    return moves[best].notation
