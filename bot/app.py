@@ -97,7 +97,15 @@ class BoulangerBot(commands.Bot):
             self.service.press(interaction.user.id, button.game_id, button.version, button.sel, button.act),
         )
         assert isinstance(board, Board)
-        await replies.edit_in_place(interaction, board)
+        try:
+            await replies.edit_in_place(interaction, board)
+        except discord.NotFound:
+            # The interaction expired after the move was saved: bring the board up to date
+            # another way, so its buttons are not left a version behind.
+            log.warning(
+                "interaction %s expired; updating game %s's board directly", interaction.id, board.row.id
+            )
+            await replies.edit_board_message(interaction, self.service, board)
 
     async def _hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -242,6 +242,7 @@ class GameService:
             kind, code, user_id, guild_id, channel_id, cells=gc.cells, daily_date=daily_date
         )
         game = self._engine_game(row)
+        log.info("game %s started: %s for user %s%s", row.id, code, user_id, " (daily)" if daily_date else "")
         png = await self.render(game)
         return Started(Board(row, game, png), replaced, verified)
 
@@ -292,6 +293,7 @@ class GameService:
         done = await self.store.finish_game(
             row.id, row.version, status, score=game.score, move_count=game.move_count
         )
+        log.info("game %s ended: %s (score %d)", row.id, status, game.score)
         self._games.pop(row.id, None)
         return done
 
@@ -357,6 +359,7 @@ class GameService:
         self._remember(new, game)
         if not new.is_active:
             self._games.pop(row.id, None)
+            log.info("game %s won in %d moves (score %d)", row.id, game.move_count, game.score)
         result = await self.store.get_result(new.id) if not new.is_active else None
         png = await self.render(game)
         notice = None

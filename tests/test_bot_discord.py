@@ -281,3 +281,15 @@ async def test_lost_calculation_player_learns_the_deal_was_winnable(fake_discord
     for move in moves:
         game.play(move)
     assert game.is_won
+
+
+async def test_leaderboard_pages(fake_discord, bot):
+    players = [fake_discord.add_user(f"q{i}") for i in range(12)]
+    for player in players:
+        await fake_discord.slash(player, "calculation", {"code": "CA1-AAAAA24"})
+        await fake_discord.slash(player, "resign")
+    first = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation", "period": "week"})
+    assert "Page 1 of 2" in first.text() and first.text().count("<@") == 10
+    nxt = next(b for b in first.message.buttons() if b["label"] == "▶")
+    second = await fake_discord.click(players[5], first.message, nxt["custom_id"])
+    assert "Page 2 of 2" in second.text() and second.text().count("<@") == 2

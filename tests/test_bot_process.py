@@ -94,3 +94,25 @@ def test_token_from_dotenv_file_is_read(tmp_path):
         os.environ.pop("DISCORD_TOKEN", None)
         if old is not None:
             os.environ["DISCORD_TOKEN"] = old
+
+
+async def test_sync_command_registers_global_commands_and_exits(fake_discord, tmp_path):
+    env = {**fake_discord.env()}
+    done = await asyncio.to_thread(run_bot_args, tmp_path, env, ["sync"])
+    assert done.returncode == 0, done.stderr
+    names = {c["name"] for c in fake_discord.commands()}
+    assert {"boulanger", "calculation", "move", "daily", "leaderboard"} <= names
+    assert fake_discord.commands(fake_discord.guild) == []  # no DEV_GUILD_ID: nothing per guild
+
+
+def run_bot_args(tmp_path: Path, env: dict[str, str], args: list[str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))}
+    clean.update({"PYTHONPATH": str(REPO), "BOULANGER_DB": str(tmp_path / "x.sqlite3"), **env})
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
