@@ -152,6 +152,20 @@ async def test_a_thinking_defer_is_settled_by_its_first_followup(fake_discord):
     assert result.elapsed_ms > result.ack_ms
 
 
+async def test_global_commands_work_in_the_bots_dm(fake_discord):
+    alice = fake_discord.add_user("alice")
+    async with running(fake_discord) as bot:
+        with pytest.raises(LookupError, match="DMs"):
+            await fake_discord.slash(alice, "deal", dm=True)  # synced to the guild only, so far
+        await bot.tree.sync()
+        result = await fake_discord.slash(alice, "deal", {"cells": 3}, dm=True)
+        assert result.content == "cells 3 moves 0" and result.message.guild_id is None
+        click = await fake_discord.click(alice, result.message, "demo:again")
+    assert click.content == "edited 1"
+    assert fake_discord.messages() == []  # nothing in #general
+    assert fake_discord.messages(result.message.channel_id) == [result.message]
+
+
 async def test_autocomplete_returns_the_bots_choices(fake_discord):
     alice = fake_discord.add_user("alice")
     async with running(fake_discord):

@@ -9,7 +9,7 @@ World: `fake.guild`, `fake.channel` (#general), `fake.owner`, `fake.bot_user`;
 `add_guild(name)`, `add_channel(guild, name)`.
 
 Players (each returns once the reply is final; `wait="ack"` for the first response only):
-`await fake.slash(user, "command" or "group sub", {option: value}, guild=, channel=, locale=)`,
+`await fake.slash(user, "command" or "group sub", {option: value}, guild=, channel=, locale=, dm=False)`,
 `await fake.click(user, message, custom_id)`, `await fake.select(user, message, custom_id, values)`,
 `await fake.autocomplete(user, "command", {option: partial}, focused="option") -> Choices`,
 `await fake.submit_modal(user, result_that_opened_it, {custom_id: text})`.

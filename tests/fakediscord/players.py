@@ -63,20 +63,23 @@ class PlayerActions:
         wait: bool | str = True,
         timeout: float = 10.0,
         check_permissions: bool = True,
+        dm: bool = False,
     ) -> InteractionResult:
         """Run `/command` (use "group sub" for subcommands) as `user`; returns the bot's reply.
 
         Options are checked against the registered command like Discord's client does (unknown
         or missing required options, choices, ranges raise ValueError; an unregistered command
         raises LookupError; a member lacking `default_member_permissions` gets PermissionError).
+        `dm=True` runs it in the user's DM with the bot (global commands allowed in DMs only).
         `wait=True` waits until the reply is final (after a defer: its edit or first followup),
         `wait="ack"` only for the initial response, `wait=False` not at all.
         """
-        guild = guild or self.guild
-        channel = channel or guild.channels[0]
-        member = self.add_member(user, guild)
+        guild, channel = self._where(user, guild, channel, dm)
         record, options_payload, resolved = self._command_options(command, options or {}, guild, None)
-        self._check_command_permission(record, member, check_permissions)
+        if guild is None:
+            self._check_dm_allowed(record)
+        else:
+            self._check_command_permission(record, guild.members[user.id], check_permissions)
         data: dict[str, Any] = {
             "id": record["id"],
             "name": record["name"],
@@ -102,15 +105,14 @@ class PlayerActions:
         channel: Channel | None = None,
         locale: str = "en-US",
         timeout: float = 10.0,
+        dm: bool = False,
     ) -> Choices:
         """Type into option `focused` of `/command` (its partial text is `options[focused]`).
 
         Returns the bot's choices (a list of {"name", "value"} with `.elapsed_ms`); raises
         AssertionError if the bot did not answer within 3 s.
         """
-        guild = guild or self.guild
-        channel = channel or guild.channels[0]
-        self.add_member(user, guild)
+        guild, channel = self._where(user, guild, channel, dm)
         record, options_payload, _ = self._command_options(command, options, guild, focused)
         data: dict[str, Any] = {
             "id": record["id"],
@@ -207,7 +209,7 @@ class PlayerActions:
             )
         data = {"custom_id": modal["custom_id"], "components": rows}
         origin = opened.state
-        guild = self.guilds.get(origin.guild_id or 0) or self.guild
+        guild = self.guilds.get(origin.guild_id) if origin.guild_id is not None else None
         state = await self._send_interaction(
             MODAL_SUBMIT, user, guild, self.channels[origin.channel_id], data, message=origin.source_message
         )
@@ -229,8 +231,9 @@ class PlayerActions:
         self, user: User, msg: Message, data: dict[str, Any], locale: str, wait: bool | str, timeout: float
     ) -> InteractionResult:
         channel = self.channels[msg.channel_id]
-        guild = self.guilds.get(msg.guild_id or 0) or self.guild
-        self.add_member(user, guild)
+        guild = self.guilds.get(msg.guild_id) if msg.guild_id is not None else None
+        if guild is not None:
+            self.add_member(user, guild)
         state = await self._send_interaction(
             MESSAGE_COMPONENT, user, guild, channel, data, message=msg, locale=locale
         )
@@ -240,7 +243,7 @@ class PlayerActions:
         self,
         itype: int,
         user: User,
-        guild: Guild,
+        guild: Guild | None,
         channel: Channel,
         data: dict[str, Any],
         *,
@@ -248,7 +251,6 @@ class PlayerActions:
         locale: str = "en-US",
     ) -> InteractionState:
         session = await self.wait_until_ready()
-        member = guild.members[user.id]
         iid = snowflake()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
@@ -259,19 +261,31 @@ class PlayerActions:
             "version": 1,
             "attachment_size_limit": 10 * 1024 * 1024,
             "data": data,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
-            "channel": {**channel.payload(), "permissions": str(member.permissions)},
-            "member": member.payload(with_permissions=True),
             "locale": locale,
-            "guild_locale": guild.locale,
-            "app_permissions": str(BOT_PERMISSIONS | guild.everyone.permissions),
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
         }
+        if guild is not None:
+            member = guild.members[user.id]
+            payload.update(
+                guild_id=str(guild.id),
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                channel={**channel.payload(), "permissions": str(member.permissions)},
+                member=member.payload(with_permissions=True),
+                guild_locale=guild.locale,
+                app_permissions=str(BOT_PERMISSIONS | guild.everyone.permissions),
+                authorizing_integration_owners={"0": str(guild.id)},
+                context=0,
+            )
+        else:  # the bot's DM with the user
+            payload.update(
+                channel={**channel.payload(), "recipients": [user.payload()]},
+                user=user.payload(),
+                app_permissions=str(BOT_PERMISSIONS),
+                authorizing_integration_owners={"0": "0"},
+                context=1,
+            )
         if message is not None:
             payload["message"] = message.payload()
         state = InteractionState(
@@ -279,7 +293,7 @@ class PlayerActions:
             token=token,
             type=itype,
             user=user,
-            guild_id=guild.id,
+            guild_id=guild.id if guild is not None else None,
             channel_id=channel.id,
             created=self.now(),
             sent_at=self.loop_time(),
@@ -336,15 +350,32 @@ class PlayerActions:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(state.changed.wait(), remaining)
 
-    def _find_command(self, name: str, guild: Guild) -> dict[str, Any]:
-        for record in [*self.guild_commands.get(guild.id, []), *self.global_commands]:
+    def _where(
+        self, user: User, guild: Guild | None, channel: Channel | None, dm: bool
+    ) -> tuple[Guild | None, Channel]:
+        """The guild (None in a DM) and channel an interaction happens in; joins `user` to the guild."""
+        if dm:
+            return None, self.dm_channel(user)
+        guild = guild or self.guild
+        self.add_member(user, guild)
+        return guild, channel or guild.channels[0]
+
+    def _check_dm_allowed(self, record: dict[str, Any]) -> None:
+        contexts = record.get("contexts")
+        if record.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+            raise PermissionError(f"/{record['name']} is not available in DMs")
+
+    def _find_command(self, name: str, guild: Guild | None) -> dict[str, Any]:
+        scoped = self.guild_commands.get(guild.id, []) if guild is not None else []
+        for record in [*scoped, *self.global_commands]:
             if record["name"] == name and record.get("type", 1) == 1:
                 return record
-        known = sorted({c["name"] for c in [*self.guild_commands.get(guild.id, []), *self.global_commands]})
-        raise LookupError(f"/{name} is not registered (for guild {guild.name!r}); registered: {known}")
+        known = sorted({c["name"] for c in [*scoped, *self.global_commands]})
+        where = f"guild {guild.name!r}" if guild is not None else "DMs (global commands only)"
+        raise LookupError(f"/{name} is not registered (for {where}); registered: {known}")
 
     def _command_options(
-        self, command: str, options: dict[str, Any], guild: Guild, focused: str | None
+        self, command: str, options: dict[str, Any], guild: Guild | None, focused: str | None
     ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
         """The registered command and Discord-shaped options for `options` (validated like the client)."""
         path = command.strip().lstrip("/").split()
@@ -361,7 +392,9 @@ class PlayerActions:
             names = [d["name"] for d in defs]
             raise ValueError(f"/{command} needs a subcommand: one of {names}")
         resolved: dict[str, Any] = {}
-        values = [self._option(command, d, options, resolved, focused) for d in defs if d["name"] in options]
+        values = [
+            self._option(command, d, options, resolved, focused, guild) for d in defs if d["name"] in options
+        ]
         unknown = set(options) - {d["name"] for d in defs}
         if unknown:
             raise ValueError(
@@ -385,6 +418,7 @@ class PlayerActions:
         options: dict[str, Any],
         resolved: dict[str, Any],
         focused: str | None,
+        guild: Guild | None,
     ) -> dict[str, Any]:
         name, kind, value = d["name"], d["type"], options[d["name"]]
         if name == focused:
@@ -408,9 +442,7 @@ class PlayerActions:
             value = self.channels[int(value)]
         if kind in (6, 9) and isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
-            member = self.guild.members.get(value.id)
-            for guild in self.guilds.values():
-                member = guild.members.get(value.id) or member
+            member = guild.members.get(value.id) if guild is not None else None
             if member is not None:
                 member_data = member.payload(with_permissions=True)
                 member_data.pop("user")
