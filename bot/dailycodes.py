@@ -3,8 +3,10 @@
 A hash of the date picks the deal, so any process (or a restarted one) on any
 machine arrives at the same code without talking to the others. Jeu du
 Boulanger picks from the shipped list of proven-winnable 4-cell deals;
-Calculation picks any deal (with the stock order known, about 99.7% of deals
-can be won).
+Calculation takes the first of the date's candidate deals that the
+perfect-information search proves winnable (about 99.7% of deals are, so the
+first candidate nearly always is). The code is stored once per date, so every
+later reader gets the same one even if a search would run out of time elsewhere.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import engine
 from engine.codes import MAX_DEAL
 
 DAILY_CELLS = 4
+CALCULATION_CANDIDATES = 8
+PROOF_SECONDS = 1.0
 
 
 def _hash(kind: str, date: dt.date) -> int:
@@ -37,7 +41,16 @@ def daily_code(kind: str, date: dt.date) -> str:
         deals = shipped_winnable(DAILY_CELLS)
         deal = deals[h % len(deals)] if deals else h % (MAX_DEAL + 1)
         return engine.code_for("bakers", deal, DAILY_CELLS)
-    return engine.code_for(kind, h % (MAX_DEAL + 1))
+    candidates = [
+        engine.code_for(kind, (h + i * 0x9E3779B1) % (MAX_DEAL + 1)) for i in range(CALCULATION_CANDIDATES)
+    ]
+    return next((c for c in candidates if _proven_winnable(c)), candidates[0])
+
+
+def _proven_winnable(code: str) -> bool:
+    from engine.calculation.perfect import solve
+
+    return solve(engine.new_game(code), time_limit=PROOF_SECONDS, from_start=True).winnable  # type: ignore[arg-type]
 
 
 def utc_today(now: dt.datetime | None = None) -> dt.date:

@@ -301,7 +301,8 @@ class GameService:
         stored = await self.store.daily_code(kind, date)
         if stored:
             return stored
-        return await self.store.set_daily_code(kind, date, dailycodes.daily_code(kind, date))
+        code = await asyncio.to_thread(dailycodes.daily_code, kind, date)  # may run a short search
+        return await self.store.set_daily_code(kind, date, code)
 
     # -- playing --------------------------------------------------------------------
     async def play(
