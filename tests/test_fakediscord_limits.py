@@ -106,6 +106,10 @@ def test_autocomplete_choices_are_limited():
     assert "BASE_TYPE_MAX_LENGTH" in _codes(limits.check_choices([{"name": "a", "value": "a"}] * 26))
     assert "BASE_TYPE_BAD_LENGTH" in _codes(limits.check_choices([{"name": "", "value": "a"}]))
     assert "BASE_TYPE_MAX_LENGTH" in _codes(limits.check_choices([{"name": "a", "value": "v" * 101}]))
+    wrong_type = "APPLICATION_COMMAND_OPTION_CHOICE_TYPE_INVALID"
+    assert wrong_type in _codes(limits.check_choices([{"name": "a", "value": 3}], option_type=3))
+    assert wrong_type in _codes(limits.check_choices([{"name": "a", "value": "3"}], option_type=4))
+    assert limits.check_choices([{"name": "a", "value": 3}], option_type=4) == []
 
 
 def test_select_menus_and_buttons_are_limited():

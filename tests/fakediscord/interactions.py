@@ -63,6 +63,7 @@ class InteractionState:
     edits_after_ack: int = 0
     settled_at: float | None = None
     choices: list[dict[str, Any]] | None = None
+    focused_type: int | None = None  # autocomplete: the focused option's type
     modal: dict[str, Any] | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: asyncio.TimerHandle | None = None

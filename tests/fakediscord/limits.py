@@ -277,8 +277,12 @@ def _check_component(item: dict[str, Any], path: tuple, seen: set[str]) -> list[
 # -- interaction callbacks --------------------------------------------------------------------
 
 
-def check_choices(choices: Any) -> list[Problem]:
-    """Autocomplete result choices: at most 25, name 1-100 chars, string value at most 100."""
+def check_choices(choices: Any, option_type: int | None = None) -> list[Problem]:
+    """Autocomplete result choices: at most 25, name 1-100 chars, string value at most 100.
+
+    With the focused option's type known, each value must have that type (3 string, 4 integer,
+    10 number).
+    """
     problems: list[Problem] = []
     if not isinstance(choices, list):
         return [Problem(("data", "choices"), "BASE_TYPE_REQUIRED", "This field is required")]
@@ -299,10 +303,28 @@ def check_choices(choices: Any) -> list[Problem]:
         value = choice.get("value")
         if isinstance(value, str) and len(value) > 100:
             problems.append(_too_long(("data", "choices", i, "value"), 100))
+        if option_type is not None and not _value_fits(value, option_type):
+            problems.append(
+                Problem(
+                    ("data", "choices", i, "value"),
+                    "APPLICATION_COMMAND_OPTION_CHOICE_TYPE_INVALID",
+                    f"Choice value {value!r} does not fit an option of type {option_type}",
+                )
+            )
         problems += _check_localizations(
             choice.get("name_localizations"), ("data", "choices", i), "name", 100
         )
     return problems
+
+
+def _value_fits(value: Any, option_type: int) -> bool:
+    if option_type == 3:
+        return isinstance(value, str)
+    if option_type == 4:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if option_type == 10:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return True
 
 
 # -- application commands ---------------------------------------------------------------------

@@ -123,6 +123,7 @@ class PlayerActions:
         if record.get("guild_id"):
             data["guild_id"] = record["guild_id"]
         state = await self._send_interaction(AUTOCOMPLETE, user, guild, channel, data, locale=locale)
+        state.focused_type = _focused_type(options_payload)
         result = await self._result(state, True, timeout)
         if result.failed or result.choices is None:
             raise AssertionError(
@@ -476,3 +477,14 @@ class PlayerActions:
             needed = int(needed)
             if member.permissions & needed != needed:
                 raise PermissionError(f"{member.user.name} lacks the permissions /{record['name']} requires")
+
+
+def _focused_type(options: list[dict[str, Any]]) -> int | None:
+    """The option type (3 string, 4 integer, 10 number) of the focused option, however nested."""
+    for option in options:
+        if option.get("focused"):
+            return option["type"]
+        found = _focused_type(option.get("options") or [])
+        if found is not None:
+            return found
+    return None

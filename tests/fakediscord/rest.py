@@ -18,6 +18,7 @@ from . import limits
 from .interactions import (
     ACK_DEADLINE,
     ALLOWED_CALLBACKS,
+    AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
@@ -329,7 +330,7 @@ def _callback_effect(
     if rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
         _check_message(data, files, editing=rtype == UPDATE_MESSAGE, prefix=("data",))
     elif rtype == AUTOCOMPLETE_RESULT:
-        problems = limits.check_choices(data.get("choices"))
+        problems = limits.check_choices(data.get("choices"), state.focused_type)
         if problems:
             raise invalid_form(problems)
         state.choices = list(data["choices"])
@@ -372,7 +373,7 @@ def _webhook_state(fake: FakeDiscord, params: dict[str, str]) -> InteractionStat
         raise DiscordError(404, 10015, "Unknown Webhook")
     if fake.now() - state.created > TOKEN_LIFETIME:
         raise DiscordError(401, 50027, "Invalid Webhook Token")
-    if not state.acknowledged:
+    if not state.acknowledged or state.type == AUTOCOMPLETE:
         raise DiscordError(404, 10015, "Unknown Webhook")
     return state
 
