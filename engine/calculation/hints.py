@@ -22,6 +22,9 @@ from engine.cards import rank_of
 
 FAST_ROLLOUTS = 256  # per candidate; well under 1 s a move on one core (benchmarks/calculation.py)
 STRONG_ROLLOUTS = 2048
+BATCH = 32  # reshuffles between pruning checks
+PRUNE_MIN = 3  # a candidate is dropped only when at least this many wins behind …
+PRUNE_Z2 = 6.25  # … and behind by more than 2.5 standard deviations of a sign test
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,26 +98,59 @@ def _seed_for(view: View, seed: int) -> int:
     return int.from_bytes(text.encode(), "big") % (1 << 61)
 
 
+@dataclass(slots=True)
+class Tally:
+    """One candidate's record over the shared reshuffles: which of them it won, and its score."""
+
+    wins: int = 0  # bit n set when reshuffle n was won
+    score: int = 0
+    played: int = 0
+    active: bool = True
+
+    def key(self) -> tuple[int, int]:
+        return self.wins.bit_count(), self.score
+
+
+def _prune(tallies: list[Tally]) -> None:
+    """Drop candidates that lose clearly to the leader on the same reshuffles (a sign test on
+    the reshuffles where exactly one of the two won), so the budget goes to close calls."""
+    live = [t for t in tallies if t.active]
+    leader = max(live, key=Tally.key)
+    for t in live:
+        if t is leader:
+            continue
+        discordant = (leader.wins ^ t.wins).bit_count()
+        margin = leader.wins.bit_count() - t.wins.bit_count()
+        if margin >= PRUNE_MIN and margin * margin > PRUNE_Z2 * discordant:
+            t.active = False
+
+
 def evaluate(
     game: CalculationGame, moves: list[CalculationMove], rollouts: int, seed: int, time_limit: float | None
-) -> list[tuple[int, int]]:
-    """(wins, total score) of each move over the same ``rollouts`` reshuffles of the unseen cards."""
+) -> list[Tally]:
+    """Play each move out on up to ``rollouts`` reshuffles of the unseen cards (the same ones for
+    every move), dropping moves that fall clearly behind after each batch."""
     view = View.of(game)
     rng = random.Random(_seed_for(view, seed))
     starts = [view.after(m) for m in moves]
-    results = [[0, 0] for _ in moves]
+    tallies = [Tally() for _ in moves]
     deck = list(view.unseen)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     for n in range(rollouts):
         rng.shuffle(deck)
-        for (prog, piles, turned), result in zip(starts, results, strict=True):
-            cards = [turned, *deck] if turned else deck
-            score = playout(prog[:], [p[:] for p in piles], cards)
-            result[0] += score == 52
-            result[1] += score
-        if deadline is not None and n % 8 == 7 and time.perf_counter() > deadline:
-            break
-    return [(w, s) for w, s in results]
+        for (prog, piles, turned), tally in zip(starts, tallies, strict=True):
+            if tally.active:
+                score = playout(prog[:], [p[:] for p in piles], [turned, *deck] if turned else deck)
+                tally.wins |= (score == 52) << n
+                tally.score += score
+                tally.played += 1
+        if n % BATCH == BATCH - 1:
+            _prune(tallies)
+            if sum(t.active for t in tallies) == 1:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+    return tallies
 
 
 def best_move(
@@ -133,6 +169,6 @@ def best_move(
         return None
     if len(moves) == 1:
         return moves[0].notation
-    scores = evaluate(game, moves, rollouts, seed, time_limit)
-    best = max(range(len(moves)), key=lambda k: (scores[k], -k))
+    tallies = evaluate(game, moves, rollouts, seed, time_limit)
+    best = max((k for k, t in enumerate(tallies) if t.active), key=lambda k: (tallies[k].key(), -k))
     return moves[best].notation

@@ -61,6 +61,8 @@ def parse_notation(text: str) -> ParsedMove:
     if not parts or "".join(k + d for k, d in parts) != t or len(parts) > 2:
         raise _malformed(text)
     if len(parts) == 1:
+        if parts[0][0] == TURNED:
+            raise _malformed(text)
         parts = [(TURNED, ""), *parts]
     (src_kind, src_digits), (dst_kind, dst_digits) = parts
     if src_kind == FOUNDATION:

@@ -1,0 +1,130 @@
+"""The hint player (legal, deterministic, blind to the stock order) and the perfect search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.calculation import CalculationGame, Position, SEQUENCES
+from engine.calculation.fast import playout
+from engine.calculation.hints import best_move, candidates
+from engine.calculation.perfect import solve
+from engine.cards import make_card, rank_of
+
+ROLLOUTS = 24  # small: these tests pin behaviour, benchmarks/calculation.py measures strength
+
+
+def game_at(deal: int, plies: int, seed: int = 1) -> CalculationGame:
+    game = engine.new_game(engine.code_for("calculation", deal))
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return game
+
+
+def with_hidden_order_shuffled(game: CalculationGame, seed: int) -> CalculationGame:
+    """The same visible position with the face-down cards in another order."""
+    pos = game.position
+    hidden = list(pos.stock[pos.turn + 1 :])
+    random.Random(seed).shuffle(hidden)
+    other = engine.new_game(game.code)
+    other.position = Position(
+        [f[:] for f in pos.foundations],
+        [w[:] for w in pos.waste],
+        (*pos.stock[: pos.turn + 1], *hidden),
+        pos.turn,
+    )
+    return other
+
+
+@pytest.mark.parametrize(("deal", "plies"), [(0, 0), (1, 10), (2, 20), (3, 30), (860, 5), (77, 45)])
+def test_hint_is_legal_deterministic_and_blind_to_the_stock_order(deal, plies):
+    game = game_at(deal, plies)
+    hint = best_move(game, rollouts=ROLLOUTS, seed=3)
+    if game.outcome is not None:
+        assert hint is None
+        return
+    assert hint in game.legal_moves()
+    assert best_move(game, rollouts=ROLLOUTS, seed=3) == hint
+    assert game.hint(rollouts=ROLLOUTS, seed=3) == hint
+    for k in range(3):
+        assert best_move(with_hidden_order_shuffled(game, k), rollouts=ROLLOUTS, seed=3) == hint
+
+
+def test_hint_plays_whole_games_legally():
+    for deal in (5, 6):
+        game = engine.new_game(engine.code_for("calculation", deal))
+        while game.outcome is None:
+            hint = game.hint(rollouts=8, seed=deal)
+            assert hint in game.legal_moves()
+            game.play(hint)
+        assert game.hint(rollouts=8) is None
+
+
+def test_foundation_plays_are_taken_at_once():
+    game = engine.new_game("CA1-AAAAA24")  # 6S fits foundation 3
+    assert [m.notation for m in candidates(game)] == ["sf3"]
+    assert best_move(game, rollouts=ROLLOUTS) == "sf3"
+
+
+def test_identical_waste_piles_are_one_candidate():
+    game = engine.new_game("CA1-AAAAA24")
+    game.play("sf3")  # 7D turned: fits nothing, four empty piles
+    assert [m.notation for m in candidates(game)] == ["sw1"]
+
+
+def test_playout_conserves_cards_and_scores():
+    prog, piles = [1, 1, 1, 1], [[], [], [], []]
+    cards = [r for r in range(1, 14) for _ in range(4)]
+    for r in (1, 2, 3, 4):
+        cards.remove(r)
+    random.Random(0).shuffle(cards)
+    score = playout(prog, piles, cards)
+    assert score == sum(prog) and sum(prog) + sum(map(len, piles)) == 52
+
+
+# -- perfect-information search -------------------------------------------------------------
+def endgame(waste: list[list[int]], short: int = 2) -> CalculationGame:
+    """Foundations 2-4 complete, foundation 1 missing its last ``short`` ranks (in ``waste``)."""
+    game = engine.new_game("CA1-AAAAAAA")
+    found = [[make_card(i, r) for r in seq] for i, seq in enumerate(SEQUENCES)]
+    found[0] = found[0][: 13 - short]
+    game.position = Position(
+        found, [[make_card(0, r) for r in w] for w in waste] + [[]] * (4 - len(waste)), (), 0
+    )
+    return game
+
+
+def test_perfect_search_proves_a_dead_end_not_winnable():
+    game = endgame([[12, 13]])  # the Q it needs is under the K
+    assert game.is_lost
+    result = solve(game, time_limit=5)
+    assert result.verdict == "not_winnable" and result.moves == ()
+
+
+def test_perfect_search_finishes_an_endgame():
+    game = endgame([[13, 12]])
+    result = solve(game, time_limit=5)
+    assert result.verdict == "winnable" and result.moves == ("w1f1", "w1f1")
+
+
+@pytest.mark.parametrize("deal", [0, 1, 2, 3, 860])
+def test_perfect_search_wins_replay_from_the_deal(deal):
+    game = engine.new_game(engine.code_for("calculation", deal))
+    result = solve(game, time_limit=20)
+    assert result.verdict == "winnable" and result.start == "current"
+    assert engine.replay(game.code, result.moves).is_won
+
+
+def test_perfect_search_from_start_after_a_lost_game():
+    game = game_at(3, 200, seed=7)
+    assert game.is_over
+    result = solve(game, time_limit=20, from_start=True)
+    assert result.start == "deal" and result.verdict == "winnable"
+    assert engine.replay(game.code, result.moves).is_won
+    assert rank_of(game.foundations[0][0]) == 1
