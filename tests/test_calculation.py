@@ -9,13 +9,59 @@ import sys
 import pytest
 
 import engine
-from engine.calculation import CalculationGame, SEQUENCES, deal_cards, next_rank
+from engine.calculation import SEQUENCES, CalculationGame, deal_cards, next_rank
 from engine.cards import card_text, parse_card, rank_of
 
-VECTOR_STOCK = (
-    "6S 7D KH 4S KD 5C 2C 6D 6C 5H 2D 4H 8C 5S 4D 2S QC KC 9D AS 9C 8D 9H 8H 3C KS QD 3H "
-    "QS TC JH JC 7C 7S AH TS JS 7H 9S TD 5D AD 6H JD TH 3S QH 8S"
-).split()
+VECTOR_STOCK = [
+    "6S",
+    "7D",
+    "KH",
+    "4S",
+    "KD",
+    "5C",
+    "2C",
+    "6D",
+    "6C",
+    "5H",
+    "2D",
+    "4H",
+    "8C",
+    "5S",
+    "4D",
+    "2S",
+    "QC",
+    "KC",
+    "9D",
+    "AS",
+    "9C",
+    "8D",
+    "9H",
+    "8H",
+    "3C",
+    "KS",
+    "QD",
+    "3H",
+    "QS",
+    "TC",
+    "JH",
+    "JC",
+    "7C",
+    "7S",
+    "AH",
+    "TS",
+    "JS",
+    "7H",
+    "9S",
+    "TD",
+    "5D",
+    "AD",
+    "6H",
+    "JD",
+    "TH",
+    "3S",
+    "QH",
+    "8S",
+]
 
 
 def new(code: str = "CA1-AAAAA24") -> CalculationGame:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine.calculation import CalculationGame, Position, SEQUENCES
+from engine.calculation import SEQUENCES, CalculationGame, Position
 from engine.calculation.fast import playout
 from engine.calculation.hints import best_move, candidates
 from engine.calculation.perfect import solve
