@@ -92,7 +92,7 @@ async def test_discord_py_connects_gets_ready_and_sees_the_guild(fake_discord):
 async def test_command_sync_is_stored_and_a_bad_command_name_is_refused(fake_discord):
     async with running(fake_discord) as bot:
         names = sorted(c["name"] for c in fake_discord.commands(fake_discord.guild))
-        assert names == ["deal", "pick", "secret", "slow", "think"]
+        assert names == ["deal", "name", "pick", "secret", "slow", "think"]
         deal = next(c for c in fake_discord.commands(fake_discord.guild) if c["name"] == "deal")
         assert deal["options"][0]["name"] == "cells" and deal["options"][0]["max_value"] == 4
         with pytest.raises(discord.HTTPException) as refused:
@@ -173,6 +173,15 @@ async def test_autocomplete_returns_the_bots_choices(fake_discord):
         assert choices == [{"name": "Apple", "value": "apple"}, {"name": "Apricot", "value": "apricot"}]
         picked = await fake_discord.slash(alice, "pick", {"fruit": "cherry"})
         assert picked.content == "picked cherry"
+
+
+async def test_a_modal_is_opened_and_its_submission_answered(fake_discord):
+    alice = fake_discord.add_user("alice")
+    async with running(fake_discord):
+        opened = await fake_discord.slash(alice, "name")
+        assert opened.type == 9 and opened.modal["title"] == "Your name"
+        submitted = await fake_discord.submit_modal(alice, opened, {"demo:who": "Bea"})
+    assert submitted.type == 4 and submitted.ephemeral and submitted.content == "hello Bea"
 
 
 async def test_players_cannot_do_what_the_discord_client_would_not_let_them(fake_discord):

@@ -62,6 +62,13 @@ class BoardView(discord.ui.View):
         await interaction.edit_original_response(content=f"colour {select.values[0]}")
 
 
+class NameModal(discord.ui.Modal, title="Your name"):
+    who = discord.ui.TextInput(label="Name", custom_id="demo:who", max_length=40)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.who.value}", ephemeral=True)
+
+
 def make_bot(guild_id: int, *, ready_timeout: float = 0.05) -> commands.Bot:
     """The demo bot; its commands sync to `guild_id` in `setup_hook`."""
     bot = commands.Bot(
@@ -92,6 +99,10 @@ def make_bot(guild_id: int, *, ready_timeout: float = 0.05) -> commands.Bot:
             await interaction.response.send_message("finally")
         except discord.HTTPException as exc:
             bot.late_errors.append(exc)
+
+    @bot.tree.command(description="Ask for a name")
+    async def name(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
 
     async def fruit_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         fruits = ["apple", "apricot", "banana", "cherry"]
