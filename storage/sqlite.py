@@ -719,7 +719,8 @@ class SqliteStore:
             )
             days = await self._all(
                 conn,
-                "SELECT daily_date FROM results WHERE user_id = ? AND kind = ? AND counts_for_daily = 1",
+                "SELECT daily_date FROM results INDEXED BY results_daily_first "
+                "WHERE user_id = ? AND kind = ? AND counts_for_daily = 1",
                 (user, kind),
             )
         dates = [dt.date.fromisoformat(d[0]) for d in days]
