@@ -1,0 +1,345 @@
+"""The six languages: complete catalogues, right placeholders and plural forms, and who reads which."""
+
+from __future__ import annotations
+
+import string
+from collections import defaultdict
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+import engine
+import renderer
+import storage
+from bot import i18n_check
+from bot.i18n import available_locales, catalog_keys, t, template, tn
+from bot.locale import (
+    LANGUAGES,
+    PICTURE_KEYS,
+    client_language,
+    current_language,
+    picture_labels,
+    player_locale,
+    set_guild_language,
+    set_user_choice,
+    shared_locale,
+    use_language,
+)
+from bot.service import GameService
+from renderer.labels import DEFAULTS as RENDERER_LABELS
+from renderer.labels import resolve as resolve_labels
+
+ENGLISH_KEYS = sorted(catalog_keys("en"))
+PLURAL_KEYS = {k for k, texts in i18n_check.messages("en").items() if len(texts) > 1}
+
+# Realistic values for every placeholder name the catalogue uses (anything new gets "42").
+PARAMS: dict[str, Any] = defaultdict(
+    lambda: "42",
+    n=3,
+    low="5♥",
+    high="7♥",
+    letter="b",
+    what="7♥",
+    src="column 3",
+    dst="column 5",
+    date="2026-11-29",
+    score=120,
+    move="7♥ from column 3 to column 5",
+    place="3",
+    moves=87,
+    code="BK1-C4-AAAAA24",
+    command="boulanger",
+    notation="3h",
+    squares="🟩🟩🟨⬛",
+    owner="<@1234>",
+    seconds="4",
+    text="zz9",
+    card="7♥",
+    cell="a",
+    need="8♥",
+    target="9♠",
+    foundation=2,
+    needs="Q",
+    fits=3,
+    count=5,
+    column=4,
+    run=2,
+    capacity=10,
+    pile=3,
+    version="9",
+    game="Jeu du Boulanger",
+    reset="<t:1764460800:R>",
+    channel="<#42>",
+    page=1,
+    pages=3,
+    cells=4,
+    won=5,
+    played=9,
+    player="Alice",
+    rate="56",
+    current=3,
+    best=7,
+    language="Català",
+)
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_the_six_languages_have_catalogues():
+    assert set(LANGUAGES) == {"en", "bg", "ca", "id", "nl", "ru"}
+    assert set(LANGUAGES) <= set(available_locales())
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_english_message_is_translated(lang):
+    report = i18n_check.check(lang)
+    assert report.missing == [], f"{lang} lacks translations (run python -m bot.i18n_check)"
+    assert report.bad_plurals == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_translations_use_exactly_the_english_placeholders(lang):
+    english, own = i18n_check.messages("en"), i18n_check.messages(lang)
+    wrong = {}
+    for key, texts in own.items():
+        expected = set().union(*(fields(x) for x in english[key]))
+        for text in texts:
+            got = fields(text)
+            # A plural form may leave out {n} ("одна карта"), but nothing else may differ.
+            if got != expected and not (key in PLURAL_KEYS and got | {"n"} == expected | {"n"}):
+                wrong[key] = (sorted(got), sorted(expected))
+    assert wrong == {}
+
+
+def test_the_placeholder_check_catches_an_unknown_placeholder(tmp_path, monkeypatch):
+    """The check above would fail on a translation using a placeholder English lacks."""
+    po = tmp_path / "xx.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: xx\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "board.status"\nmsgstr "Punkte {points}"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "en.po").write_bytes((i18n_check.LOCALES_DIR / "en.po").read_bytes())
+    monkeypatch.setattr(i18n_check, "LOCALES_DIR", tmp_path)
+    i18n_check.catalog.cache_clear()
+    try:
+        report = i18n_check.check("xx")
+    finally:
+        i18n_check.catalog.cache_clear()
+    assert report.bad_placeholders == {"board.status": ["points"]}
+    assert "board.undone" in report.missing
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("key", ENGLISH_KEYS)
+def test_every_message_renders_with_its_placeholders_filled(lang, key):
+    if key in PLURAL_KEYS:
+        params = {k: v for k, v in PARAMS.items() if k != "n"}
+        texts = [tn(lang, key, n, **params) for n in (1, 2, 5, 21)]
+    else:
+        texts = [t(lang, key, **PARAMS)]
+    for text in texts:
+        assert text.strip() and text != key
+        assert "{" not in text and "}" not in text, text
+    if lang != "en" and template(lang, key) != template("en", key):
+        # a real translation, not the English fallback
+        assert key in i18n_check.messages(lang)
+
+
+@pytest.mark.parametrize(
+    ("n", "ru", "bg"),
+    [
+        (1, "1 карта", "1 карта"),
+        (2, "2 карты", "2 карти"),
+        (5, "5 карт", "5 карти"),
+        (11, "11 карт", "11 карти"),
+        (21, "21 карта", "21 карти"),
+        (22, "22 карты", "22 карти"),
+    ],
+)
+def test_card_counts_take_the_right_plural_form(n, ru, bg):
+    assert tn("ru", "move.group", n, low="5♥", high="7♥") == f"{ru} (5♥–7♥)"
+    assert tn("bg", "move.group", n, low="5♥", high="7♥") == f"{bg} (5♥–7♥)"
+
+
+@pytest.mark.parametrize(
+    ("n", "ru", "bg"),
+    [
+        (1, "ход", "ход"),
+        (2, "хода", "хода"),
+        (5, "ходов", "хода"),
+        (11, "ходов", "хода"),
+        (21, "ход", "хода"),
+        (22, "хода", "хода"),
+    ],
+)
+def test_move_counts_take_the_right_plural_form(n, ru, bg):
+    assert tn("ru", "board.moves", n) == f"{n} {ru}"
+    assert tn("bg", "board.moves", n) == f"{n} {bg}"
+
+
+def test_plural_rules_come_from_each_catalogues_header():
+    assert i18n_check.catalog("ru").num_plurals == 3
+    assert i18n_check.catalog("bg").num_plurals == 2
+    assert i18n_check.catalog("id").num_plurals == 1
+    assert tn("id", "board.cells", 1) == "1 sel bebas" and tn("id", "board.cells", 3) == "3 sel bebas"
+    assert tn("nl", "board.cells", 1) == "1 vrije cel" and tn("nl", "board.cells", 2) == "2 vrije cellen"
+    assert tn("ca", "board.moves", 1) == "1 jugada" and tn("ca", "board.moves", 7) == "7 jugades"
+
+
+def test_a_language_without_a_message_falls_back_to_english(monkeypatch):
+    from bot import i18n
+
+    i18n._translations.cache_clear()
+    real = i18n.read_po
+
+    def without_undo(fh, locale=None, **kw):
+        catalog = real(fh, locale=locale, **kw)
+        if locale == "ru":
+            catalog.delete("button.undo")
+        return catalog
+
+    monkeypatch.setattr(i18n, "read_po", without_undo)
+    try:
+        assert t("ru", "button.undo") == "Undo"
+        assert t("ru", "button.hint") == "Подсказка"
+    finally:
+        i18n._translations.cache_clear()
+
+
+# -- who reads which language --------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        (discord.Locale.russian, "ru"),
+        (discord.Locale.bulgarian, "bg"),
+        (discord.Locale.indonesian, "id"),
+        (discord.Locale.dutch, "nl"),
+        (discord.Locale.american_english, "en"),
+        (discord.Locale.british_english, "en"),
+        ("en-GB", "en"),
+        (discord.Locale.french, None),
+        (discord.Locale.spain_spanish, None),
+        (None, None),
+    ],
+)
+def test_client_locales_map_to_our_languages(locale, lang):
+    assert client_language(locale) == lang
+
+
+class CountingStore:
+    """A real store that counts the language reads (the cache should spare them)."""
+
+    def __init__(self, store: storage.Store) -> None:
+        self.store = store
+        self.reads = 0
+
+    async def user_language(self, user_id: int) -> str | None:
+        self.reads += 1
+        return await self.store.user_language(user_id)
+
+    async def guild_settings(self, guild_id: int) -> storage.GuildSettings:
+        self.reads += 1
+        return await self.store.guild_settings(guild_id)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    real = await storage.open_store(str(tmp_path / "lang.sqlite3"))
+    try:
+        yield CountingStore(real)
+    finally:
+        await real.close()
+
+
+def interaction(store: Any, user_id: int = 7, locale: object = "en-US", guild_id: int | None = 99) -> Any:
+    return SimpleNamespace(
+        user=SimpleNamespace(id=user_id),
+        locale=locale,
+        guild_id=guild_id,
+        client=SimpleNamespace(store=store),
+    )
+
+
+async def test_a_stored_choice_overrides_the_client_locale(store):
+    assert await player_locale(interaction(store, locale=discord.Locale.russian)) == "ru"
+    await set_user_choice(store, 7, "ca")
+    assert await player_locale(interaction(store, locale=discord.Locale.russian)) == "ca"
+    assert await store.store.user_language(7) == "ca"  # stored, so it survives a restart
+    await set_user_choice(store, 7, None)  # automatic again
+    assert await player_locale(interaction(store, locale=discord.Locale.russian)) == "ru"
+
+
+async def test_the_server_language_is_for_players_whose_client_we_do_not_speak(store):
+    await set_guild_language(store, 99, "nl")
+    assert await player_locale(interaction(store, locale=discord.Locale.french)) == "nl"
+    assert await player_locale(interaction(store, locale=discord.Locale.bulgarian)) == "bg"
+    assert await player_locale(interaction(store, locale=discord.Locale.french, guild_id=None)) == "en"
+    assert await player_locale(interaction(store, locale=discord.Locale.french, guild_id=5)) == "en"
+    # Posts for the whole channel (leaderboards) use the server's language first.
+    assert await shared_locale(interaction(store, locale=discord.Locale.bulgarian)) == "nl"
+    assert await shared_locale(interaction(store, locale=discord.Locale.bulgarian, guild_id=5)) == "bg"
+    assert (await store.store.guild_settings(99)).language == "nl"
+
+
+async def test_resolving_a_language_again_costs_no_database_read(store):
+    await player_locale(interaction(store, locale=discord.Locale.french))
+    reads = store.reads
+    assert reads == 2  # the player's choice, then the server's language
+    for _ in range(20):
+        await player_locale(interaction(store, locale=discord.Locale.french))
+    assert store.reads == reads
+    await set_user_choice(store, 7, "id")  # a change is seen at once, still without a read
+    assert await player_locale(interaction(store, locale=discord.Locale.french)) == "id"
+    assert store.reads == reads
+
+
+async def test_unsupported_languages_are_refused_and_nothing_is_stored(store):
+    with pytest.raises(ValueError, match="unsupported language"):
+        await set_user_choice(store, 7, "fr")
+    with pytest.raises(ValueError, match="unsupported language"):
+        await set_guild_language(store, 99, "xx")
+    assert await store.store.user_language(7) is None
+    assert (await store.store.guild_settings(99)).language is None
+
+
+async def test_a_broken_store_still_answers_by_client_locale(store):
+    class Broken:
+        async def user_language(self, user_id: int) -> str | None:
+            raise storage.DatabaseBusy("locked")
+
+    assert await player_locale(interaction(Broken(), locale=discord.Locale.dutch)) == "nl"
+    assert await player_locale(interaction(Broken(), locale=discord.Locale.french)) == "en"
+
+
+# -- the words on the pictures ---------------------------------------------------------------------
+def test_every_picture_word_comes_from_the_catalogue():
+    assert set(PICTURE_KEYS) == set(RENDERER_LABELS)
+    for lang in LANGUAGES:
+        labels = picture_labels(lang)
+        resolve_labels(labels)  # the renderer accepts them (known keys, at most 24 characters)
+        words = {k: w for k, w in labels.items() if k not in ("bakers", "calculation")}  # titles have room
+        assert all(len(word) <= 12 for word in words.values()), words
+    assert picture_labels("ru")["score"] == "очки" and picture_labels("bg")["stock"] == "тесте"
+    assert picture_labels("en") == {k: v for k, v in RENDERER_LABELS.items()}
+
+
+async def test_the_service_draws_the_board_in_the_current_language(store):
+    service = GameService(store.store)
+    game = engine.new_game("CA1-AAAAA24")
+    use_language("ru")
+    try:
+        assert current_language() == "ru"
+        russian = await service.render(game)
+    finally:
+        use_language("en")
+    english = await service.render(game)
+    assert russian == renderer.render_png(game, labels=picture_labels("ru"))
+    assert english == renderer.render_png(game) != russian
