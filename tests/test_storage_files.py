@@ -85,7 +85,7 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
         SUPPORTED + 1, "9999_broken.sql", "CREATE TABLE extra (x);\nINSERT INTO nowhere VALUES (1);\n"
     )
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, broken])
-    monkeypatch.setattr("storage.sqlite.load_migrations", lambda: [*real, broken])
+    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: [*real, broken])
     with pytest.raises(storage.DatabaseUnusable, match="no such table: nowhere"):
         await storage.open_store(str(path))
     conn = raw(path)
@@ -98,7 +98,7 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
     path = tmp_path / "v1.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite.load_migrations", lambda: real[:1])
+        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:1])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:1])
         store = await storage.open_store(str(path))
         await store.close()

@@ -1,0 +1,214 @@
+"""The connection, its transactions and group commit, shared by the SqliteStore parts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import random
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Self, TypeVar
+
+import aiosqlite
+
+from storage import validate as v
+from storage.interface import DatabaseUnusable, StorageError
+from storage.sqlite_open import (
+    check_path,
+    classify,
+    configure,
+    load_migrations,
+    migrate,
+    read_header,
+    too_new,
+    unusable,
+)
+from storage.sqlite_rows import operational_error, utc_now
+
+Clock = Callable[[], dt.datetime]
+T = TypeVar("T")
+# (the caller's future, its result, or the error to raise instead)
+Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
+
+
+class SqliteBase:
+    """One SQLite file behind one aiosqlite connection. Open with ``await SqliteStore.open(path)``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:
+        self._conn: aiosqlite.Connection | None = conn
+        self._lock = asyncio.Lock()
+        self._clock = clock
+        self._random = random.SystemRandom()
+        self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
+        self._drainer: asyncio.Task[None] | None = None
+        self.path = path
+
+    # -- lifecycle ----------------------------------------------------------------
+    @classmethod
+    async def open(
+        cls,
+        path: str,
+        *,
+        synchronous: str = "FULL",
+        busy_timeout: float = 5.0,
+        check: bool = True,
+        clock: Clock = utc_now,
+    ) -> Self:
+        """Open, check and migrate; ``DatabaseUnusable`` / ``DatabaseTooNew`` if the file can't be used.
+
+        ``check`` runs SQLite's ``quick_check`` so a damaged file is reported at
+        start-up rather than in the middle of a game.
+        """
+        path = str(path)
+        check_path(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
+        except sqlite3.Error as error:
+            raise unusable(path, classify(error), str(error)) from error
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000):d}")
+            version = await read_header(conn, path)
+            supported = len(load_migrations())
+            if version > supported:
+                raise too_new(path, version, supported)
+            if check and version:
+                await _quick_check(conn, path)
+            await configure(conn, path, synchronous)
+            await migrate(conn, path, version)
+        except DatabaseUnusable:
+            await conn.close()
+            raise
+        except sqlite3.Error as error:
+            await conn.close()
+            raise unusable(path, classify(error), str(error)) from error
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path, clock)
+
+    async def close(self) -> None:
+        """Finish the writes already submitted, then close the connection (twice is fine)."""
+        while self._drainer is not None and not self._drainer.done():
+            await asyncio.wait([self._drainer])
+        if self._conn is not None:
+            async with self._lock:
+                conn, self._conn = self._conn, None
+                if conn is not None:
+                    await conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _now(self) -> dt.datetime:
+        return v.moment("the clock", self._clock())
+
+    # -- transactions -------------------------------------------------------------
+    @asynccontextmanager
+    async def _transaction(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """One read (or unbatched write) transaction on the shared connection; rolled back on error."""
+        async with self._lock:
+            if self._conn is None:
+                raise StorageError("the store is closed")
+            conn = self._conn
+            try:
+                await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            except sqlite3.Error as error:
+                raise operational_error(error) from error
+            try:
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException as error:
+                # The transaction may already be gone (e.g. COMMIT failed after ending it).
+                with contextlib.suppress(sqlite3.Error):
+                    await conn.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise operational_error(error) from error
+                raise
+
+    async def _write(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``op`` in a write transaction and return its result once that is durably committed.
+
+        Group commit: writes that arrive while a commit is in progress are run
+        together in the next transaction, each inside its own savepoint (a
+        refused write - a version conflict, say - undoes only itself), and
+        share one COMMIT and so one fsync. Nobody's call returns before the
+        transaction holding their write is committed.
+        """
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((op, future))
+        if self._drainer is None or self._drainer.done():
+            self._drainer = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            async with self._lock:
+                outcomes = await self._run_batch(batch)
+            for future, value, error in outcomes:
+                if future.done():
+                    continue  # the caller was cancelled; its write still stands
+                if error is None:
+                    future.set_result(value)
+                else:
+                    future.set_exception(error)
+
+    async def _run_batch(self, batch: list[tuple[Any, asyncio.Future[Any]]]) -> list[Outcome]:
+        """One transaction for the whole batch; on a database error nobody in it is committed."""
+        conn = self._conn
+        if conn is None:
+            return [(f, None, StorageError("the store is closed")) for _, f in batch]
+        outcomes: list[Outcome] = []
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            for op, future in batch:
+                await conn.execute("SAVEPOINT write")
+                try:
+                    value = await op(conn)
+                except Exception as refused:
+                    if isinstance(refused, sqlite3.Error) and not conn.in_transaction:
+                        raise  # SQLite ended the whole transaction (I/O error, disk full...)
+                    await conn.execute("ROLLBACK TO write")
+                    if isinstance(refused, sqlite3.Error):
+                        refused = operational_error(refused)
+                    outcomes.append((future, None, refused))
+                else:
+                    outcomes.append((future, value, None))
+                await conn.execute("RELEASE write")
+            await conn.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                await conn.execute("ROLLBACK")
+            failure = operational_error(error) if isinstance(error, sqlite3.Error) else error
+            if not isinstance(failure, Exception):
+                raise  # cancelled or exiting: the callers' futures are cancelled with the task
+            return [(f, None, failure) for _, f in batch]
+        return outcomes
+
+    @staticmethod
+    async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _one(self, conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self._all(conn, sql, params)
+        return rows[0] if rows else None
+
+    # -- maintenance --------------------------------------------------------------
+    async def integrity_check(self) -> list[str]:
+        async with self._transaction(write=False) as conn:
+            rows = await self._all(conn, "PRAGMA integrity_check")
+        problems = [str(r[0]) for r in rows]
+        return [] if problems == ["ok"] else problems
+
+
+async def _quick_check(conn: aiosqlite.Connection, path: str) -> None:
+    async with conn.execute("PRAGMA quick_check") as cursor:
+        rows = [str(r[0]) for r in await cursor.fetchall()]
+    if rows != ["ok"]:
+        raise unusable(path, "corrupt", "; ".join(rows[:3]))
