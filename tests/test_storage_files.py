@@ -304,3 +304,12 @@ async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
         assert path.read_bytes() == before
     finally:
         shutil.rmtree(folder)
+
+
+async def test_an_in_memory_store_works_for_throwaway_sessions():
+    store = await storage.open_store(":memory:")
+    try:
+        game = await store.create_game("calculation", "CA1-AAAAA24", 1, None, None)
+        assert (await store.append_move(game.id, 1, "t", score=4, move_count=1)).moves == ("t",)
+    finally:
+        await store.close()
