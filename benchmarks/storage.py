@@ -273,7 +273,7 @@ async def main() -> None:
         store = await SqliteStore.open(str(path))
         await store.close()
         print(
-            f"Migration to version 2 (summaries rebuilt from the history): {time.perf_counter() - start:.1f} s"
+            f"Migrations to the current schema (summaries rebuilt from the history): {time.perf_counter() - start:.1f} s"
         )
         start = time.perf_counter()
         store = await SqliteStore.open(str(path))
