@@ -18,7 +18,7 @@ from discord import app_commands
 import engine
 import storage
 from bot.i18n import t, template
-from bot.locale import player_locale
+from bot.locale import localise_params, player_locale
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ def engine_error_text(locale: object, exc: engine.EngineError) -> str:
         if text == key:
             continue
         try:
-            return text.format(**exc.params)
+            return text.format(**localise_params(locale, exc.params))
         except (KeyError, IndexError, ValueError):
             continue
     return str(exc)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import re
 import weakref
 from collections import OrderedDict
 from functools import cache
@@ -194,6 +195,25 @@ def current_language() -> str:
 def use_language(language: str) -> None:
     """Make ``language`` the current one (for work not started by an interaction)."""
     _current.set(supported(language) or DEFAULT_LOCALE)
+
+
+_ENGINE_PLACE = re.compile(
+    r"^(?:column (?P<column>[1-8])|free cell (?P<cell>[a-d])|(?P<home>its foundation))$"
+)
+
+
+def localise_params(language: object, params: dict[str, Any]) -> dict[str, Any]:
+    """Engine error params in the player's language: the engine names places in English."""
+    match = _ENGINE_PLACE.match(str(params.get("place", "")))
+    if match is None:
+        return params
+    if match["column"]:
+        place = t(language, "place.column", n=int(match["column"]))
+    elif match["cell"]:
+        place = t(language, "place.cell", letter=match["cell"])
+    else:
+        place = t(language, "place.foundation")
+    return {**params, "place": place}
 
 
 @cache

@@ -343,3 +343,18 @@ async def test_the_service_draws_the_board_in_the_current_language(store):
     english = await service.render(game)
     assert russian == renderer.render_png(game, labels=picture_labels("ru"))
     assert english == renderer.render_png(game) != russian
+
+
+@pytest.mark.parametrize(
+    ("notation", "ru", "nl"),
+    [("a1", "Здесь нет карты: ячейка a.", "Er ligt geen kaart op vrije cel a.")],
+)
+def test_engine_errors_name_places_in_the_players_language(notation, ru, nl):
+    from bot.errors import engine_error_text
+
+    game = engine.new_game("BK1-C4-AAAAA24")
+    with pytest.raises(engine.EngineError) as caught:
+        game.play(notation)
+    assert engine_error_text("en", caught.value) == "There is no card at free cell a."
+    assert engine_error_text("ru", caught.value) == ru
+    assert engine_error_text("nl", caught.value) == nl
