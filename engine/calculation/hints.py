@@ -20,7 +20,7 @@ from engine.calculation.notation import FOUNDATION, TURNED
 from engine.calculation.position import CalculationMove
 from engine.cards import rank_of
 
-FAST_ROLLOUTS = 256  # per candidate; well under 1 s a move on one core (benchmarks/calculation.py)
+FAST_ROLLOUTS = 512  # per candidate, at most; about 0.1-0.3 s a move on one core (see docs/bench)
 STRONG_ROLLOUTS = 2048
 BATCH = 32  # reshuffles between pruning checks
 PRUNE_MIN = 3  # a candidate is dropped only when at least this many wins behind …
@@ -71,7 +71,8 @@ def candidates(game: CalculationGame) -> list[CalculationMove]:
     home = [m for m in moves if m.dst_kind == FOUNDATION]
     if home:
         first = home[0]
-        return [m for m in home if (m.src_kind, m.src) == (first.src_kind, first.src)]
+        same_card = [m for m in home if (m.src_kind, m.src) == (first.src_kind, first.src)]
+        return sorted(same_card, key=lambda m: len(game.foundations[m.dst]))  # as the playouts do
     view = View.of(game)
     seen: set[tuple[int, ...]] = set()
     unique = []
