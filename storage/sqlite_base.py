@@ -75,7 +75,7 @@ class SqliteBase:
                 raise too_new(path, version, supported)
             if check and version:
                 await _quick_check(conn, path)
-            await configure(conn, path, synchronous)
+            await configure(conn, path, synchronous, busy_timeout)
             await migrate(conn, path, version)
         except DatabaseUnusable:
             await conn.close()

@@ -8,8 +8,10 @@ deletes, truncates or recreates a file.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
+import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -115,24 +117,45 @@ def check_path(path: str) -> None:
 
 
 async def read_header(conn: aiosqlite.Connection, path: str) -> int:
-    """The schema version, after refusing another application's database. Writes nothing."""
-    application_id = (await _scalar(conn, "PRAGMA application_id")) or 0
-    version = (await _scalar(conn, "PRAGMA user_version")) or 0
-    tables = await _scalar(conn, "SELECT count(*) FROM sqlite_master")
+    """The schema version, after refusing another application's database. Writes nothing.
+
+    One read transaction, so all three values come from the same snapshot even
+    while another process is creating the schema.
+    """
+    await conn.execute("BEGIN")
+    try:
+        application_id = (await _scalar(conn, "PRAGMA application_id")) or 0
+        version = (await _scalar(conn, "PRAGMA user_version")) or 0
+        tables = await _scalar(conn, "SELECT count(*) FROM sqlite_master")
+    finally:
+        await conn.execute("ROLLBACK")
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and tables):
         raise unusable(path, "foreign", f"application_id {application_id}, {tables} schema objects")
     return version
 
 
-async def configure(conn: aiosqlite.Connection, path: str, synchronous: str) -> None:
-    """WAL journal and the chosen sync level (see ``SqliteStore.open`` for why FULL)."""
-    mode = await _scalar(conn, "PRAGMA journal_mode = WAL")
-    if path != MEMORY and str(mode).lower() != "wal":
-        raise unusable(path, "unusable", f"could not switch to WAL journal mode (got {mode!r})")
+async def configure(conn: aiosqlite.Connection, path: str, synchronous: str, busy_timeout: float) -> None:
+    """WAL journal and the chosen sync level (see ``storage.sqlite`` for why FULL)."""
     if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
         raise ValueError(f"synchronous must be FULL, NORMAL or EXTRA, not {synchronous!r}")
+    mode = await _switch_to_wal(conn, busy_timeout)
+    if path != MEMORY and str(mode).lower() != "wal":
+        raise unusable(path, "unusable", f"could not switch to WAL journal mode (got {mode!r})")
     await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
     await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout: float) -> object:
+    """``PRAGMA journal_mode = WAL``, retried: the first switch of a new file needs an exclusive lock
+    and SQLite answers "locked" at once (without its busy handler) while another process opens it."""
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            return await _scalar(conn, "PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as error:
+            if classify(error) != "locked" or time.monotonic() >= deadline:
+                raise
+            await asyncio.sleep(0.02)
 
 
 async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
