@@ -1,7 +1,9 @@
 """Calculation (Broken Intervals): rules, the hint player and a perfect-information search."""
 
 from engine.calculation.game import CalculationGame
+from engine.calculation.hints import best_move
 from engine.calculation.notation import parse_notation
+from engine.calculation.perfect import SolveResult, solve
 from engine.calculation.position import CalculationMove, Position
 from engine.calculation.rules import SEQUENCES, deal_cards, next_rank
 
@@ -10,7 +12,10 @@ __all__ = [
     "CalculationGame",
     "CalculationMove",
     "Position",
+    "SolveResult",
+    "best_move",
     "deal_cards",
     "next_rank",
     "parse_notation",
+    "solve",
 ]

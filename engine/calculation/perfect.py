@@ -21,6 +21,7 @@ from engine.cards import rank_of
 
 WINNABLE, NOT_WINNABLE, UNKNOWN = "winnable", "not_winnable", "unknown"
 CHECK_EVERY = 512  # nodes between clock checks
+MAX_REFUTED = 250_000  # positions remembered; past this the search goes on without memory growth
 
 Step = tuple[str, int, str, int]  # src_kind, src, dst_kind, dst
 
@@ -168,7 +169,8 @@ class _Search:
                 seen.append(piles[j])
                 if self._try(k, (TURNED, 0, WASTE, j)):
                     return True
-        self.refuted.add(key)
+        if len(self.refuted) < MAX_REFUTED:
+            self.refuted.add(key)
         return False
 
     def _try(self, k: int, step: Step) -> bool:
