@@ -258,33 +258,39 @@ except storage.DatabaseUnusable as e:
 """
 
 
-def unprivileged_command() -> tuple[list[str], dict[str, int]]:
+def unprivileged_command(env: dict[str, str]) -> tuple[list[str], dict[str, int]]:
     """A Python that an unprivileged user can run with this project's packages, and that user.
 
     Root may read anything, so as root the check runs as ``nobody`` with the system
-    interpreter (the venv's may live under /root) and the venv's packages on the path.
+    interpreter (the venv's may live under /root) and the venv's packages on the path;
+    skipped if ``nobody`` cannot import them (a checkout under a private directory).
     """
     if os.geteuid() != 0:
         return [sys.executable], {}
     system = shutil.which("python3", path="/usr/bin:/bin")
     if system is None:
         pytest.skip("no system python3 to run as an unprivileged user")
-    version = subprocess.run(
-        [system, "-c", "import sys, sqlite3; print(sys.version_info >= (3, 11))"],
+    user = {"user": 65534, "group": 65534}
+    probe = subprocess.run(
+        [system, "-c", "import sys, sqlite3, aiosqlite, storage; print(sys.version_info >= (3, 11))"],
         capture_output=True,
         text=True,
         check=False,
+        cwd="/",
+        env=env,
+        **user,
     )
-    if version.stdout.strip() != "True":
-        pytest.skip("the system python3 is older than 3.11 or lacks sqlite3")
-    return [system], {"user": 65534, "group": 65534}
+    if probe.stdout.strip() != "True":
+        pytest.skip(f"user nobody cannot run this project with {system}: {probe.stderr.strip()[-200:]}")
+    return [system], user
 
 
 @pytest.mark.parametrize(("mode", "reason"), [(0o000, "unreadable"), (0o444, "readonly")])
 async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
     """Run as an unprivileged user (root may read anything), on a file it may not read / write."""
-    command, user = unprivileged_command()
     site = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "aiosqlite").exists())
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{site}"}
+    command, user = unprivileged_command(env)
     folder = Path(tempfile.mkdtemp(prefix="boulanger-perm-", dir="/tmp"))
     try:
         folder.chmod(0o755)
@@ -298,7 +304,7 @@ async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
             capture_output=True,
             text=True,
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{site}"},
+            env=env,
             timeout=30,
             **user,
         )
