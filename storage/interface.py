@@ -24,7 +24,8 @@ Ranking rules (also used by the README):
   resigned) at a kind's challenge of a given date counts, in the daily
   leaderboard, the daily results and the daily streaks.
 * **Stats**: played = finished games (won + lost + resigned), won, win % =
-  won / played, best = the best game by the ranking rules. Daily streaks count
+  won / played, best = the best game by the ranking rules, best score = the
+  highest score of any finished game. Daily streaks count
   consecutive UTC days on which the player finished that kind's daily
   challenge; the current streak is still alive if the last such day is today
   or yesterday (the player may not have played yet today). Streaks are global
@@ -200,6 +201,8 @@ class PlayerStats:
     current_streak: int
     best_streak: int
     last_daily: dt.date | None
+    # The highest score of any finished game (for Jeu du Boulanger not necessarily ``best``'s).
+    best_score: int = 0
 
     @property
     def win_rate(self) -> float:

@@ -236,14 +236,15 @@ class GamesMixin(SqliteBase):
         finished_at = to_ms(game.finished_at)  # type: ignore[arg-type]
         await conn.executemany(
             "INSERT INTO player_bests (scope, scope_id, kind, cells, user_id, played, won, rank_key, "
-            "finished_at, game_id) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?) "
+            "finished_at, game_id, best_score) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
             "ON CONFLICT (scope, scope_id, kind, cells, user_id) DO UPDATE SET "
             "played = played + 1, won = won + excluded.won, "
+            "best_score = max(best_score, excluded.best_score), "
             f"rank_key = CASE WHEN {BETTER} THEN excluded.rank_key ELSE rank_key END, "
             f"finished_at = CASE WHEN {BETTER} THEN excluded.finished_at ELSE finished_at END, "
             f"game_id = CASE WHEN {BETTER} THEN excluded.game_id ELSE game_id END",
             [
-                (scope, scope_id, game.kind, cells, game.owner_id, won, key, finished_at, game.id)
+                (scope, scope_id, game.kind, cells, game.owner_id, won, key, finished_at, game.id, game.score)
                 for scope, scope_id, cells in summary_keys(game)
             ],
         )

@@ -144,7 +144,7 @@ class RankingsMixin(SqliteBase):
         async with self._transaction(write=False) as conn:
             summary = await self._one(
                 conn,
-                f"SELECT b.played, b.won, {prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
+                f"SELECT b.played, b.won, b.best_score, {prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
                 "JOIN results r ON r.game_id = b.game_id "
                 "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.user_id = ?",
                 (*scope, kind, ALL_CELLS, user),
@@ -162,10 +162,11 @@ class RankingsMixin(SqliteBase):
             kind=kind,
             played=summary[0] if summary else 0,
             won=summary[1] if summary else 0,
-            best=result_row(summary[2:]) if summary else None,
+            best=result_row(summary[3:]) if summary else None,
             current_streak=current,
             best_streak=longest,
             last_daily=max(dates) if dates else None,
+            best_score=summary[2] if summary else 0,
         )
 
     async def daily_results(

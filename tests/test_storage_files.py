@@ -136,7 +136,10 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
         assert [(e.user_id, e.best.game_id, e.played, e.won) for e in guild] == [(7, 4, 3, 2), (8, 3, 1, 1)]
         assert [e.user_id for e in await store.leaderboard("bakers", guild_id=5, cells=4)] == [7]
         stats = await store.player_stats(7, "bakers")
-        assert (stats.played, stats.won, stats.best.game_id) == (3, 2, 4)
+        assert (stats.played, stats.won, stats.best.game_id, stats.best_score) == (3, 2, 4, 900)
+        assert (await store.player_stats(8, "bakers", guild_id=5)).best_score == 250
+        in_channel_51 = await store.leaderboard("bakers", channel_id=51)
+        assert [(e.user_id, e.best.game_id) for e in in_channel_51] == [(7, 4)]
     finally:
         await store.close()
 

@@ -176,7 +176,7 @@ async def test_player_stats_count_games_best_and_streaks(store, clock):
     await finished(store, clock, 1, "won", score=300, moves=85, at=NOON - 1 * h, kind="calculation")
 
     stats = await store.player_stats(1, "bakers")
-    assert (stats.played, stats.won, stats.best.move_count) == (8, 2, 85)
+    assert (stats.played, stats.won, stats.best.move_count, stats.best_score) == (8, 2, 85, 300)
     assert stats.win_rate == pytest.approx(2 / 8)
     assert (stats.current_streak, stats.best_streak, stats.last_daily) == (3, 3, dt.date(2026, 3, 3))
     in_guild_11 = await store.player_stats(1, "bakers", guild_id=11)
@@ -188,7 +188,7 @@ async def test_player_stats_count_games_best_and_streaks(store, clock):
 
 async def test_stats_of_a_newcomer_are_zero(store):
     stats = await store.player_stats(42, "calculation")
-    assert stats == storage.PlayerStats(42, "calculation", 0, 0, None, 0, 0, None)
+    assert stats == storage.PlayerStats(42, "calculation", 0, 0, None, 0, 0, None, best_score=0)
     assert stats.win_rate == 0.0
 
 
@@ -322,3 +322,4 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
             stats = await store.player_stats(user, kind)
             mine = [h for h in history if h[1] == kind and h[2] == user]
             assert (stats.played, stats.won) == (len(mine), sum(h[6] == "won" for h in mine))
+            assert stats.best_score == max((h[7] for h in mine), default=0)
