@@ -3,12 +3,26 @@
 -- the shortest win, not necessarily the highest score).
 ALTER TABLE player_bests ADD COLUMN best_score INTEGER NOT NULL DEFAULT 0;
 
-UPDATE player_bests SET best_score = coalesce((
-    SELECT max(r.score) FROM results r
-    WHERE r.kind = player_bests.kind
-      AND r.user_id = player_bests.user_id
-      AND (player_bests.cells = -1 OR r.cells = player_bests.cells)
-      AND (player_bests.scope = 'p'
-           OR (player_bests.scope = 'g' AND r.guild_id = player_bests.scope_id)
-           OR (player_bests.scope = 'c' AND r.channel_id = player_bests.scope_id))
-), 0);
+-- One grouped pass per scope over the history, joined to the summaries by key.
+UPDATE player_bests SET best_score = s.top
+FROM (
+    SELECT 'p' AS scope, 0 AS scope_id, kind, -1 AS cells, user_id, max(score) AS top
+        FROM results GROUP BY kind, user_id
+    UNION ALL
+    SELECT 'p', 0, kind, cells, user_id, max(score)
+        FROM results WHERE cells IS NOT NULL GROUP BY kind, cells, user_id
+    UNION ALL
+    SELECT 'g', guild_id, kind, -1, user_id, max(score)
+        FROM results WHERE guild_id IS NOT NULL GROUP BY guild_id, kind, user_id
+    UNION ALL
+    SELECT 'g', guild_id, kind, cells, user_id, max(score)
+        FROM results WHERE guild_id IS NOT NULL AND cells IS NOT NULL GROUP BY guild_id, kind, cells, user_id
+    UNION ALL
+    SELECT 'c', channel_id, kind, -1, user_id, max(score)
+        FROM results WHERE channel_id IS NOT NULL GROUP BY channel_id, kind, user_id
+    UNION ALL
+    SELECT 'c', channel_id, kind, cells, user_id, max(score)
+        FROM results WHERE channel_id IS NOT NULL AND cells IS NOT NULL GROUP BY channel_id, kind, cells, user_id
+) AS s
+WHERE player_bests.scope = s.scope AND player_bests.scope_id = s.scope_id AND player_bests.kind = s.kind
+  AND player_bests.cells = s.cells AND player_bests.user_id = s.user_id;
