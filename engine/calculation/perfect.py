@@ -1,17 +1,22 @@
 """Perfect-information search: could this deal be won with the stock order known?
 
 Used after a game, to show a losing player that (and how) the deal could have
-been won. A depth-first search over every legal move, best-looking first (the
-hint heuristic's order), remembering positions already refuted. Waste piles are
-interchangeable, so positions that differ only in pile order are one position
-and identical piles are one choice; suits never matter, so ranks are enough.
-"not_winnable" is only claimed when the search finished within its budget.
+been won. Two searches share the time budget:
+- a beam search turns the stock card by card, keeping the positions from which
+  the heuristic playout (``fast.playout``, now with the stock order known) gets
+  furthest; it finds a win for most deals within a second or two, but cannot
+  prove there is none;
+- a complete depth-first search over every legal move, best-looking first,
+  remembering refuted positions: the only source of "not_winnable".
+Waste piles are interchangeable, so positions that differ only in pile order
+are one position and identical piles are one choice; suits never matter, so
+ranks are enough. "unknown" means the budget ran out first.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.calculation.fast import NEED_AT, choose_pile, distances, playout
 from engine.calculation.game import CalculationGame
@@ -21,6 +26,7 @@ from engine.cards import rank_of
 
 WINNABLE, NOT_WINNABLE, UNKNOWN = "winnable", "not_winnable", "unknown"
 CHECK_EVERY = 512  # nodes between clock checks
+FIRST_SLICE = 0.5  # seconds (at most a tenth of the budget) for the first complete search
 MAX_REFUTED = 250_000  # positions remembered; past this the search goes on without memory growth
 
 Step = tuple[str, int, str, int]  # src_kind, src, dst_kind, dst
@@ -35,7 +41,6 @@ class SolveResult:
     start: str = "current"
     nodes: int = 0
     seconds: float = 0.0
-    details: dict[str, int] = field(default_factory=dict)
 
     @property
     def winnable(self) -> bool:
@@ -197,34 +202,43 @@ class _Search:
         return False
 
 
+def _finish(search: _Search, started: float) -> SolveResult:
+    """Run the complete search; raises ``_OutOfTime`` when its budget runs out."""
+    won = search.run(0)
+    moves = tuple(format_notation(*step) for step in search.path) if won else ()
+    verdict = WINNABLE if won else NOT_WINNABLE
+    return SolveResult(verdict, moves, nodes=search.nodes, seconds=time.perf_counter() - started)
+
+
 def solve_position(position: Position, *, time_limit: float = 5.0) -> SolveResult:
-    """Search from ``position`` (which knows its stock order)."""
+    """Search from ``position`` (which knows its stock order): a short complete search (quick
+    to refute a hopeless endgame), then beams of growing width (quick to find a win), then
+    the complete search again with what the first one refuted and the time left."""
     started = time.perf_counter()
-    search = _Search(
-        [len(f) for f in position.foundations],
-        [[rank_of(c) for c in w] for w in position.waste],
-        [rank_of(c) for c in position.stock[position.turn :]],
-        started + time_limit,
-    )
+    deadline = started + time_limit
+    prog = [len(f) for f in position.foundations]
+    piles = [[rank_of(c) for c in w] for w in position.waste]
+    stock = [rank_of(c) for c in position.stock[position.turn :]]
+    first = _Search(prog[:], [p[:] for p in piles], stock, started + min(FIRST_SLICE, time_limit / 10))
+    try:
+        return _finish(first, started)
+    except _OutOfTime:
+        pass
     for width in BEAM_WIDTHS:
         try:
-            found = _beam(search.prog, search.piles, search.stock, width, search.deadline)
+            found = _beam(prog, piles, stock, width, deadline)
         except _OutOfTime:
             break
         if found is not None:
             moves = tuple(format_notation(*step) for step in found)
-            return SolveResult(WINNABLE, moves, nodes=search.nodes, seconds=time.perf_counter() - started)
+            return SolveResult(WINNABLE, moves, nodes=first.nodes, seconds=time.perf_counter() - started)
+    again = _Search(prog[:], [p[:] for p in piles], stock, deadline)
+    again.refuted = first.refuted  # refutations are final: only finished subtrees are recorded
     try:
-        won = search.run(0)
+        return _finish(again, started)
     except _OutOfTime:
-        return SolveResult(UNKNOWN, nodes=search.nodes, seconds=time.perf_counter() - started)
-    moves = tuple(format_notation(*step) for step in search.path) if won else ()
-    return SolveResult(
-        WINNABLE if won else NOT_WINNABLE,
-        moves,
-        nodes=search.nodes,
-        seconds=time.perf_counter() - started,
-    )
+        nodes = first.nodes + again.nodes
+        return SolveResult(UNKNOWN, nodes=nodes, seconds=time.perf_counter() - started)
 
 
 def solve(game: CalculationGame, *, time_limit: float = 5.0, from_start: bool = False) -> SolveResult:
