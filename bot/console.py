@@ -21,6 +21,7 @@ from bot.app import hint_text
 from bot.describe import legal_moves_in_words
 from bot.errors import UserFeedback, error_text
 from bot.i18n import Translator
+from bot.locale import LANGUAGES, use_language
 from bot.service import Board, GameService
 from bot.solving import Solver
 from bot.views import board_content, share_line
@@ -168,6 +169,9 @@ async def run(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     console = Console(
         GameService(store, solver=solver, hint_seconds=ns.hint_seconds), Path(ns.out), ns.user, stdout
     )
+    language = getattr(ns, "lang", "en")
+    console.tr = Translator(language)
+    use_language(language)  # the pictures' words too
     try:
         console.say("Boulanger console — type 'help' for commands.")
         loop = asyncio.get_running_loop()
@@ -189,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="out", help="folder for board pictures (default: %(default)s)")
     parser.add_argument("--user", type=int, default=1, help="the player's user id (default: %(default)s)")
     parser.add_argument("--hint-seconds", type=float, default=2.0)
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of texts and pictures")
     ns = parser.parse_args(argv)
     try:
         return asyncio.run(run(ns, sys.stdin, sys.stdout))

@@ -358,3 +358,17 @@ def test_engine_errors_name_places_in_the_players_language(notation, ru, nl):
     assert engine_error_text("en", caught.value) == "There is no card at free cell a."
     assert engine_error_text("ru", caught.value) == ru
     assert engine_error_text("nl", caught.value) == nl
+
+
+def test_the_console_speaks_the_chosen_language(tmp_path, monkeypatch, capsys):
+    import io
+
+    from bot import console
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("new calculation CA1-AAAAA24\nhelp\nquit\n"))
+    args = ["--lang", "bg", "--db", str(tmp_path / "c.sqlite3"), "--out", str(tmp_path / "out")]
+    assert console.main(args) == 0
+    out = capsys.readouterr().out
+    assert "Калкулация" in out and "Точки: 4" in out
+    picture = (tmp_path / "out" / "board-001.png").read_bytes()
+    assert picture == renderer.render_png(engine.new_game("CA1-AAAAA24"), labels=picture_labels("bg"))
