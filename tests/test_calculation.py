@@ -163,7 +163,7 @@ def test_describe_in_words():
 @pytest.mark.parametrize(
     ("text", "reason", "params"),
     [
-        ("sf1", "no_fit", {"card": "6♠", "foundation": 1, "needs": "2"}),
+        ("sf1", "no_fit", {"card": "6♠", "foundation": 1, "needs": 2}),
         ("w1f3", "empty_pile", {"pile": 1}),
         ("w1w2", "waste_to_waste", {"src": 1, "dst": 2}),
         ("f3w1", "foundation_final", {}),

@@ -135,7 +135,7 @@ class Position:
                 "no_fit",
                 card=card_label(card),
                 foundation=i + 1,
-                needs=rank_text(needed, ten="10"),
+                needs=needed,
             )
 
     def apply(self, move: CalculationMove) -> None:
