@@ -39,7 +39,7 @@ def engine_error_text(locale: object, exc: engine.EngineError) -> str:
     """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
     # A reason may come with different params in the two games (``no_fit``): the
     # first variant whose placeholders are all given wins.
-    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt"):
+    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
         text = template(locale, key)
         if text == key:
             continue

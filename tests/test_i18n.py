@@ -372,3 +372,38 @@ def test_the_console_speaks_the_chosen_language(tmp_path, monkeypatch, capsys):
     assert "Калкулация" in out and "Точки: 4" in out
     picture = (tmp_path / "out" / "board-001.png").read_bytes()
     assert picture == renderer.render_png(engine.new_game("CA1-AAAAA24"), labels=picture_labels("bg"))
+
+
+BAD_INPUT = [
+    ("BK1-C4-AAAAA24", "a1"),  # empty_source
+    ("BK1-C4-AAAAA24", "ab"),  # cell_to_cell
+    ("BK1-C4-AAAAA24", "h1"),  # foundation_final
+    ("BK1-C4-AAAAA24", "1h"),  # foundation_order
+    ("BK1-C4-AAAAA24", "12"),  # no_fit
+    ("BK1-C4-AAAAA24", "11"),  # same_place
+    ("BK1-C4-AAAAA24", "zz"),  # malformed
+    ("BK1-C4-AAAAA24", "a1v2"),  # bad_count with the typed text
+    ("BK1-C1-AAAAA24", "3b"),  # no_such_cell
+    ("CA1-AAAAA24", "w9"),  # no_such_pile
+    ("CA1-AAAAA24", "sf7"),  # no_such_foundation
+    ("CA1-AAAAA24", "sf1"),  # no_fit (Calculation's variant)
+    ("CA1-AAAAA24", "w1f1"),  # empty_pile
+    ("CA1-AAAAA24", "w1w2"),  # waste_to_waste
+    (None, "BK1-C9-AAAAA24"),  # code_cells
+    (None, "XX1-AAAAA24"),  # code_game
+    (None, "BK1-C4-AAAA"),  # code_length
+    (None, "BK1-C4-AAAAA21"),  # code_alphabet
+    (None, "BK9-C4-AAAAA24"),  # code_version
+]
+
+
+@pytest.mark.parametrize(("code", "typed"), BAD_INPUT)
+def test_engine_errors_come_from_the_catalogue_in_every_language(code, typed):
+    from bot.errors import engine_error_text
+
+    with pytest.raises(engine.EngineError) as caught:
+        engine.new_game(code).play(typed) if code else engine.parse_code(typed)
+    texts = {lang: engine_error_text(lang, caught.value) for lang in LANGUAGES}
+    assert str(caught.value) not in texts.values(), texts  # the engine's own English is only a fallback
+    assert len(set(texts.values())) == len(LANGUAGES), texts
+    assert all("{" not in text for text in texts.values())
