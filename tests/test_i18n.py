@@ -82,6 +82,7 @@ PARAMS: dict[str, Any] = defaultdict(
     current=3,
     best=7,
     language="Català",
+    number=7,
 )
 
 
@@ -137,11 +138,12 @@ def test_the_placeholder_check_catches_an_unknown_placeholder(tmp_path, monkeypa
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("key", ENGLISH_KEYS)
 def test_every_message_renders_with_its_placeholders_filled(lang, key):
+    names = set().union(*(fields(x) for x in i18n_check.messages("en")[key]))
+    params = {name: PARAMS[name] for name in names - ({"n"} if key in PLURAL_KEYS else set())}
     if key in PLURAL_KEYS:
-        params = {k: v for k, v in PARAMS.items() if k != "n"}
         texts = [tn(lang, key, n, **params) for n in (1, 2, 5, 21)]
     else:
-        texts = [t(lang, key, **PARAMS)]
+        texts = [t(lang, key, **params)]
     for text in texts:
         assert text.strip() and text != key
         assert "{" not in text and "}" not in text, text
