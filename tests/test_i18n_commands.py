@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -146,3 +147,20 @@ async def test_english_and_unknown_locales_get_no_localisation():
     assert await translator.translate(string, discord.Locale.american_english, context) is None
     assert await translator.translate(string, discord.Locale.french, context) is None
     assert await translator.translate(string, discord.Locale.russian, context) == "ход"
+
+
+@pytest.mark.parametrize("lang", ["en", "bg", "ca", "id", "nl", "ru"])
+def test_messages_name_commands_as_the_player_sees_them(lang):
+    """A message says /<command> the way that language's players find it in Discord's menu."""
+    tree = bot_tree()
+    english = {c.name for c in tree.get_commands()}
+    shown = set(english) if lang not in LOCALES else set()
+    if lang in LOCALES:
+        for command in tree.get_commands():
+            shown.add(localise(lang, Where.command_name, command) or command.name)
+    mentioned = set()
+    for texts in i18n_check.messages(lang).values():
+        for text in texts:
+            mentioned |= set(re.findall(r"(?<![\w<:])/([^\W\d][\w-]*)", text))
+    assert mentioned - shown == set()
+    assert {"boulanger", "calculation"} <= mentioned
