@@ -202,8 +202,13 @@ _ENGINE_PLACE = re.compile(
 )
 
 
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
 def localise_params(language: object, params: dict[str, Any]) -> dict[str, Any]:
-    """Engine error params in the player's language: the engine names places in English."""
+    """Engine error params as players read them: places in their language, ranks as on the cards."""
+    if isinstance(params.get("needs"), int):  # Calculation gives the needed rank as a number
+        params = {**params, "needs": _RANKS.get(params["needs"], str(params["needs"]))}
     match = _ENGINE_PLACE.match(str(params.get("place", "")))
     if match is None:
         return params

@@ -409,3 +409,13 @@ def test_engine_errors_come_from_the_catalogue_in_every_language(code, typed):
     assert str(caught.value) not in texts.values(), texts  # the engine's own English is only a fallback
     assert len(set(texts.values())) == len(LANGUAGES), texts
     assert all("{" not in text for text in texts.values())
+
+
+def test_engine_params_read_as_on_the_cards():
+    from bot.locale import localise_params
+
+    assert localise_params("ru", {"needs": 11, "card": "6♠"}) == {"needs": "J", "card": "6♠"}
+    assert localise_params("ru", {"needs": 7})["needs"] == "7"
+    assert localise_params("bg", {"place": "column 3"}) == {"place": "колона 3"}
+    assert localise_params("ca", {"place": "its foundation"}) == {"place": "el seu fonament"}
+    assert localise_params("ru", {"place": "somewhere"}) == {"place": "somewhere"}
