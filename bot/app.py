@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -61,6 +62,7 @@ class BoulangerBot(commands.Bot):
         for name in COGS:
             await self.load_extension(name)
         await self.sync_commands()
+        self._warming = asyncio.create_task(self.solver.warm())
         for cells in (4, 2, 1):
             self.service.top_up_soon(cells)
 

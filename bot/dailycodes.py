@@ -4,9 +4,11 @@ A hash of the date picks the deal, so any process (or a restarted one) on any
 machine arrives at the same code without talking to the others. Jeu du
 Boulanger picks from the shipped list of proven-winnable 4-cell deals;
 Calculation takes the first of the date's candidate deals that the
-perfect-information search proves winnable (about 99.7% of deals are, so the
-first candidate nearly always is). The code is stored once per date, so every
-later reader gets the same one even if a search would run out of time elsewhere.
+perfect-information search does not prove unwinnable (about 99.7% of deals can
+be won, and the search nearly always finds the win within its budget). A slow
+machine can only turn a proof into "unknown", which keeps the same candidate, so
+the choice does not depend on speed except for the rare unwinnable deal. The
+code is also stored once per date, so every later reader gets the same one.
 """
 
 from __future__ import annotations
@@ -44,13 +46,14 @@ def daily_code(kind: str, date: dt.date) -> str:
     candidates = [
         engine.code_for(kind, (h + i * 0x9E3779B1) % (MAX_DEAL + 1)) for i in range(CALCULATION_CANDIDATES)
     ]
-    return next((c for c in candidates if _proven_winnable(c)), candidates[0])
+    return next((c for c in candidates if not _proven_unwinnable(c)), candidates[0])
 
 
-def _proven_winnable(code: str) -> bool:
-    from engine.calculation.perfect import solve
+def _proven_unwinnable(code: str) -> bool:
+    from engine.calculation.perfect import NOT_WINNABLE, solve
 
-    return solve(engine.new_game(code), time_limit=PROOF_SECONDS, from_start=True).winnable  # type: ignore[arg-type]
+    result = solve(engine.new_game(code), time_limit=PROOF_SECONDS, from_start=True)  # type: ignore[arg-type]
+    return result.verdict == NOT_WINNABLE
 
 
 def utc_today(now: dt.datetime | None = None) -> dt.date:

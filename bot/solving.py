@@ -10,6 +10,8 @@ import asyncio
 import dataclasses
 import logging
 import random
+import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -64,6 +66,19 @@ def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budge
     return found
 
 
+def _noop() -> None:
+    """Worker: nothing (used to start the pool's processes early)."""
+
+
+def _die_with_parent() -> None:
+    """Worker start-up: end with the bot, even when it is killed (no orphaned solver processes)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
 class Solver:
     """A small process pool for hints and for topping up the winnable-deal stock."""
 
@@ -73,13 +88,20 @@ class Solver:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self._workers)
+            self._pool = ProcessPoolExecutor(max_workers=self._workers, initializer=_die_with_parent)
         return self._pool
 
     async def run(self, fn: Any, *args: Any, timeout: float | None = None) -> Any:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor(), fn, *args)
         return await asyncio.wait_for(future, timeout)
+
+    async def warm(self) -> None:
+        """Start the worker processes ahead of the first hint, so it does not pay for that."""
+        try:
+            await self.run(_noop, timeout=60)
+        except Exception:
+            log.exception("the solver pool did not start")
 
     async def hint(self, game: engine.Game, seconds: float) -> dict[str, Any]:
         """Advice for ``game``: ``status`` (move/won/lost/unknown), ``move`` and, for lost, ``undos``."""
