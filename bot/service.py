@@ -238,9 +238,16 @@ class GameService:
             code, verified = await self._new_deal(kind, cells or 4, any_deal)
         gc = engine.parse_code(code)
         replaced = await self._retire_active(user_id, kind)
-        row = await self.store.create_game(
-            kind, code, user_id, guild_id, channel_id, cells=gc.cells, daily_date=daily_date
-        )
+        try:
+            row = await self.store.create_game(
+                kind, code, user_id, guild_id, channel_id, cells=gc.cells, daily_date=daily_date
+            )
+        except storage.ActiveGameExists:
+            # Another start by the same player won the race (a double click on Play): retire it too.
+            replaced = await self._retire_active(user_id, kind) or replaced
+            row = await self.store.create_game(
+                kind, code, user_id, guild_id, channel_id, cells=gc.cells, daily_date=daily_date
+            )
         game = self._engine_game(row)
         log.info("game %s started: %s for user %s%s", row.id, code, user_id, " (daily)" if daily_date else "")
         png = await self.render(game)

@@ -91,6 +91,14 @@ async def test_new_game_resigns_the_previous_one_of_that_kind(service, store):
     assert (await store.get_game(first.id)).status == "resigned"
 
 
+async def test_two_starts_at_once_leave_one_active_game(service, store):
+    results = await asyncio.gather(
+        service.start(ALICE, "bakers", code=DEAL_CODE), service.start(ALICE, "bakers", code=DEAL_CODE)
+    )
+    active = await store.active_games(ALICE)
+    assert len(active) == 1 and active[0].id in {r.board.row.id for r in results}
+
+
 async def test_select_then_destination_plays_and_commits(service, store):
     row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
     selected = await service.press(ALICE, row.id, row.version, "", "8")
