@@ -18,7 +18,7 @@ from bot.i18n import Translator
 from bot.locale import player_translator
 from bot.service import Board, GameService
 from bot.solving import Solver
-from bot.views import GameButton
+from bot.views import GameButton, ReplayButton
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class BoulangerBot(commands.Bot):
         self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await storage.open_store(str(self.config.db_path))
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         for name in COGS:
             await self.load_extension(name)

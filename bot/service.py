@@ -210,6 +210,19 @@ class GameService:
             kwargs["labels"] = picture_labels(language)  # the words drawn on it, in the player's language
         return await asyncio.to_thread(self._render, game, **kwargs)
 
+    async def replay(self, game_id: int) -> bytes:
+        """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
+        row, _ = await self.load(game_id)
+        if row.status != "won":
+            raise UserFeedback("error.replay_not_won")
+        import renderer
+
+        kwargs: dict[str, Any] = {}
+        language = current_language()
+        if language != "en":
+            kwargs["labels"] = picture_labels(language)
+        return await asyncio.to_thread(renderer.render_replay, row.code, row.moves, **kwargs)
+
     # -- starting -------------------------------------------------------------------
     async def start(
         self,

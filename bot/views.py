@@ -96,6 +96,32 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
             await report(interaction, exc)
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
+    """Under a won board: anyone may watch the game again as an animation."""
+
+    def __init__(self, game_id: int, label: str = "Replay") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"r:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            tr = await player_translator(interaction)
+            await interaction.response.defer(thinking=True)  # an animation takes a moment to draw
+            gif = await interaction.client.service.replay(self.game_id)  # type: ignore[attr-defined]
+            file = discord.File(io.BytesIO(gif), filename="replay.gif")
+            await interaction.followup.send(tr("reply.replay", user=interaction.user.mention), file=file)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
 async def report_text(interaction: discord.Interaction, text: str) -> None:
     try:
         await interaction.response.send_message(text, ephemeral=True)
@@ -107,7 +133,11 @@ async def report_text(interaction: discord.Interaction, text: str) -> None:
 def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
     """The buttons for a board; None once the game is over (nothing left to press)."""
     if board.finished:
-        return None
+        if board.row.status != "won":
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(board.row.id, tr("button.replay")))
+        return view
     view = discord.ui.View(timeout=None)
     items = _bakers_buttons(tr, board) if board.game.kind == "bakers" else _calculation_buttons(tr, board)
     for item in items:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import engine
 from bot.app import BoulangerBot
@@ -211,8 +213,17 @@ async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
         assert not result.ephemeral, result.content
         game.play(move)
     final = fake_discord.message(board.id)
-    assert "Won in" in final.content and final.buttons() == []
+    assert "Won in" in final.content
+    (replay_button,) = final.buttons()  # only "Watch the replay" is left
     assert (await bot.store.player_stats(alice.id, "bakers")).won == 1
+    bob = fake_discord.add_user("bob")  # anyone may watch it
+    replay = await fake_discord.click(bob, final, replay_button["custom_id"], timeout=30)
+    assert replay.deferred and not replay.ephemeral
+    (shown,) = replay.followups or await replay.wait_followups(1, timeout=30)
+    gif = shown.attachments[0]
+    assert gif.filename == "replay.gif" and gif.data[:6] == b"GIF89a"
+    with Image.open(io.BytesIO(gif.data)) as im:
+        assert im.n_frames == len(engine.replay(code, game.moves).moves) + 1
 
 
 async def test_leaderboard_after_several_players(fake_discord, bot):
