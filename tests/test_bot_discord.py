@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import copy
 import io
+import time
 from pathlib import Path
 
 import pytest
@@ -304,3 +305,20 @@ async def test_leaderboard_pages(fake_discord, bot):
     nxt = next(b for b in first.message.buttons() if b["label"] == "▶")
     second = await fake_discord.click(players[5], first.message, nxt["custom_id"])
     assert "Page 2 of 2" in second.text() and second.text().count("<@") == 2
+
+
+async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot):
+    """A board that takes 2 s to draw: the bot acknowledges first, then edits the message."""
+    import renderer
+
+    alice = fake_discord.add_user("alice")
+    board = (await start(fake_discord, alice)).message
+
+    def slow_render(game, **kwargs):
+        time.sleep(2.0)
+        return renderer.render_png(game, **kwargs)
+
+    bot.service._render = slow_render
+    result = await fake_discord.click(alice, board, button(board, "6"), timeout=10)
+    assert not result.failed and result.deferred and result.ack_ms < 3000
+    assert result.edited is not None and "Selected: column 6" in result.edited.content
