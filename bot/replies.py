@@ -63,10 +63,10 @@ async def send_new_board(
     old = (board.row.channel_id, board.row.message_id)
     await service.set_message(board.row.id, message.channel.id, message.id)
     if old[1] and old[1] != message.id:
-        await _strip_buttons(interaction.client, *old)
+        await strip_buttons(interaction.client, *old)
 
 
-async def _strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
+async def strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
     """Take the buttons off a board's previous message (they moved to a new one)."""
     if channel_id is None:
         return

@@ -59,6 +59,14 @@ async def eventually(check, timeout: float = 3.0) -> None:
         await asyncio.sleep(0.02)
 
 
+def _recorded(bot, user, message_id: int):
+    async def check() -> bool:
+        row = await bot.store.active_game(user.id, "bakers")
+        return row is not None and row.message_id == message_id
+
+    return check
+
+
 def board_ids(message) -> list[str]:
     return [b["custom_id"] for b in message.buttons()]
 
@@ -184,6 +192,10 @@ async def test_board_reposts_and_moves_the_buttons(fake_discord, bot):
     await eventually(lambda: fake_discord.message(first.id).buttons() == [])
     code = await fake_discord.slash(alice, "code")
     assert code.ephemeral and CODE in code.content
+    await eventually(_recorded(bot, alice, again.message.id))
+    fresh = await fake_discord.slash(alice, "boulanger")  # a new game ends this one
+    assert "was ended as resigned" in fresh.content
+    await eventually(lambda: fake_discord.message(again.message.id).buttons() == [])
 
 
 async def test_calculation_game_with_buttons(fake_discord, bot):

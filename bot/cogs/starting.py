@@ -38,3 +38,6 @@ async def start_game(interaction: discord.Interaction, kind: str, **options: Any
     if not started.verified:
         notes.append(tr("start.unverified"))
     await replies.send_new_board(interaction, service, started.board, "\n".join(f"-# {n}" for n in notes))
+    old = started.replaced
+    if old is not None and old.message_id:
+        await replies.strip_buttons(interaction.client, old.channel_id, old.message_id)  # that game is over
