@@ -334,3 +334,45 @@ async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot)
     result = await fake_discord.click(alice, board, button(board, "6"), timeout=10)
     assert not result.failed and result.deferred and result.ack_ms < 3000
     assert result.edited is not None and "Selected: column 6" in result.edited.content
+
+
+async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord, tmp_path):
+    """The bot died after sending the daily post but before recording it; its claim went stale."""
+    import datetime as dt
+
+    import aiohttp
+
+    import storage
+    from bot import dailycodes
+    from bot.cogs.daily import daily_post_content
+    from bot.i18n import Translator
+
+    fake, db = fake_discord, tmp_path / "crash.sqlite3"
+    day = dailycodes.utc_today()
+    store = await storage.open_store(str(db))
+    try:
+        await store.set_guild_settings(fake.guild.id, daily_channel_id=fake.channel.id)
+        long_ago = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=30)
+        assert await store.claim_daily_post(fake.guild.id, day, fake.channel.id, now=long_ago)
+    finally:
+        await store.close()
+    content, view = daily_post_content(
+        Translator("en"), day, {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24"}
+    )
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(headers=headers) as http:  # the post the crashed bot had sent
+        body = {"content": content, "components": view.to_components()}
+        async with http.post(f"{fake.api_base}/channels/{fake.channel.id}/messages", json=body) as response:
+            assert response.status == 200
+            sent = int((await response.json())["id"])
+    async with running(fake, db) as bot:
+
+        async def recorded() -> bool:
+            post = await bot.store.daily_post(fake.guild.id, day)
+            return post is not None and post.message_id is not None
+
+        await eventually(recorded, timeout=15)
+        assert (await bot.store.daily_post(fake.guild.id, day)).message_id == sent
+        await asyncio.sleep(0.6)  # a few more scheduler rounds
+    posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.content]
+    assert [m.id for m in posts] == [sent]

@@ -128,6 +128,19 @@ class Daily(commands.Cog):
     async def _wait_ready(self) -> None:
         await self.bot.wait_until_ready()
 
+    async def _find_post(self, channel_id: int, day: dt.date) -> int | None:
+        """Our post of ``day`` among the channel's recent messages (sent, but not recorded)."""
+        marker = f"d:b:{day.strftime('%Y%m%d')}"
+        me = self.bot.user.id if self.bot.user else None
+        try:
+            async for message in self.bot.get_partial_messageable(channel_id).history(limit=50):
+                ids = {getattr(c, "custom_id", None) for row in message.components for c in row.children}
+                if message.author.id == me and marker in ids:
+                    return message.id
+        except discord.HTTPException as exc:
+            log.warning("could not read channel %s to look for an earlier post: %s", channel_id, exc)
+        return None
+
     async def post_due(self) -> int:
         """Post today's challenge in every guild whose post is due; returns how many were sent."""
         service = self.bot.service  # type: ignore[attr-defined]
@@ -141,9 +154,15 @@ class Daily(commands.Cog):
         sent = 0
         for settings in due:
             channel_id = settings.daily_channel_id
-            if channel_id is None or not await store.claim_daily_post(
-                settings.guild_id, day, channel_id, now=now
-            ):
+            if channel_id is None:
+                continue
+            earlier = await store.daily_post(settings.guild_id, day)  # an unsent claim: a crash?
+            if not await store.claim_daily_post(settings.guild_id, day, channel_id, now=now):
+                continue
+            found = await self._find_post(channel_id, day) if earlier is not None else None
+            if found is not None:
+                await store.record_daily_post_message(settings.guild_id, day, found)
+                log.info("found the %s daily post of guild %s sent before a crash", day, settings.guild_id)
                 continue
             content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
             try:
