@@ -115,10 +115,13 @@ async def main(ns: argparse.Namespace) -> int:
                 Player(i, engine.code_for("bakers", deals[i % len(deals)], 4)) for i in range(ns.players)
             ]
             t0 = time.perf_counter()
+            own0 = time.process_time()
             await asyncio.gather(
                 *(play(fake, p, ns.moves, tuple(ns.think), random.Random(rng.random())) for p in players)
             )
             wall = time.perf_counter() - t0
+            bot_cpu = _cpu_seconds(proc.process.pid) if proc.process else 0.0
+            fake_cpu = time.process_time() - own0
             await proc.stop()
             violations = fake.take_violations()
         store = await storage.open_store(str(db))
@@ -138,6 +141,13 @@ async def main(ns: argparse.Namespace) -> int:
     interactions = len(latencies)
     print(f"players {ns.players}, moves each {ns.moves}, think time {ns.think[0]}-{ns.think[1]} s")
     print(f"interactions {interactions} in {wall:.1f} s ({interactions / wall:.1f}/s)")
+    print(
+        f"bot process CPU {bot_cpu:.1f} s over {wall:.1f} s ({bot_cpu / wall:.0%} of one core; "
+        f"{bot_cpu / interactions * 1000:.1f} ms per interaction)"
+    )
+    print(
+        f"fake Discord + {ns.players} clients (this process) CPU {fake_cpu:.1f} s ({fake_cpu / wall:.0%} of one core)"
+    )
     print(f"interaction -> final reply: p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, max {latencies[-1]:.0f} ms")
     print(f"players whose random play was stuck with nothing to undo: {sum(p.stuck for p in players)}")
     print(
@@ -152,6 +162,15 @@ async def main(ns: argparse.Namespace) -> int:
         for failure in p.failures[:3]:
             print(f"  player {p.index}: {failure}")
     return 0 if lost == doubled == 0 else 1
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its reaped children (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(x) for x in fields[11:15])
+    import os
+
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 async def _games(store: storage.Store, fake: FakeDiscord, player: Player) -> list[storage.GameRow]:
