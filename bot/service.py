@@ -59,6 +59,10 @@ class Started:
     verified: bool = True  # False when the deal is not known to be winnable
 
 
+# Buttons both games share: undo, hint, clear the selection, end a game with no move left.
+CONTROLS = {"u": "undo", "i": "hint", "x": "clear", "r": "resign"}
+
+
 @dataclass(frozen=True)
 class Press:
     """What a board button means in the current position."""
@@ -69,8 +73,8 @@ class Press:
 
 def bakers_press(game: Any, sel: str, act: str) -> Press:
     """A Jeu du Boulanger button: places are columns 1-8 and cells a-d; ``h`` sends home."""
-    if act in ("u", "i", "x"):
-        return Press({"u": "undo", "i": "hint", "x": "clear"}[act])
+    if act in CONTROLS:
+        return Press(CONTROLS[act])
     if act == "h":
         if not sel:
             raise UserFeedback("error.select_first")
@@ -108,8 +112,8 @@ def _bakers_notation(game: Any, src: str, dst: str) -> str:
 def calculation_press(game: Any, sel: str, act: str) -> Press:
     """A Calculation button: ``f1``-``f4`` foundations, ``w1``-``w4`` waste piles for the
     turned card, ``p1``-``p4`` a waste pile's top (home if one foundation fits, else select)."""
-    if act in ("u", "i", "x"):
-        return Press({"u": "undo", "i": "hint", "x": "clear"}[act])
+    if act in CONTROLS:
+        return Press(CONTROLS[act])
     if act[0] == "f":
         return Press("play", (f"w{sel}" if sel else "s") + act)
     if act[0] == "w":
@@ -350,6 +354,9 @@ class GameService:
                 return Board(row, game, png, selection=meaning.value)
             if meaning.kind == "clear":
                 return Board(row, game, await self.render(game))
+            if meaning.kind == "resign":
+                done = await self._finish(row, game, "resigned")
+                return Board(done, game, await self.render(game), result=await self.store.get_result(done.id))
         return await self.hint(user_id, game_id)
 
     async def _checked(

@@ -151,7 +151,16 @@ def _controls(tr: Translator, board: Board, row: int) -> list[GameButton]:
         GameButton(gid, ver, sel, "u", label=tr("button.undo"), row=row, disabled=board.game.undo_depth == 0),
         GameButton(gid, ver, sel, "i", label=tr("button.hint"), row=row, style=discord.ButtonStyle.success),
         GameButton(gid, ver, "", "x", label=tr("button.clear"), row=row, disabled=not sel),
-    ]
+    ] + (
+        # No legal move is left: offer to end the game (it is recorded as lost).
+        [
+            GameButton(
+                gid, ver, "", "r", label=tr("button.end_game"), row=row, style=discord.ButtonStyle.danger
+            )
+        ]
+        if board.game.is_lost
+        else []
+    )
 
 
 def _bakers_buttons(tr: Translator, board: Board) -> list[GameButton]:

@@ -230,6 +230,20 @@ async def test_whole_game_won_through_the_service(service, store):
     assert (stats.played, stats.won) == (1, 1)
 
 
+async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, store):
+    from bot.views import board_view
+
+    row = (await service.start(ALICE, "bakers", code="BK1-C1-AAAAA24")).board.row
+    for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
+        board = await service.play(ALICE, row.id, move)
+    assert board.notice == "board.no_moves_left" and board.row.is_active
+    actions = [item.act for item in board_view(Translator("en"), board).children]
+    assert "r" in actions and "u" in actions
+    ended = await service.press(ALICE, row.id, board.row.version, "", "r")
+    assert ended.row.status == "lost" and ended.result is not None and not ended.result.won
+    assert board_view(Translator("en"), ended) is None
+
+
 async def test_hint_for_each_game(service):
     row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
     advice = await service.hint(ALICE, row.id)
