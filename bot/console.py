@@ -31,12 +31,13 @@ HELP = """commands:
   new calculation [CODE]         start Calculation
   daily boulanger|calculation    today's daily challenge
   move NOTATION                  e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4
-  press BUTTON                   a board button: 1-8, a-d, home (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation)
+  press BUTTON                   a board button: 1-8, a-d, home (Boulanger); f1-f4, w1-w4, p1-p4
+                                 (Calculation); undo, hint, clear, end (both)
   moves                          legal moves in words
   undo | hint | resign | board | code | stats
   rules boulanger|calculation | help | quit"""
 
-BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x"}
+BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x", "end": "r"}
 KIND_NAMES = {"boulanger": "bakers", "bakers": "bakers", "calculation": "calculation"}
 
 

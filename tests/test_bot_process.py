@@ -116,3 +116,11 @@ def run_bot_args(tmp_path: Path, env: dict[str, str], args: list[str]) -> subpro
         text=True,
         timeout=60,
     )
+
+
+async def test_unusable_database_is_a_clear_start_up_error(fake_discord, tmp_path):
+    env = {**fake_discord.env(), "BOULANGER_DB": str(tmp_path)}  # a directory, not a database file
+    done = await asyncio.to_thread(run_bot_args, tmp_path, env, [])
+    assert done.returncode == 3
+    assert "cannot be used" in done.stderr and str(tmp_path) in done.stderr
+    assert fake_discord.token not in done.stdout + done.stderr
