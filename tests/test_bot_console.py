@@ -1,0 +1,56 @@
+"""``python -m bot console``: the same command layer without Discord, pictures saved as files."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_console_plays_and_saves_each_board(tmp_path):
+    script = "\n".join(
+        [
+            "new boulanger BK1-C4-AAAAA24",
+            "press 6",
+            "press home",
+            "move 8a",
+            "move 12",  # illegal: refused, nothing saved
+            "undo",
+            "new calculation CA1-AAAAA24",
+            "press f3",
+            "quit",
+        ]
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "console",
+            "--db",
+            str(tmp_path / "c.sqlite3"),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=REPO,
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "A♦ from column 6 home" in out and "Score 10" in out
+    assert "J♦ from column 8 to free cell a" in out
+    assert "! 10♥ cannot go on 3♠" in out
+    assert "6♠ from the turned card to foundation 3" in out
+    pictures = sorted((tmp_path / "out").glob("board-*.png"))
+    assert len(pictures) == 7  # new, select, home, 8a, undo, new, f3
+    for path in pictures:
+        with Image.open(io.BytesIO(path.read_bytes())) as im:
+            assert im.size[0] >= 400
