@@ -408,8 +408,9 @@ class GameService:
     async def show(self, user_id: int, kind: str | None = None) -> Board:
         """The player's current board (for /board and after a restart)."""
         row = await self.find(user_id, kind)
-        game = self._engine_game(row)
-        return Board(row, game, await self.render(game))
+        async with self._lock(row.id):  # a move must not change the game while it is drawn
+            row, game = await self.load(row.id)
+            return Board(row, game, await self.render(game))
 
     async def hint(self, user_id: int, game_id: int) -> dict[str, Any]:
         """The next move to try (solver for Jeu du Boulanger, hint player for Calculation)."""
