@@ -290,13 +290,23 @@ def unprivileged_command(env: dict[str, str]) -> tuple[list[str], dict[str, int]
 
 @pytest.mark.parametrize(("mode", "reason"), [(0o000, "unreadable"), (0o444, "readonly")])
 async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
-    """Run as an unprivileged user (root may read anything), on a file it may not read / write."""
+    """Run as an unprivileged user (root may read anything), on a file it may not read / write.
+
+    The checkout and the venv may sit in folders that user cannot enter (a fresh
+    clone under ``mktemp -d``), so the packages it needs (``storage`` and the
+    pure-Python ``aiosqlite``) are copied into a world-readable folder first.
+    """
     site = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "aiosqlite").exists())
-    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{site}"}
-    command, user = unprivileged_command(env)
     folder = Path(tempfile.mkdtemp(prefix="boulanger-perm-", dir="/tmp"))
     try:
         folder.chmod(0o755)
+        lib = folder / "lib"
+        shutil.copytree(Path(site, "aiosqlite"), lib / "aiosqlite")
+        shutil.copytree(ROOT / "storage", lib / "storage")
+        for entry in [lib, *lib.rglob("*")]:
+            entry.chmod(0o755 if entry.is_dir() else 0o644)
+        env = {**os.environ, "PYTHONPATH": str(lib)}
+        command, user = unprivileged_command(env)
         path = folder / "db.sqlite"
         store = await storage.open_store(str(path))
         await store.close()
@@ -306,7 +316,7 @@ async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
             [*command, "-c", OPEN_AS_NOBODY, str(path)],
             capture_output=True,
             text=True,
-            cwd=ROOT,
+            cwd="/",
             env=env,
             timeout=30,
             **user,
