@@ -87,7 +87,9 @@ class CalculationGame(Game):
     def hint(
         self, *, rollouts: int | None = None, seed: int = 0, time_limit: float | None = None
     ) -> str | None:
-        """The hint player's move (see ``engine.calculation.hints.best_move``)."""
+        """The hint player's move, or None when no move is left; it sees only what the player
+        sees. Default: the fast setting (deterministic, ~0.1 s a decision); ``time_limit``
+        bounds the thinking time. See ``engine.calculation.hints.best_move``."""
         from engine.calculation.hints import FAST_ROLLOUTS, best_move
 
         return best_move(self, rollouts=rollouts or FAST_ROLLOUTS, seed=seed, time_limit=time_limit)

@@ -105,7 +105,6 @@ class Tally:
 
     wins: int = 0  # bit n set when reshuffle n was won
     score: int = 0
-    played: int = 0
     active: bool = True
 
     def key(self) -> tuple[int, int]:
@@ -144,7 +143,6 @@ def evaluate(
                 score = playout(prog[:], [p[:] for p in piles], [turned, *deck] if turned else deck)
                 tally.wins |= (score == 52) << n
                 tally.score += score
-                tally.played += 1
         if n % BATCH == BATCH - 1:
             _prune(tallies)
             if sum(t.active for t in tallies) == 1:
