@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.calculation import SEQUENCES, CalculationGame, Position
-from engine.calculation.fast import playout
+from engine.calculation.fast import choose_pile, distances, playout
 from engine.calculation.hints import best_move, candidates
 from engine.calculation.perfect import solve
 from engine.cards import make_card, rank_of
@@ -86,6 +86,35 @@ def test_playout_conserves_cards_and_scores():
     random.Random(0).shuffle(cards)
     score = playout(prog, piles, cards)
     assert score == sum(prog) and sum(prog) + sum(map(len, piles)) == 52
+
+
+START = distances([1, 1, 1, 1])  # need distances at the deal: J 4, A 5, 7 3, 6 0, K 11 …
+
+
+def place(rank: int, piles: list[list[int]]) -> int:
+    return choose_pile(START, [0] * 14, piles, rank)
+
+
+def test_policy_puts_a_king_on_an_empty_pile_else_on_a_king():
+    assert place(13, [[13], [5], [], [9]]) == 2
+    assert place(13, [[5], [13], [9], [2]]) == 1
+
+
+def test_policy_covers_the_top_needed_later_by_the_smallest_gap():
+    assert START[11][0] == 4 and START[1][0] == 5 and START[13][0] == 11 and START[7][0] == 3
+    # J on A (gap 1) rather than on K (gap 7), on 7 (needed earlier) or on the empty pile
+    assert place(11, [[7], [13], [1], []]) == 2
+    assert place(11, [[13], [], [7], [1]]) == 3
+
+
+def test_policy_counts_the_cards_under_the_top_it_would_bury():
+    # the A pile hides a 6 needed at once: the J goes on the K instead
+    assert place(11, [[6, 1], [13], [], [7]]) == 1
+
+
+def test_policy_prefers_an_empty_pile_to_burying_then_the_least_harm():
+    assert place(11, [[7], [2], [], [6]]) == 2
+    assert place(11, [[2], [8], [7], [6]]) == 2  # the 7 is needed latest of the four
 
 
 # -- perfect-information search -------------------------------------------------------------

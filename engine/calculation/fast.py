@@ -8,10 +8,11 @@ they are written for CPython speed (table look-ups, few calls) over elegance.
 The playout policy ("need distance", tuned on deals 0-2999):
 - a card that fits a foundation goes there at once (the least advanced
   foundation if several fit), and every waste top that then fits follows;
-- otherwise, a king goes on a king or an empty pile; any card goes on the pile
-  whose top is needed later than it by the smallest gap; else on an empty pile
-  (keeping the last empty pile for kings unless the card would do much harm
-  elsewhere); else on the top needed latest.
+- otherwise a king goes on an empty pile, else on a king;
+- any other card goes on the pile of least cost: covering a top needed later
+  costs the gap (so the smallest gap wins), covering a top needed sooner costs
+  ``BURY_TOP``, an empty pile costs ``EMPTY``, and every card in the pile needed
+  sooner than the new card adds ``BLOCK`` plus ``BLOCK`` per step sooner.
 A card's need distance is how many cards a foundation takes before it; with
 ``m`` copies of its rank already waiting in the waste piles, it is the
 (m+1)-th nearest foundation's distance, since the nearer ones will be served
@@ -25,7 +26,10 @@ from collections.abc import Sequence
 from engine.calculation.rules import FULL, KING, PLACE, SEQUENCES
 
 NEVER = 99  # need distance of a rank no foundation takes any more
-RESERVE_GAP = 3  # how much harm a card may do elsewhere rather than take the last empty pile
+# Placement costs, in need-distance steps (tuned on deals 0-2999, see docs/bench/calculation.md):
+EMPTY = 20  # taking an empty pile
+BURY_TOP = 40  # covering a top that is needed before the card
+BLOCK = 2  # per card covered that is needed before it, plus this much per step earlier
 # NEED_AT[i][k]: the rank foundation i takes when it holds k cards (0 once complete).
 NEED_AT: tuple[tuple[int, ...], ...] = tuple((*seq, 0) for seq in SEQUENCES)
 MUL = (14**3, 14**2, 14, 1)
@@ -60,44 +64,31 @@ def choose_pile(
     """The pile the policy puts rank ``r`` on; ``waiting[r]`` counts ranks in the waste piles."""
     ds = dist[r]
     dc = ds[waiting[r]] if waiting[r] < len(ds) else ds[-1]
-    best = -1
-    best_gap = 1000
-    empty = -1
-    empties = 0
-    worst = 0
-    worst_d = -1
-    king = -1
-    king_based = False
+    if r == KING:
+        for j in range(4):
+            if not piles[j]:
+                return j
+        for j in range(4):
+            if piles[j][-1] == KING:
+                return j
+    best = 0
+    best_cost = 1 << 30
     for j in range(4):
         p = piles[j]
         if p:
             t = p[-1]
             dt = dc if t == r else dist[t][0]  # equal ranks are interchangeable
-            if dt >= dc:
-                if dt - dc < best_gap:
-                    best_gap = dt - dc
-                    best = j
-            elif dt > worst_d:
-                worst_d = dt
-                worst = j
-            if t == KING and king < 0:
-                king = j
-            if p[0] == KING:
-                king_based = True
+            cost = dt - dc if dt >= dc else BURY_TOP
+            for x in p:
+                dx = dc if x == r else dist[x][0]
+                if dx < dc:
+                    cost += BLOCK + BLOCK * (dc - dx)
         else:
-            empties += 1
-            if empty < 0:
-                empty = j
-    if r == KING:
-        if king >= 0:
-            return king
-        if empty >= 0:
-            return empty
-    if best >= 0:
-        return best
-    if empty >= 0 and (empties > 1 or king_based or dc - worst_d > RESERVE_GAP):
-        return empty
-    return worst
+            cost = EMPTY
+        if cost < best_cost:
+            best_cost = cost
+            best = j
+    return best
 
 
 def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], record: list | None = None) -> int:

@@ -21,7 +21,7 @@ from engine.calculation.position import CalculationMove
 from engine.cards import rank_of
 
 FAST_ROLLOUTS = 512  # per candidate, at most; about 0.1-0.3 s a move on one core (see docs/bench)
-STRONG_ROLLOUTS = 4096  # offline setting
+STRONG_ROLLOUTS = 2048  # offline setting
 BATCH = 32  # reshuffles between pruning checks
 PRUNE_MIN = 3  # a candidate is dropped only when at least this many wins behind …
 PRUNE_Z2 = 6.25  # … and behind by more than 2.5 standard deviations of a sign test
