@@ -13,6 +13,7 @@ import storage
 from bot import replies
 from bot.command_translator import CatalogueTranslator
 from bot.config import Config
+from bot.confirm import StartChoice
 from bot.errors import ErrorTree, report
 from bot.i18n import Translator
 from bot.locale import player_translator
@@ -57,7 +58,7 @@ class BoulangerBot(commands.Bot):
         self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await storage.open_store(str(self.config.db_path))
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
-        self.add_dynamic_items(GameButton, ReplayButton)
+        self.add_dynamic_items(GameButton, ReplayButton, StartChoice)
         await self.tree.set_translator(CatalogueTranslator())
         for name in COGS:
             await self.load_extension(name)

@@ -13,7 +13,7 @@ import asyncio
 import shlex
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import engine
 import storage
@@ -22,7 +22,7 @@ from bot.describe import legal_moves_in_words
 from bot.errors import UserFeedback, error_text
 from bot.i18n import Translator
 from bot.locale import LANGUAGES, use_language
-from bot.service import Board, GameService
+from bot.service import Board, GameInProgress, GameService, Started
 from bot.solving import Solver
 from bot.views import board_content, share_line
 
@@ -30,6 +30,8 @@ HELP = """commands:
   new boulanger [4|2|1] [CODE]   start Jeu du Boulanger (a winnable deal unless CODE is given)
   new calculation [CODE]         start Calculation
   daily boulanger|calculation    today's daily challenge
+                                 (a game of that kind in progress is ended only after you
+                                 answer yes, or with --force)
   move NOTATION                  e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4
   press BUTTON                   a board button: 1-8, a-d, home (Boulanger); f1-f4, w1-w4, p1-p4
                                  (Calculation); undo, hint, clear, end (both)
@@ -50,6 +52,8 @@ class Console:
         self.tr = Translator("en")
         self.board: Board | None = None
         self.saved = 0
+        # A start waiting for "yes": its kind, options and the game it would end (id, version).
+        self.pending: tuple[str, dict[str, Any], tuple[int, int]] | None = None
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -78,17 +82,60 @@ class Console:
         if not words:
             return True
         cmd, args = words[0].lower(), words[1:]
+        if self.pending is not None:
+            kind, options, replace = self.pending
+            self.pending = None
+            if cmd in ("yes", "y"):
+                await self._guarded(self._start(kind, options, replace=replace))
+                return True
+            self.say(self.tr("confirm.kept"))
+            if cmd in ("no", "n"):
+                return True
         if cmd in ("quit", "exit"):
             return False
         handler = getattr(self, f"cmd_{cmd}", None)
         if handler is None:
             self.say(f"unknown command {cmd!r}\n{HELP}")
             return True
-        try:
-            await handler(args)
-        except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
-            self.say(f"! {error_text('en', exc)}")
+        await self._guarded(handler(args))
         return True
+
+    async def _guarded(self, work: Any) -> None:
+        try:
+            await work
+        except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
+            self.say(f"! {error_text(self.tr.locale, exc)}")
+
+    async def _start(
+        self,
+        kind: str,
+        options: dict[str, Any],
+        *,
+        force: bool = False,
+        replace: tuple[int, int] | None = None,
+    ) -> None:
+        """Start a game; one in progress with something at stake is ended only once the player agrees."""
+        try:
+            started: Started = await self.service.start(self.user_id, kind, replace=replace, **options)
+        except GameInProgress as exc:
+            old = exc.row
+            if force and not exc.stale:
+                await self._start(kind, options, replace=(old.id, old.version))
+                return
+            if exc.stale:
+                self.say(self.tr("confirm.stale"))
+            moves = self.tr.n("board.moves", old.move_count)
+            game = self.tr(f"game.{old.kind}")
+            self.say(self.tr("confirm.question", game=game, code=old.code, moves=moves, score=old.score))
+            if old.daily_date is not None:
+                self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
+            self.say(self.tr("confirm.ask"))
+            self.say(self.tr("confirm.console"))
+            self.pending = (kind, options, (old.id, old.version))
+            return
+        if started.replaced:
+            self.say(self.tr("start.replaced", code=started.replaced.code))
+        self.show(started.board)
 
     async def cmd_help(self, args: list[str]) -> None:
         self.say(HELP)
@@ -98,20 +145,21 @@ class Console:
         if kind is None:
             self.say("new boulanger|calculation …")
             return
-        cells, code = 4, None
+        cells, code, force = 4, None, False
         for arg in args[1:]:
             if arg in ("4", "2", "1"):
                 cells = int(arg)
+            elif arg == "--force":
+                force = True
             else:
                 code = arg
-        started = await self.service.start(self.user_id, kind, cells=cells, code=code)
-        if started.replaced:
-            self.say(self.tr("start.replaced", code=started.replaced.code))
-        self.show(started.board)
+        await self._start(kind, {"cells": cells, "code": code}, force=force)
 
     async def cmd_daily(self, args: list[str]) -> None:
-        kind = KIND_NAMES.get(args[0].lower() if args else "", "bakers")
-        self.show((await self.service.start(self.user_id, kind, daily=True)).board)
+        force = "--force" in args
+        words = [a for a in args if a != "--force"]
+        kind = KIND_NAMES.get(words[0].lower() if words else "", "bakers")
+        await self._start(kind, {"daily": True}, force=force)
 
     async def cmd_move(self, args: list[str]) -> None:
         if not args:

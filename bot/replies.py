@@ -11,7 +11,7 @@ import discord
 
 from bot.i18n import Translator
 from bot.locale import player_translator
-from bot.service import Board, GameService
+from bot.service import Board, GameService, Started
 from bot.views import board_content, board_file, board_view, share_line
 
 log = logging.getLogger(__name__)
@@ -43,17 +43,45 @@ def board_payload(tr: Translator, board: Board) -> dict[str, Any]:
     return {"content": board_content(tr, board), "view": board_view(tr, board)}
 
 
-async def send_new_board(
-    interaction: discord.Interaction, service: GameService, board: Board, note: str = ""
+async def post_started(
+    interaction: discord.Interaction, service: GameService, started: Started, *, followup: bool = False
 ) -> None:
-    """Post a board as the interaction's reply and remember its message (buttons move there)."""
+    """Post a new game's board (with a note on the game it replaced) and retire the old board."""
+    tr = await player_translator(interaction)
+    notes = []
+    if started.replaced is not None:
+        notes.append(tr("start.replaced", code=started.replaced.code))
+    if not started.verified:
+        notes.append(tr("start.unverified"))
+    note = "\n".join(f"-# {n}" for n in notes)
+    await send_new_board(interaction, service, started.board, note, followup=followup)
+    old = started.replaced
+    if old is not None and old.message_id:
+        await strip_buttons(interaction.client, old.channel_id, old.message_id)  # that game is over
+
+
+async def send_new_board(
+    interaction: discord.Interaction,
+    service: GameService,
+    board: Board,
+    note: str = "",
+    *,
+    followup: bool = False,
+) -> None:
+    """Post a board as the interaction's reply and remember its message (buttons move there).
+
+    ``followup``: post it as a new public message instead (the interaction's own message is
+    an ephemeral question that must not become the board)."""
     tr = await player_translator(interaction)
     payload = board_payload(tr, board)
     if note:
         payload["content"] = f"{note}\n{payload['content']}"
     view = payload["view"] or discord.utils.MISSING
     file = board_file(board.png)
-    if interaction.response.is_done():
+    message: discord.Message | discord.WebhookMessage
+    if followup:
+        message = await interaction.followup.send(payload["content"], file=file, view=view, wait=True)
+    elif interaction.response.is_done():
         message = await interaction.edit_original_response(
             content=payload["content"], attachments=[file], view=view
         )

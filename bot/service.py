@@ -59,6 +59,24 @@ class Started:
     verified: bool = True  # False when the deal is not known to be winnable
 
 
+class GameInProgress(UserFeedback):
+    """The player's active game of this kind has something at stake: ask before ending it.
+
+    ``stale`` says the player had agreed to end an earlier state of it (it moved, or
+    another game took its place), so the question is asked again, nothing ended.
+    """
+
+    def __init__(self, row: storage.GameRow, *, stale: bool = False) -> None:
+        super().__init__("confirm.busy", code=row.code)
+        self.row = row
+        self.stale = stale
+
+
+def at_stake(row: storage.GameRow) -> bool:
+    """Whether ending ``row`` loses anything: moves on the board, or a daily attempt."""
+    return row.move_count > 0 or row.daily_date is not None
+
+
 # Buttons both games share: undo, hint, clear the selection, end a game with no move left.
 CONTROLS = {"u": "undo", "i": "hint", "x": "clear", "r": "resign"}
 
@@ -239,29 +257,40 @@ class GameService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         daily: bool = False,
+        replace: tuple[int, int] | None = None,
     ) -> Started:
-        """A new game; the player's previous active game of this kind is resigned."""
+        """A new game. The player's active game of this kind is resigned when nothing is at
+        stake in it, or when ``replace`` names it as (id, version) -- the player agreed to end
+        exactly that state; otherwise ``GameInProgress`` is raised and nothing changes."""
         verified = True
         daily_date = None
         if daily:
             daily_date = dailycodes.utc_today(self.clock())
-            code = await self.daily_code(kind, daily_date)
         elif code:
             parsed = engine.parse_code(code)
             if parsed.kind != kind:
                 raise UserFeedback(f"error.code_other_game.{parsed.kind}", code=str(parsed))
             code = str(parsed)
-        else:
+        elif kind == "bakers" and (cells or 4) not in (4, 2, 1):
+            raise UserFeedback("error.bad_cells")
+        active = await self.store.active_game(user_id, kind)
+        self._check_replaceable(active, replace)  # before dealing: a refusal uses up no deal
+        if daily_date is not None:
+            code = await self.daily_code(kind, daily_date)
+        elif not code:
             code, verified = await self._new_deal(kind, cells or 4, any_deal)
         gc = engine.parse_code(code)
-        replaced = await self._retire_active(user_id, kind)
+        replaced = await self._retire(active, replace) if active is not None else None
         try:
             row = await self.store.create_game(
                 kind, code, user_id, guild_id, channel_id, cells=gc.cells, daily_date=daily_date
             )
         except storage.ActiveGameExists:
-            # Another start by the same player won the race (a double click on Play): retire it too.
-            replaced = await self._retire_active(user_id, kind) or replaced
+            # Another start by the same player won the race (a double click on Play).
+            other = await self.store.active_game(user_id, kind)
+            if other is not None:
+                self._check_replaceable(other, replace)
+                replaced = await self._retire(other, replace) or replaced
             row = await self.store.create_game(
                 kind, code, user_id, guild_id, channel_id, cells=gc.cells, daily_date=daily_date
             )
@@ -269,6 +298,17 @@ class GameService:
         log.info("game %s started: %s for user %s%s", row.id, code, user_id, " (daily)" if daily_date else "")
         png = await self.render(game)
         return Started(Board(row, game, png), replaced, verified)
+
+    async def check_can_start(self, user_id: int, kind: str) -> None:
+        """Raise ``GameInProgress`` now if a new game of ``kind`` would need the player's consent."""
+        self._check_replaceable(await self.store.active_game(user_id, kind), None)
+
+    @staticmethod
+    def _check_replaceable(active: storage.GameRow | None, replace: tuple[int, int] | None) -> None:
+        if active is None or not at_stake(active):
+            return
+        if replace != (active.id, active.version):
+            raise GameInProgress(active, stale=replace is not None)
 
     async def _new_deal(self, kind: str, cells: int, any_deal: bool) -> tuple[str, bool]:
         rng = random.SystemRandom()
@@ -301,15 +341,15 @@ class GameService:
         except Exception:
             log.exception("topping up the winnable stock (%d cells) failed", cells)
 
-    async def _retire_active(self, user_id: int, kind: str) -> storage.GameRow | None:
-        row = await self.store.active_game(user_id, kind)
-        if row is None:
-            return None
+    async def _retire(self, row: storage.GameRow, replace: tuple[int, int] | None) -> storage.GameRow | None:
+        """End ``row`` as resigned if it is still exactly as checked; None if it ended meanwhile."""
         async with self._lock(row.id):
             try:
                 return await self._finish(row, self._engine_game(row), "resigned")
-            except (storage.VersionConflict, storage.GameNotActive):
+            except storage.GameNotActive:
                 return None
+            except storage.VersionConflict as exc:
+                raise GameInProgress(exc.current, stale=replace is not None) from None  # it moved: ask
 
     async def _finish(self, row: storage.GameRow, game: engine.Game, status: str) -> storage.GameRow:
         if status == "resigned" and game.is_lost:
