@@ -54,3 +54,55 @@ def test_console_plays_and_saves_each_board(tmp_path):
     for path in pictures:
         with Image.open(io.BytesIO(path.read_bytes())) as im:
             assert im.size[0] >= 400
+
+
+def run_console(tmp_path, lines: list[str]) -> str:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "console",
+            "--db",
+            str(tmp_path / "c.sqlite3"),
+            "--out",
+            str(tmp_path / "o"),
+        ],
+        cwd=REPO,
+        input="\n".join(lines),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_console_asks_before_a_new_game_ends_one_in_progress(tmp_path):
+    out = run_console(
+        tmp_path,
+        [
+            "new boulanger BK1-C4-AAAAA24",
+            "move 6h",
+            "new boulanger BK1-C2-AAAAA24",  # asks
+            "no",  # keeps it
+            "code",
+            "new boulanger BK1-C2-AAAAA24",  # asks again
+            "yes",
+            "code",
+            "move 6h",
+            "new boulanger BK1-C1-AAAAA24 --force",  # no question
+            "code",
+            "quit",
+        ],
+    )
+    asked = "already have a game of Jeu du Boulanger in progress: `BK1-C4-AAAAA24` · 1 move · score 10"
+    assert out.count(asked) == 2 and out.count("Type `yes`") == 2
+    assert out.count("already have a game") == 2  # --force did not ask
+    assert "Nothing changed: your game goes on." in out
+    codes = [line for line in out.splitlines() if line.startswith("BK1-")]
+    assert codes == ["BK1-C4-AAAAA24", "BK1-C2-AAAAA24", "BK1-C1-AAAAA24"]
+    assert out.count("Your previous game (BK1-C4-AAAAA24) was ended as resigned.") == 1
+    assert out.count("Your previous game (BK1-C2-AAAAA24) was ended as resigned.") == 1
+    pictures = sorted((tmp_path / "o").glob("board-*.png"))
+    assert len(pictures) == 5  # new, 6h, new (after yes), 6h, new (--force)

@@ -193,7 +193,7 @@ async def test_board_reposts_and_moves_the_buttons(fake_discord, bot):
     code = await fake_discord.slash(alice, "code")
     assert code.ephemeral and CODE in code.content
     await eventually(_recorded(bot, alice, again.message.id))
-    fresh = await fake_discord.slash(alice, "boulanger")  # a new game ends this one
+    fresh = await fake_discord.slash(alice, "boulanger")  # no move played yet: replaced, no question
     assert "was ended as resigned" in fresh.content
     await eventually(lambda: fake_discord.message(again.message.id).buttons() == [])
 
@@ -376,3 +376,95 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
         await asyncio.sleep(0.6)  # a few more scheduler rounds
     posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.content]
     assert [m.id for m in posts] == [sent]
+
+
+# -- a new game while one is in progress ---------------------------------------------------
+async def _game_with_a_move(fake: FakeDiscord, bot, user):
+    board = (await start(fake, user)).message
+    await fake.click(user, board, button(board, "6"))
+    await fake.click(user, board, button(fake.message(board.id), "h"))
+    await eventually(_recorded(bot, user, board.id))
+    return board, await bot.store.active_game(user.id, "bakers")
+
+
+def choice(message, act: str) -> str:
+    """The custom id of the question's "Start the new game" (``s``) or "Keep playing" (``k``)."""
+    return next(cid for cid in board_ids(message) if cid.startswith(f"n:{act}:"))
+
+
+async def test_a_new_game_asks_before_ending_one_in_progress(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board, old = await _game_with_a_move(fake_discord, bot, alice)
+    asked = await fake_discord.slash(alice, "boulanger", {"cells": 2})
+    assert asked.ephemeral and asked.attachments == []
+    assert CODE in asked.content and "1 move" in asked.content and "score 10" in asked.content
+    assert "daily" not in asked.content
+    labels = [b["label"] for b in asked.message.buttons()]
+    assert labels == ["Start the new game", "Keep playing"]
+    assert all(len(cid) <= 100 for cid in board_ids(asked.message))
+    # Nothing changed, and the old board still plays:
+    assert await bot.store.active_game(alice.id, "bakers") == old
+    assert [m.id for m in fake_discord.messages() if not m.ephemeral] == [board.id]
+    moved = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))
+    assert not moved.ephemeral and "Selected: column 8" in moved.content
+    kept = await fake_discord.click(alice, asked.message, choice(asked.message, "k"))
+    assert kept.edited.id == asked.message.id and kept.edited.buttons() == []
+    assert "Nothing changed" in kept.content and "/board" in kept.content
+    assert (await bot.store.active_game(alice.id, "bakers")).moves == ("6h",)
+    assert fake_discord.message(board.id).buttons()  # still playable
+
+
+async def test_confirming_resigns_the_old_game_and_posts_the_new_board_even_after_a_restart(
+    fake_discord, tmp_path
+):
+    db = tmp_path / "confirm.sqlite3"
+    alice = fake_discord.add_user("alice")
+    async with running(fake_discord, db) as bot:
+        board, old = await _game_with_a_move(fake_discord, bot, alice)
+        asked = await fake_discord.slash(alice, "boulanger", {"code": "BK1-C2-AAAAA24"})
+        assert asked.ephemeral
+    async with running(fake_discord, db) as bot:  # the question's buttons outlive the process
+        done = await fake_discord.click(alice, asked.message, choice(asked.message, "s"))
+        (posted,) = await done.wait_followups(1)
+        assert not posted.ephemeral and posted.buttons()
+        assert "BK1-C2-AAAAA24" in posted.content and "was ended as resigned" in posted.content
+        await eventually(lambda: "Done" in fake_discord.message(asked.message.id).content)
+        assert fake_discord.message(asked.message.id).buttons() == []
+        result = await bot.store.get_result(old.id)
+        assert result.status == "resigned" and result.move_count == 1
+        new = await bot.store.active_game(alice.id, "bakers")
+        assert new.code == "BK1-C2-AAAAA24"
+        await eventually(_recorded(bot, alice, posted.id))
+        await eventually(lambda: fake_discord.message(board.id).buttons() == [])  # the old board is over
+        played = await fake_discord.click(alice, posted, button(posted, "6"))
+        assert played.edited.id == posted.id and "Selected: column 6" in played.content
+
+
+async def test_a_stale_confirmation_is_refused_and_asks_again(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    board, old = await _game_with_a_move(fake_discord, bot, alice)
+    asked = await fake_discord.slash(alice, "calculation")
+    assert not asked.ephemeral and "already have a game of" not in asked.content  # other kind: no question
+    asked = await fake_discord.slash(alice, "boulanger")
+    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))
+    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "a"))  # 8a: it moved
+    stale = await fake_discord.click(alice, asked.message, choice(asked.message, "s"))
+    await eventually(lambda: "changed since" in fake_discord.message(asked.message.id).content)
+    again = fake_discord.message(asked.message.id)
+    assert "2 moves" in again.content and again.buttons()
+    assert stale.followups == []  # no new board
+    game = await bot.store.active_game(alice.id, "bakers")
+    assert game.id == old.id and game.moves == ("6h", "8a")
+    # The fresh question works:
+    await fake_discord.click(alice, again, choice(again, "s"))
+    await eventually(lambda: "Done" in fake_discord.message(asked.message.id).content)
+    assert (await bot.store.get_result(old.id)).status == "resigned"
+
+
+async def test_a_daily_game_in_progress_mentions_the_counted_attempt(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    first = await fake_discord.slash(alice, "daily", {"game": "calculation"}, timeout=30)
+    assert not first.ephemeral and "daily challenge" in first.content
+    again = await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
+    assert again.ephemeral and "daily challenge" in again.content and "counted attempt" in again.content
+    assert (await bot.store.active_game(alice.id, "calculation")).daily_date is not None

@@ -14,7 +14,7 @@ import storage
 from bot import dailycodes
 from bot.errors import UserFeedback, error_text
 from bot.i18n import Translator
-from bot.service import GameService, bakers_press, calculation_press
+from bot.service import GameInProgress, GameService, bakers_press, calculation_press
 from bot.views import board_content, share_line
 
 ALICE, BOB = 111, 222
@@ -84,11 +84,57 @@ async def test_code_of_the_other_game_is_refused(service, store):
     assert await store.active_games(ALICE) == []
 
 
-async def test_new_game_resigns_the_previous_one_of_that_kind(service, store):
+async def test_new_game_replaces_a_previous_one_with_no_moves_without_asking(service, store):
     first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
     second = await service.start(ALICE, "bakers")
     assert second.replaced is not None and second.replaced.id == first.id
     assert (await store.get_game(first.id)).status == "resigned"
+
+
+async def test_a_game_with_moves_is_not_ended_without_the_players_consent(service, store):
+    first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    await service.play(ALICE, first.id, "6h")
+    with pytest.raises(GameInProgress) as caught:
+        await service.start(ALICE, "bakers", cells=2)
+    assert caught.value.row.id == first.id and not caught.value.stale
+    assert caught.value.row.move_count == 1 and caught.value.row.score == 10
+    kept = await store.get_game(first.id)
+    assert kept.status == "active" and kept.moves == ("6h",)
+    assert [r.id for r in await store.active_games(ALICE)] == [first.id]
+    with pytest.raises(GameInProgress):  # the quick check the cogs run before dealing
+        await service.check_can_start(ALICE, "bakers")
+    await service.check_can_start(ALICE, "calculation")  # the other kind is not affected
+    # Consent names the game and the version it was given for:
+    second = await service.start(ALICE, "bakers", code="BK1-C2-AAAAA24", replace=(kept.id, kept.version))
+    assert second.replaced.id == first.id and second.board.row.code == "BK1-C2-AAAAA24"
+    assert (await store.get_result(first.id)).status == "resigned"
+    assert (await store.get_game(first.id)).moves == ("6h",)
+
+
+async def test_a_confirmation_for_an_older_state_is_refused_and_changes_nothing(service, store):
+    first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    moved = await service.play(ALICE, first.id, "6h")
+    agreed = (first.id, moved.row.version)
+    await service.play(ALICE, first.id, "8a")  # the game moved on after the question
+    with pytest.raises(GameInProgress) as caught:
+        await service.start(ALICE, "bakers", code=DEAL_CODE, replace=agreed)
+    assert caught.value.stale and caught.value.row.move_count == 2
+    assert (await store.get_game(first.id)).status == "active"
+    assert len(await store.active_games(ALICE)) == 1
+    # Consent for a game that ended meanwhile: nothing is at stake any more, the new one starts.
+    await service.resign(ALICE, first.id)
+    started = await service.start(ALICE, "bakers", code=DEAL_CODE, replace=agreed)
+    assert started.replaced is None and started.board.row.is_active
+
+
+async def test_a_daily_attempt_is_asked_about_even_before_its_first_move(store):
+    day = dt.datetime(2026, 11, 29, 15, tzinfo=dt.UTC)
+    service = GameService(store, clock=lambda: day)
+    daily = (await service.start(ALICE, "calculation", daily=True)).board.row
+    with pytest.raises(GameInProgress) as caught:
+        await service.start(ALICE, "calculation", code="CA1-AAAAA24")
+    assert caught.value.row.daily_date == day.date()
+    assert (await store.get_game(daily.id)).status == "active"
 
 
 async def test_two_starts_at_once_leave_one_active_game(service, store):
@@ -312,3 +358,32 @@ async def test_typed_move_finds_the_right_game(service):
     with pytest.raises(UserFeedback) as info:
         await service.game_for_move(BOB, "6h")
     assert info.value.key == "error.no_active_game"
+
+
+async def test_the_confirm_buttons_carry_the_whole_request_within_discords_limit():
+    import re
+
+    from bot.confirm import CUSTOM_ID, Request, StartChoice
+
+    request = Request("bakers", cells=1, code="BK1-C1-AAAAA24", any_deal=True, daily=False)
+    big = 2**64 - 1  # the largest snowflake / id
+    item = StartChoice("s", big, big, 10**9, request)
+    custom_id = item.item.custom_id
+    assert len(custom_id) <= 100
+    match = re.fullmatch(CUSTOM_ID, custom_id)
+    back = await StartChoice.from_custom_id(None, item.item, match)
+    assert (back.act, back.user_id, back.game_id, back.version, back.request) == (
+        "s",
+        big,
+        big,
+        10**9,
+        request,
+    )
+    daily = Request("calculation", daily=True)
+    again = StartChoice("k", 5, 6, 7, daily)
+    back = await StartChoice.from_custom_id(None, again.item, re.fullmatch(CUSTOM_ID, again.item.custom_id))
+    assert back.request == daily and back.request.options() == {
+        "code": None,
+        "any_deal": False,
+        "daily": True,
+    }
