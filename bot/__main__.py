@@ -7,6 +7,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 import storage
@@ -65,6 +66,14 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
         except discord.PrivilegedIntentsRequired:
             print("This bot needs no privileged intents; check the application's settings.", file=sys.stderr)
             return 2
+        except (aiohttp.ClientConnectionError, OSError) as exc:
+            # No network or DNS: say so plainly instead of a traceback (discord.py gives up on login).
+            print(
+                f"Could not reach Discord ({discord.http.Route.BASE}): {exc}. "
+                "Check this machine's network connection, then start the bot again.",
+                file=sys.stderr,
+            )
+            return 4
     return 0
 
 

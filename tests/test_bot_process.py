@@ -81,6 +81,24 @@ async def test_rejected_token_exits_with_a_clear_message_and_never_logs_it(fake_
     fake_discord.take_violations()
 
 
+def test_unreachable_discord_is_a_clear_message_not_a_traceback(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a local port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        "DISCORD_TOKEN": "MTIz.some-token.abc",
+        "BOULANGER_DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "BOULANGER_DISCORD_GATEWAY": f"ws://127.0.0.1:{port}/gateway",
+    }
+    done = run_bot(tmp_path, env)
+    assert done.returncode == 4, done.stderr
+    assert "Could not reach Discord" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "MTIz.some-token.abc" not in done.stdout + done.stderr
+
+
 def test_token_from_dotenv_file_is_read(tmp_path):
     from bot.config import load_config
 
