@@ -25,7 +25,7 @@ from renderer.layout import HEIGHT, WIDTH
 from renderer.replay import render_replay
 
 # zlib level: 6 saves ~20% of the bytes for 3-4x the encode time, 9 is ~25x slower
-# (docs/bench/render.md); every board stays well under 60 KiB at 3.
+# (docs/BENCHMARKS.md, renderer); every board stays well under 60 KiB at 3.
 PNG_LEVEL = 3
 
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from engine.calculation.rules import FULL, KING, PLACE, SEQUENCES
 
 NEVER = 99  # need distance of a rank no foundation takes any more
-# Placement costs, in need-distance steps (tuned on deals 0-2999, see docs/bench/calculation.md):
+# Placement costs, in need-distance steps (tuned on deals 0-2999, see docs/BENCHMARKS.md):
 EMPTY = 20  # taking an empty pile
 BURY_TOP = 40  # covering a top that is needed before the card
 BLOCK = 2  # per card covered that is needed before it, plus this much per step earlier

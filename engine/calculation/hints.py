@@ -20,7 +20,7 @@ from engine.calculation.notation import FOUNDATION, TURNED
 from engine.calculation.position import CalculationMove
 from engine.cards import rank_of
 
-FAST_ROLLOUTS = 512  # per candidate, at most; about 0.1-0.3 s a move on one core (see docs/bench)
+FAST_ROLLOUTS = 512  # per candidate, at most; about 0.1-0.3 s a move on one core (see docs/BENCHMARKS.md)
 STRONG_ROLLOUTS = 2048  # offline setting
 BATCH = 32  # reshuffles between pruning checks
 PRUNE_MIN = 3  # a candidate is dropped only when at least this many wins behind …
