@@ -121,7 +121,7 @@ def _bakers_notation(game: Any, src: str, dst: str) -> str:
     """Source then destination; into an empty column, the longest run that may move."""
     pos = game.position
     if src.isdigit() and dst.isdigit() and not pos.cols[int(dst) - 1]:
-        count = min(pos.run_length(int(src) - 1), pos.capacity(True))
+        count = pos.most_to_empty(int(src) - 1)
         if count > 1:
             return f"{src}{dst}v{count:x}"
     return src + dst

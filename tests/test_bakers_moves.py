@@ -165,6 +165,9 @@ def test_capacity_table_moves(free, empty, to_empty, expected):
 
 def test_into_empty_column_player_chooses_how_many():
     game = game_at(build({1: "KH 5S 4S 3S"}, empty=(7, 8)))
+    assert game.position.most_to_empty(0) == 3
+    full = game_at(build({1: "KH 5S 4S 3S"}, held="2H 3H 4H 5H", empty=(8,)))
+    assert full.position.most_to_empty(0) == 1
     game.play("17v2")
     assert game.position.cols[6] == cards("4S 3S")
     game.undo()

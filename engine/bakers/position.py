@@ -109,6 +109,10 @@ class Position:
         empties = max(0, self.empty_columns() - (1 if to_empty else 0))
         return (self.free_cells() + 1) << empties
 
+    def most_to_empty(self, col: int) -> int:
+        """How many cards of a column's top run may move into an empty column at once."""
+        return min(self.run_length(col), self.capacity(True))
+
     def run_length(self, col: int) -> int:
         """How many cards at the top of a column form a same-suit descending run."""
         c = self.cols[col]
