@@ -78,6 +78,41 @@ def test_identical_waste_piles_are_one_candidate():
     assert [m.notation for m in candidates(game)] == ["sw1"]
 
 
+def layout(waste: list[list[int]], turned: int) -> CalculationGame:
+    """Foundations as dealt (A 2 3 4 of spades), ``waste`` and ``turned`` given as ranks; the
+    rest of the deck, in suit order, is the face-down stock."""
+    pool = {r: [make_card(s, r) for s in range(4)] for r in range(1, 14)}
+    found = [[pool[r].pop(0)] for r in (1, 2, 3, 4)]
+    piles = [[pool[r].pop() for r in w] for w in waste]
+    shown = [c for w in piles for c in w] + [pool[turned].pop()]
+    game = engine.new_game("CA1-AAAAAAA")
+    game.position = Position(found, piles, (*shown, *(c for r in pool for c in pool[r])), len(shown) - 1)
+    return game
+
+
+def test_which_copy_goes_home_is_a_choice():
+    # two 2s fit foundation 1: unwinding pile 2 frees the 6 foundation 3 needs now
+    game = layout([[13, 2], [6, 2], [], []], turned=9)
+    assert [m.notation for m in candidates(game)] == ["w2f1", "w1f1"]
+    assert best_move(game, rollouts=ROLLOUTS) == "w2f1"
+    # the turned 2 is a third copy: it comes first, as the playouts send it home at once
+    game = layout([[13, 2], [6, 2], [], []], turned=2)
+    assert [m.notation for m in candidates(game)] == ["sf1", "w2f1", "w1f1"]
+    assert best_move(game, rollouts=ROLLOUTS) == "w2f1"
+
+
+def test_copies_on_identical_piles_are_one_candidate():
+    game = layout([[6, 2], [6, 2], [], []], turned=9)
+    assert [m.notation for m in candidates(game)] == ["w1f1"]
+
+
+def test_playout_unwinds_the_pile_whose_next_card_is_needed_soonest():
+    prog, piles, moves = [1, 1, 1, 1], [[13, 2], [6, 2], [], []], []
+    assert playout(prog, piles, [], moves) == 6
+    assert moves == [("w", 1, "f", 0), ("w", 1, "f", 2)]  # the 2 from pile 2, then the 6
+    assert piles == [[13, 2], [], [], []]
+
+
 def test_playout_conserves_cards_and_scores():
     prog, piles = [1, 1, 1, 1], [[], [], [], []]
     cards = [r for r in range(1, 14) for _ in range(4)]

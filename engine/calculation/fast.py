@@ -8,6 +8,9 @@ they are written for CPython speed (table look-ups, few calls) over elegance.
 The playout policy ("need distance", tuned on deals 0-2999):
 - a card that fits a foundation goes there at once (the least advanced
   foundation if several fit), and every waste top that then fits follows;
+  when several tops of the same rank fit, the pile whose next card is needed
+  soonest is unwound (which copy goes home is a real choice: 8.4% -> 11.9%
+  alone on deals 0-2999);
 - otherwise a king goes on an empty pile, else on a king;
 - any other card goes on the pile of least cost: covering a top needed later
   costs the gap (so the smallest gap wins), covering a top needed sooner costs
@@ -30,6 +33,7 @@ NEVER = 99  # need distance of a rank no foundation takes any more
 EMPTY = 20  # taking an empty pile
 BURY_TOP = 40  # covering a top that is needed before the card
 BLOCK = 2  # per card covered that is needed before it, plus this much per step earlier
+EMPTIED = 50  # unwinding order: a pile left empty ranks as if its next card were needed this far off
 # NEED_AT[i][k]: the rank foundation i takes when it holds k cards (0 once complete).
 NEED_AT: tuple[tuple[int, ...], ...] = tuple((*seq, 0) for seq in SEQUENCES)
 MUL = (14**3, 14**2, 14, 1)
@@ -125,16 +129,36 @@ def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], recor
             cascade = False
             for j in range(4):
                 p = piles[j]
-                while p and p[-1] in need:
-                    t = p.pop()
+                if p and p[-1] in need:
+                    t = p[-1]
+                    if waiting[t] > 1:
+                        j = unwind_choice(_DIST.get(key) or _distances(key), piles, t, j)
+                        p = piles[j]
+                    p.pop()
                     waiting[t] -= 1
                     i = need.index(t)
                     if need.count(t) > 1:
-                        i = min((j for j in range(4) if need[j] == t), key=prog.__getitem__)
+                        i = min((q for q in range(4) if need[q] == t), key=prog.__getitem__)
                     k = prog[i] = prog[i] + 1
                     need[i] = NEED_AT[i][k]
                     key += MUL[i]
                     cascade = True
                     if record is not None:
                         record.append(("w", j, "f", i))
+                    break
     return prog[0] + prog[1] + prog[2] + prog[3]
+
+
+def unwind_choice(dist: Sequence[Sequence[int]], piles: Sequence[Sequence[int]], t: int, first: int) -> int:
+    """Which pile topped by rank ``t`` (``first`` is the lowest such) sends its copy home:
+    the one whose next card is needed soonest, then the taller one."""
+    best = first
+    best_key = (1 << 30, 0)
+    for q in range(first, 4):
+        p = piles[q]
+        if p and p[-1] == t:
+            k = (dist[p[-2]][0] if len(p) > 1 else EMPTIED, -len(p))
+            if k < best_key:
+                best_key = k
+                best = q
+    return best

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.calculation.fast import choose_pile, distances, playout
+from engine.calculation.fast import EMPTIED, choose_pile, distances, playout
 from engine.calculation.game import CalculationGame
 from engine.calculation.notation import FOUNDATION, TURNED
 from engine.calculation.position import CalculationMove
@@ -64,26 +65,49 @@ class View:
 
 def candidates(game: CalculationGame) -> list[CalculationMove]:
     """The moves worth comparing, best-guess first. Foundation plays come first and are
-    taken at once (the turned card before the waste); only a card that fits several
-    foundations, or a turned card going to the waste, is a real choice. Waste piles
-    holding the same ranks are the same choice, so only the first of them is kept."""
+    taken at once, one rank at a time; the real choices are then which copy of that rank
+    goes home when several could (the turned card or a waste top: it decides which pile
+    is unwound; 42% -> 64.5% at 128 reshuffles) and to which foundation when several
+    fit. Otherwise the turned card goes to the waste, and waste piles holding the same
+    ranks are the same choice, so only the first of them is kept."""
     moves = game.legal_move_objects()
+    view = View.of(game)
     home = [m for m in moves if m.dst_kind == FOUNDATION]
     if home:
-        first = home[0]
-        same_card = [m for m in home if (m.src_kind, m.src) == (first.src_kind, first.src)]
-        return sorted(same_card, key=lambda m: len(game.foundations[m.dst]))  # as the playouts do
-    view = View.of(game)
-    seen: set[tuple[int, ...]] = set()
+        rank = rank_of(home[0].card)
+        same_rank = [m for m in home if rank_of(m.card) == rank]
+        return _distinct(same_rank, view, lambda m: _home_order(m, view, game))
+    if not moves:
+        return []
+    best = _heuristic_pile(view)
+    return _distinct(moves, view, lambda m: m.dst != best)
+
+
+def _distinct(
+    moves: list[CalculationMove], view: View, order: Callable[[CalculationMove], object]
+) -> list[CalculationMove]:
+    """``moves`` sorted by ``order``, keeping one of each set that leads to the same position
+    (waste piles holding the same ranks are interchangeable)."""
+    seen: set[tuple] = set()
     unique = []
-    for m in moves:
-        if view.piles[m.dst] not in seen:
-            seen.add(view.piles[m.dst])
+    for m in sorted(moves, key=order):
+        src = () if m.src_kind == TURNED else view.piles[m.src]
+        dst = m.dst if m.dst_kind == FOUNDATION else view.piles[m.dst]
+        key = (m.src_kind, src, m.dst_kind, dst)
+        if key not in seen:
+            seen.add(key)
             unique.append(m)
-    if unique:
-        best = _heuristic_pile(view)
-        unique.sort(key=lambda m: view.piles[m.dst] != view.piles[best])
     return unique
+
+
+def _home_order(m: CalculationMove, view: View, game: CalculationGame) -> tuple[int, int, int]:
+    """As the playouts do: the turned card first, then the pile whose next card is needed
+    soonest, onto the least advanced foundation."""
+    if m.src_kind == TURNED:
+        return (0, 0, len(game.foundations[m.dst]))
+    dist = distances(view.prog)
+    pile = view.piles[m.src]
+    return (1, dist[pile[-2]][0] if len(pile) > 1 else EMPTIED, len(game.foundations[m.dst]))
 
 
 def _heuristic_pile(view: View) -> int:
