@@ -109,9 +109,7 @@ def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], recor
     for r in (0, *cards):
         if r:
             if r in need:
-                i = need.index(r)
-                if need.count(r) > 1:
-                    i = min((j for j in range(4) if need[j] == r), key=prog.__getitem__)
+                i = need.index(r) if need.count(r) == 1 else least_advanced(need, prog, r)
                 k = prog[i] = prog[i] + 1
                 need[i] = NEED_AT[i][k]
                 key += MUL[i]
@@ -136,9 +134,7 @@ def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], recor
                         p = piles[j]
                     p.pop()
                     waiting[t] -= 1
-                    i = need.index(t)
-                    if need.count(t) > 1:
-                        i = min((q for q in range(4) if need[q] == t), key=prog.__getitem__)
+                    i = need.index(t) if need.count(t) == 1 else least_advanced(need, prog, t)
                     k = prog[i] = prog[i] + 1
                     need[i] = NEED_AT[i][k]
                     key += MUL[i]
@@ -149,16 +145,24 @@ def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], recor
     return prog[0] + prog[1] + prog[2] + prog[3]
 
 
+def least_advanced(need: Sequence[int], prog: Sequence[int], r: int) -> int:
+    """Of the foundations that need rank ``r``, the least advanced (where the policy sends it)."""
+    return min((q for q in range(4) if need[q] == r), key=prog.__getitem__)
+
+
+def unwind_key(dist: Sequence[Sequence[int]], pile: Sequence[int]) -> tuple[int, int]:
+    """Order in which piles with the same rank on top send it home (lowest first): the one
+    whose next card is needed soonest, then the taller one."""
+    return (dist[pile[-2]][0] if len(pile) > 1 else EMPTIED, -len(pile))
+
+
 def unwind_choice(dist: Sequence[Sequence[int]], piles: Sequence[Sequence[int]], t: int, first: int) -> int:
-    """Which pile topped by rank ``t`` (``first`` is the lowest such) sends its copy home:
-    the one whose next card is needed soonest, then the taller one."""
-    best = first
-    best_key = (1 << 30, 0)
-    for q in range(first, 4):
+    """Which pile topped by rank ``t`` (``first`` is the lowest such) sends its copy home."""
+    best, best_key = first, unwind_key(dist, piles[first])
+    for q in range(first + 1, 4):
         p = piles[q]
         if p and p[-1] == t:
-            k = (dist[p[-2]][0] if len(p) > 1 else EMPTIED, -len(p))
+            k = unwind_key(dist, p)
             if k < best_key:
-                best_key = k
-                best = q
+                best, best_key = q, k
     return best

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.calculation.fast import EMPTIED, choose_pile, distances, playout
+from engine.calculation.fast import choose_pile, distances, playout, unwind_key
 from engine.calculation.game import CalculationGame
 from engine.calculation.notation import FOUNDATION, TURNED
 from engine.calculation.position import CalculationMove
@@ -100,14 +100,12 @@ def _distinct(
     return unique
 
 
-def _home_order(m: CalculationMove, view: View, game: CalculationGame) -> tuple[int, int, int]:
+def _home_order(m: CalculationMove, view: View, game: CalculationGame) -> tuple[int, tuple[int, int], int]:
     """As the playouts do: the turned card first, then the pile whose next card is needed
     soonest, onto the least advanced foundation."""
     if m.src_kind == TURNED:
-        return (0, 0, len(game.foundations[m.dst]))
-    dist = distances(view.prog)
-    pile = view.piles[m.src]
-    return (1, dist[pile[-2]][0] if len(pile) > 1 else EMPTIED, len(game.foundations[m.dst]))
+        return (0, (0, 0), len(game.foundations[m.dst]))
+    return (1, unwind_key(distances(view.prog), view.piles[m.src]), len(game.foundations[m.dst]))
 
 
 def _heuristic_pile(view: View) -> int:
