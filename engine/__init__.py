@@ -7,9 +7,9 @@ game.play("3h")
 
 from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
-from engine.codes import GameCode, make_code, parse_code
+from engine.codes import CodeSpec, GameCode, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
-from engine.game import UNDO, UNDO_LIMIT, Game, Outcome
+from engine.game import UNDO, UNDO_LIMIT, Game, Move, Outcome
 from engine.registry import GAMES, code_for, new_game, register, replay
 
 register(BakersGame)
@@ -23,10 +23,12 @@ __all__ = [
     "BoardTextError",
     "CalculationGame",
     "CodeError",
+    "CodeSpec",
     "EngineError",
     "Game",
     "GameCode",
     "IllegalMove",
+    "Move",
     "Outcome",
     "code_for",
     "make_code",

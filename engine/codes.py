@@ -2,6 +2,10 @@
 
 A code is the whole identity of a deal; parsing refuses anything else with a
 message that names the wrong part (game, version, cells, length, alphabet).
+
+Which prefixes, versions and cell parts exist is not written here: each game
+class declares them and ``engine.registry.register`` hands them to
+``register_code``, so a new game needs no change in this module.
 """
 
 from __future__ import annotations
@@ -14,23 +18,85 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 DEAL_DIGITS = 7
 MAX_DEAL = 32**DEAL_DIGITS - 1  # 35 bits
 MAX_CODE_INPUT = 64
-GAME_PREFIXES = {"BK": "bakers", "CA": "calculation"}
-KIND_PREFIXES = {kind: prefix for prefix, kind in GAME_PREFIXES.items()}
-VERSIONS = {"bakers": (1,), "calculation": (1,)}
 CELL_COUNTS = (4, 2, 1)
+_ASCII_DIGITS = frozenset("0123456789")
+_ASCII_CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSpec:
+    """How one game's codes are written: ``BK1-C4-AAAAA24`` is prefix, version, cells, deal."""
+
+    kind: str
+    prefix: str
+    title: str
+    versions: tuple[int, ...]
+    has_cells: bool
+
+    def example(self) -> str:
+        cells = f"-C{CELL_COUNTS[0]}" if self.has_cells else ""
+        return f"{self.prefix}{self.versions[0]}{cells}-AAAAA24"
+
+
+# Registered games, by kind, in registration order.
+SPECS: dict[str, CodeSpec] = {}
+# Derived views kept for callers of the old module-level tables; register_code updates them.
+GAME_PREFIXES: dict[str, str] = {}  # prefix -> kind
+KIND_PREFIXES: dict[str, str] = {}  # kind -> prefix
+VERSIONS: dict[str, tuple[int, ...]] = {}  # kind -> versions
+
+
+def register_code(
+    kind: str, prefix: str, *, title: str, versions: tuple[int, ...], has_cells: bool
+) -> CodeSpec:
+    """Make a game's codes known (``engine.registry.register`` calls this for each game class)."""
+    if len(prefix) < 2 or not set(prefix) <= _ASCII_CAPITALS:
+        raise ValueError(f"a code prefix is two or more capital letters A-Z, not {prefix!r}")
+    if not versions or any(v < 1 for v in versions):
+        raise ValueError(f"versions must be positive numbers, not {versions!r}")
+    for other in SPECS.values():
+        if other.kind != kind and (other.prefix.startswith(prefix) or prefix.startswith(other.prefix)):
+            raise ValueError(
+                f"code prefix {prefix!r} of {kind!r} clashes with {other.prefix!r} of {other.kind!r}"
+            )
+    old = SPECS.get(kind)
+    if old is not None:
+        GAME_PREFIXES.pop(old.prefix, None)
+    spec = CodeSpec(kind, prefix, title, tuple(versions), has_cells)
+    SPECS[kind] = spec
+    GAME_PREFIXES[prefix] = kind
+    KIND_PREFIXES[kind] = prefix
+    VERSIONS[kind] = spec.versions
+    return spec
+
+
+def code_spec(kind: str) -> CodeSpec:
+    spec = SPECS.get(kind)
+    if spec is None:
+        known = ", ".join(SPECS) or "none"
+        raise ValueError(f"unknown game {kind!r} (registered: {known})")
+    return spec
+
+
+def _either(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _is_ascii_number(text: str) -> bool:
+    return bool(text) and set(text) <= _ASCII_DIGITS
 
 
 @dataclass(frozen=True, slots=True)
 class GameCode:
-    kind: str  # "bakers" or "calculation"
+    kind: str  # a registered kind: "bakers", "calculation"
     version: int
     deal: int
-    cells: int | None = None  # free cells, Jeu du Boulanger only
+    cells: int | None = None  # free cells, for games whose codes have a cell part
 
     def __str__(self) -> str:
-        head = f"{KIND_PREFIXES[self.kind]}{self.version}"
-        cells = f"-C{self.cells}" if self.kind == "bakers" else ""
-        return f"{head}{cells}-{encode_deal(self.deal)}"
+        spec = code_spec(self.kind)
+        cells = f"-C{self.cells}" if spec.has_cells else ""
+        return f"{spec.prefix}{self.version}{cells}-{encode_deal(self.deal)}"
 
 
 def encode_deal(deal: int) -> str:
@@ -65,8 +131,11 @@ def decode_deal(text: str) -> int:
 
 
 def make_code(kind: str, deal: int, cells: int | None = None, version: int = 1) -> GameCode:
-    if kind == "bakers":
-        cells = 4 if cells is None else cells
+    spec = code_spec(kind)
+    if version not in spec.versions:
+        raise ValueError(f"{spec.title} has no code version {version}")
+    if spec.has_cells:
+        cells = CELL_COUNTS[0] if cells is None else cells
         if cells not in CELL_COUNTS:
             raise ValueError(f"free cells must be 4, 2 or 1, not {cells}")
     else:
@@ -79,25 +148,29 @@ def parse_code(text: str) -> GameCode:
     """Parse a code, case-insensitive, surrounding spaces allowed."""
     if not isinstance(text, str):
         raise CodeError("a game code must be text", "game")
+    specs = list(SPECS.values())
     if len(text) > MAX_CODE_INPUT:
+        looks = " or ".join(s.example() for s in specs[:1])
         raise CodeError(
-            f"that is too long for a game code ({len(text)} characters); codes look like BK1-C4-AAAAA24",
+            f"that is too long for a game code ({len(text)} characters); codes look like {looks}",
             "length",
         )
     raw = text.strip().upper()
     parts = raw.split("-")
     head = parts[0]
-    kind = GAME_PREFIXES.get(head[:2])
-    if kind is None:
+    matching = [s for s in specs if head.startswith(s.prefix)]
+    if not matching:
+        starts = _either([f"{s.prefix} ({s.title})" for s in specs]) if specs else "a registered game"
         raise CodeError(
-            f"{text.strip()!r} is not a game code: it must start with BK (Jeu du Boulanger) "
-            "or CA (Calculation)",
+            f"{text.strip()!r} is not a game code: it must start with {starts}",
             "game",
             text=text.strip(),
         )
-    version_text = head[2:]
-    if not version_text.isdigit() or int(version_text) not in VERSIONS[kind]:
-        known = ", ".join(str(v) for v in VERSIONS[kind])
+    spec = max(matching, key=lambda s: len(s.prefix))
+    version_text = head[len(spec.prefix) :]
+    # ASCII digits only: str.isdigit() also accepts "²" or "١", which int() then refuses or reads.
+    if not _is_ascii_number(version_text) or int(version_text) not in spec.versions:
+        known = ", ".join(str(v) for v in spec.versions)
         raise CodeError(
             f"unknown version {version_text!r} in {raw!r}: this bot knows version {known}",
             "version",
@@ -105,13 +178,16 @@ def parse_code(text: str) -> GameCode:
         )
     version = int(version_text)
     cells = None
-    if kind == "bakers":
+    if spec.has_cells:
         if len(parts) != 3:
-            raise CodeError(f"{raw!r} must have three parts, like BK1-C4-AAAAA24", "length", text=raw)
+            raise CodeError(f"{raw!r} must have three parts, like {spec.example()}", "length", text=raw)
         cell_text = parts[1]
-        if cell_text not in ("C4", "C2", "C1"):
-            raise CodeError(f"the free-cell part {cell_text!r} must be C4, C2 or C1", "cells", text=cell_text)
-        cells = int(cell_text[1])
+        allowed = [f"C{n}" for n in CELL_COUNTS]
+        if cell_text not in allowed:
+            raise CodeError(
+                f"the free-cell part {cell_text!r} must be {_either(allowed)}", "cells", text=cell_text
+            )
+        cells = int(cell_text[1:])
     elif len(parts) != 2:
-        raise CodeError(f"{raw!r} must have two parts, like CA1-AAAAA24", "length", text=raw)
-    return GameCode(kind, version, decode_deal(parts[-1]), cells)
+        raise CodeError(f"{raw!r} must have two parts, like {spec.example()}", "length", text=raw)
+    return GameCode(spec.kind, version, decode_deal(parts[-1]), cells)

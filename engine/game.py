@@ -3,15 +3,20 @@
 A game's persistent form is its code plus its action log (``moves``), where an
 undo is the action ``"undo"``. Replaying the log rebuilds the identical
 position, score and undo history, so storing those two fields is enough.
+
+Each game states its move rule once, as the generator behind
+``iter_legal_moves``; listing, ``has_legal_move``, ``resolve``, ``is_legal``
+and ``play`` all come from it (a game's ``resolve`` looks the move a notation
+names up among the moves that generator yields, and only explains refusals).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.codes import GameCode
 from engine.errors import IllegalMove
@@ -19,6 +24,20 @@ from engine.errors import IllegalMove
 UNDO = "undo"
 UNDO_LIMIT = 100
 MAX_MOVE_INPUT = 32
+# Ranking keys clamp scores and move counts here (far beyond any real game); see ``rank_key``.
+RANK_CLAMP = 1 << 61
+
+
+class Move(Protocol):
+    """What every game's move object offers: its canonical notation and a description."""
+
+    @property
+    def notation(self) -> str: ...
+
+    def describe(self) -> str: ...
+
+
+MoveT = TypeVar("MoveT", bound=Move, covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,16 +52,42 @@ class Outcome:
         return self.result == "won"
 
 
-class Game(ABC):
-    """One player's game: a position, its action log and its undo stack."""
+def clean_input(text: object) -> str:
+    """A move as typed, stripped; ``IllegalMove`` (``malformed``) if it is not short text."""
+    if not isinstance(text, str):
+        raise IllegalMove("a move must be text", "malformed", text=repr(text))
+    cleaned = text.strip()
+    if len(cleaned) > MAX_MOVE_INPUT:
+        raise IllegalMove(
+            f"{cleaned[:MAX_MOVE_INPUT]!r}… is too long to be a move",
+            "malformed",
+            text=cleaned[:MAX_MOVE_INPUT],
+        )
+    return cleaned
+
+
+class Game(ABC, Generic[MoveT]):
+    """One player's game: a position, its action log and its undo stack.
+
+    A new game is a subclass with its ``kind``, ``title`` and code description
+    (``code_prefix``, ``versions``, ``has_cells``), registered with
+    ``engine.registry.register``; codes are then parsed and written from that.
+    """
 
     kind: ClassVar[str]
     title: ClassVar[str]
+    code_prefix: ClassVar[str]  # two or more capital letters: "BK" in BK1-C4-AAAAA24
+    versions: ClassVar[tuple[int, ...]] = (1,)
+    has_cells: ClassVar[bool] = False  # whether codes carry a free-cell part (-C4)
+
+    # Each game's own position object (``engine.bakers.Position`` …); subclasses narrow it.
+    position: object
 
     def __init__(self, code: GameCode) -> None:
         self._code = code
         self._log: list[str] = []
-        self._undo: deque[Any] = deque(maxlen=UNDO_LIMIT)
+        self._undo: deque[MoveT] = deque(maxlen=UNDO_LIMIT)
+        self._move_count = 0
 
     # -- identity and history -------------------------------------------------
     @property
@@ -67,34 +112,64 @@ class Game(ABC):
     def undo_depth(self) -> int:
         return len(self._undo)
 
+    @property
+    def last_move(self) -> MoveT | None:
+        """The move the next undo would take back, if any."""
+        return self._undo[-1] if self._undo else None
+
+    # -- moves ------------------------------------------------------------------
+    @abstractmethod
+    def iter_legal_moves(self) -> Iterator[MoveT]:
+        """Every legal move, in listing order, one per canonical notation: the game's rule."""
+
+    def legal_move_objects(self) -> list[MoveT]:
+        return list(self.iter_legal_moves())
+
+    def legal_moves(self) -> list[str]:
+        """The canonical notations of every legal move."""
+        return [m.notation for m in self.iter_legal_moves()]
+
+    def has_legal_move(self) -> bool:
+        return next(self.iter_legal_moves(), None) is not None
+
+    def resolve(self, text: str) -> MoveT:
+        """The move a notation means here (any case, surrounding spaces allowed), checked but
+        not played; ``IllegalMove`` with the reason otherwise."""
+        cleaned = clean_input(text)
+        self._check_not_won()
+        return self._resolve(cleaned)
+
+    def is_legal(self, text: str) -> bool:
+        """Whether ``play(text)`` would play a move (``"undo"`` is not a move: False)."""
+        try:
+            self.resolve(text)
+        except IllegalMove:
+            return False
+        return True
+
+    def describe(self, text: str) -> str:
+        """A move in words for players, e.g. ``7♥ from column 3 to column 5``."""
+        return self.resolve(text).describe()
+
     # -- playing ------------------------------------------------------------------
-    def play(self, text: str) -> Any:
-        """Apply one move given in notation; ``IllegalMove`` leaves everything unchanged."""
-        if not isinstance(text, str):
-            raise IllegalMove("a move must be text", "malformed", text=repr(text))
-        cleaned = text.strip()
+    def play(self, text: str) -> MoveT:
+        """Apply one move given in notation (or ``"undo"``); ``IllegalMove`` leaves everything
+        unchanged."""
+        cleaned = clean_input(text)
         if cleaned.lower() == UNDO:
             return self.undo()
-        if len(cleaned) > MAX_MOVE_INPUT:
-            raise IllegalMove(
-                f"{cleaned[:MAX_MOVE_INPUT]!r}… is too long to be a move",
-                "malformed",
-                text=cleaned[:MAX_MOVE_INPUT],
-            )
-        if self.is_won:
-            raise IllegalMove("the game is already won", "game_over")
-        move, record = self._apply(cleaned)
-        self._undo.append(record)
+        self._check_not_won()
+        move = self._play(cleaned)
+        self._undo.append(move)
         self._log.append(move.notation)
         self._move_count += 1
         return move
 
-    def undo(self) -> Any:
+    def undo(self) -> MoveT:
         """Take back the last action; ``IllegalMove`` if there is none (or it may not be)."""
         if not self._undo:
             raise IllegalMove("there is nothing to undo", "nothing_to_undo")
-        record = self._undo[-1]
-        move = self._revert(record)  # may raise IllegalMove before changing anything
+        move = self._take_back()  # may raise IllegalMove before changing anything
         self._undo.pop()
         self._log.append(UNDO)
         self._move_count -= 1
@@ -110,8 +185,9 @@ class Game(ABC):
                     f"action {i} ({text!r}) failed: {exc}", exc.reason, index=i, **exc.params
                 ) from exc
 
-    def is_legal(self, text: str) -> bool:
-        return text in self.legal_moves()
+    def _check_not_won(self) -> None:
+        if self.is_won:
+            raise IllegalMove("the game is already won", "game_over")
 
     # -- state ------------------------------------------------------------------
     @property
@@ -142,8 +218,6 @@ class Game(ABC):
         }
 
     # -- what each game provides -----------------------------------------------
-    _move_count: int = 0
-
     @property
     @abstractmethod
     def score(self) -> int: ...
@@ -153,22 +227,26 @@ class Game(ABC):
     def outcome(self) -> Outcome | None: ...
 
     @abstractmethod
-    def legal_moves(self) -> list[str]: ...
-
-    @abstractmethod
     def board_text(self) -> str: ...
 
+    @classmethod
     @abstractmethod
-    def describe(self, text: str) -> str:
-        """A move in words for players, e.g. ``7♥ from column 3 to column 5``."""
+    def rank_key(cls, status: str, score: int, move_count: int) -> int:
+        """A finished game's place in rankings: lower is better (storage stores it)."""
 
     @abstractmethod
-    def _apply(self, text: str) -> tuple[Any, Any]:
-        """Validate and apply a move; return (move, undo record) or raise IllegalMove."""
+    def _resolve(self, text: str) -> MoveT:
+        """The move a cleaned notation names, looked up among the legal moves, or
+        ``IllegalMove`` saying why there is none."""
 
     @abstractmethod
-    def _revert(self, record: Any) -> Any:
-        """Undo one record; raise IllegalMove (changing nothing) if it may not be undone."""
+    def _play(self, text: str) -> MoveT:
+        """``_resolve`` the cleaned notation, apply the move (score included) and return it."""
+
+    @abstractmethod
+    def _take_back(self) -> MoveT:
+        """Revert the last move on the undo stack and return it, or raise ``IllegalMove``
+        (changing nothing) if it may not be undone. The base class pops the stack."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} moves={self.move_count} score={self.score}>"

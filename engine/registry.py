@@ -1,27 +1,39 @@
-"""Which ``Game`` class plays which code: the one place a new game is registered."""
+"""Which ``Game`` class plays which code: the one place a new game is registered.
+
+A third game is a new engine module with a ``Game`` subclass declaring its
+``kind``, ``title``, ``code_prefix``, ``versions`` and ``has_cells``, and one
+``register(ThatGame)`` call (see ``engine/__init__.py``): codes are parsed and
+written from what is registered here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
-from engine.codes import GameCode, make_code, parse_code
-from engine.game import Game
+from engine.codes import GameCode, make_code, parse_code, register_code
+from engine.game import Game, Move
 
-GAMES: dict[str, type[Game]] = {}
+GAMES: dict[str, type[Game[Move]]] = {}
+G = TypeVar("G", bound=Game[Move])
 
 
-def register(cls: type[Game]) -> type[Game]:
+def register(cls: type[G]) -> type[G]:
+    """Make a game class play its codes (usable as a class decorator)."""
+    register_code(
+        cls.kind, cls.code_prefix, title=cls.title, versions=tuple(cls.versions), has_cells=cls.has_cells
+    )
     GAMES[cls.kind] = cls
     return cls
 
 
-def new_game(code: str | GameCode) -> Game:
+def new_game(code: str | GameCode) -> Game[Move]:
     """A fresh game from a code; ``engine.CodeError`` on a bad code."""
     gc = code if isinstance(code, GameCode) else parse_code(code)
     return GAMES[gc.kind](gc)
 
 
-def replay(code: str | GameCode, moves: Iterable[str]) -> Game:
+def replay(code: str | GameCode, moves: Iterable[str]) -> Game[Move]:
     """Rebuild a game from its persistent form (code + action log)."""
     game = new_game(code)
     game.replay(moves)

@@ -1,20 +1,33 @@
-"""Jeu du Boulanger as a ``Game``: score, undo records, tap and double tap."""
+"""Jeu du Boulanger as a ``Game``: score, undo, places, tap and double tap."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.bakers.boardtext import export_board
-from engine.bakers.notation import CELL, CELL_LETTERS, COLUMN, FOUNDATION, ParsedMove, parse_notation
+from engine.bakers.notation import (
+    CELL,
+    CELL_LETTERS,
+    COLUMN,
+    COLUMN_DIGITS,
+    FOUNDATION,
+    ParsedMove,
+    parse_notation,
+)
 from engine.bakers.position import EMPTY, BakersMove, Position
-from engine.cards import card_label, rank_of
+from engine.cards import card_label
 from engine.codes import GameCode
 from engine.errors import IllegalMove
-from engine.game import Game, Outcome
+from engine.game import RANK_CLAMP, Game, Outcome
+
+# Ranking keys of games not won start here, so any win ranks above them.
+NOT_WON_BASE = 1 << 62
 
 
 def _source(text: str, cells: int) -> tuple[str, int]:
-    t = text.strip().lower()
-    if len(t) == 1 and "1" <= t <= "8":
-        return COLUMN, int(t) - 1
+    t = text.strip().lower() if isinstance(text, str) else ""
+    if len(t) == 1 and t in COLUMN_DIGITS:
+        return COLUMN, COLUMN_DIGITS.index(t)
     if len(t) == 1 and t in CELL_LETTERS[:cells]:
         return CELL, CELL_LETTERS.index(t)
     raise IllegalMove(
@@ -25,14 +38,19 @@ def _source(text: str, cells: int) -> tuple[str, int]:
 
 
 def _source_text(kind: str, index: int) -> str:
-    return str(index + 1) if kind == COLUMN else CELL_LETTERS[index]
+    return COLUMN_DIGITS[index] if kind == COLUMN else CELL_LETTERS[index]
 
 
-class BakersGame(Game):
+class BakersGame(Game[BakersMove]):
     """Baker's Game: FreeCell's layout, building down in the same suit."""
 
     kind = "bakers"
     title = "Jeu du Boulanger"
+    code_prefix = "BK"
+    versions = (1,)
+    has_cells = True
+
+    position: Position
 
     def __init__(self, code: GameCode) -> None:
         super().__init__(code)
@@ -40,10 +58,43 @@ class BakersGame(Game):
         self.position = Position.deal(code.deal, code.cells)
         self._score = 0
 
+    # -- what players see -----------------------------------------------------------
     @property
     def cells(self) -> int:
+        """Free cells in play (4, 2 or 1)."""
         return self.position.num_cells
 
+    def places(self) -> tuple[str, ...]:
+        """The places a player acts on, by notation name: columns ``1``-``8``, then the
+        free cells in play (``a`` …)."""
+        return tuple(COLUMN_DIGITS) + tuple(CELL_LETTERS[: self.cells])
+
+    def top_card(self, place: str) -> int | None:
+        """The card a player could move from a place (a column's top card, a cell's card)."""
+        kind, index = _source(place, self.cells)
+        if kind == COLUMN:
+            col = self.position.cols[index]
+            return col[-1] if col else None
+        held = self.position.cells[index]
+        return None if held == EMPTY else held
+
+    def is_empty(self, place: str) -> bool:
+        return self.top_card(place) is None
+
+    def foundation_counts(self) -> tuple[int, int, int, int]:
+        """Cards home per suit, in ``engine.cards.SUITS`` order."""
+        found = self.position.found
+        return (found[0], found[1], found[2], found[3])
+
+    def most_to_empty(self, place: str) -> int:
+        """How many cards of a place's top run may move into an empty column now (a cell: its
+        one card)."""
+        kind, index = _source(place, self.cells)
+        if kind == COLUMN:
+            return self.position.most_to_empty(index)
+        return 0 if self.position.cells[index] == EMPTY else 1
+
+    # -- Game interface ---------------------------------------------------------------
     @property
     def score(self) -> int:
         return self._score
@@ -56,42 +107,37 @@ class BakersGame(Game):
     def outcome(self) -> Outcome | None:
         if self.position.is_won():
             return Outcome("won", "all 52 cards are on the foundations")
-        if not self.position.has_legal_move():
+        if not self.has_legal_move():
             return Outcome("lost", "no legal move is left: undo or start over")
         return None
 
-    @property
-    def last_move(self) -> BakersMove | None:
-        return self._undo[-1] if self._undo else None
-
-    def legal_moves(self) -> list[str]:
-        if self.position.is_won():
-            return []
-        return [m.notation for m in self.position.legal_moves()]
-
-    def legal_move_objects(self) -> list[BakersMove]:
-        return [] if self.position.is_won() else self.position.legal_moves()
-
-    def resolve(self, text: str) -> BakersMove:
-        """The move a notation means here, checked but not played."""
-        return self.position.resolve(parse_notation(text, self.cells))
-
-    def describe(self, text: str) -> str:
-        return self.resolve(text).describe()
+    def iter_legal_moves(self) -> Iterator[BakersMove]:
+        return self.position.moves()
 
     def board_text(self) -> str:
         return export_board(self.position)
 
-    def _apply(self, text: str) -> tuple[BakersMove, BakersMove]:
-        move = self.resolve(text)
+    @classmethod
+    def rank_key(cls, status: str, score: int, move_count: int) -> int:
+        """Lower is better: wins by fewer moves, then games not won by higher score."""
+        if status == "won":
+            return max(0, min(move_count, RANK_CLAMP))
+        return NOT_WON_BASE - max(0, min(score, RANK_CLAMP))
+
+    def _resolve(self, text: str) -> BakersMove:
+        return self.position.resolve(parse_notation(text, self.cells))
+
+    def _play(self, text: str) -> BakersMove:
+        move = self._resolve(text)
         self.position.apply(move)
         self._score += move.points
-        return move, move
+        return move
 
-    def _revert(self, record: BakersMove) -> BakersMove:
-        self.position.revert(record)
-        self._score = max(0, self._score - record.points)
-        return record
+    def _take_back(self) -> BakersMove:
+        move = self._undo[-1]
+        self.position.revert(move)
+        self._score = max(0, self._score - move.points)
+        return move
 
     # -- taps -------------------------------------------------------------------
     def tap(self, source: str) -> BakersMove:
@@ -100,36 +146,29 @@ class BakersGame(Game):
         return self.play(_source_text(kind, index) + "h")
 
     def double_tap_target(self, source: str) -> str:
-        """Where a double tap sends a card: foundation, longest fitting column,
-        leftmost empty column, leftmost free cell. Returns the notation."""
+        """Where a double tap sends a card, among the legal moves from that place: its
+        foundation, else the longest column it fits on, else the leftmost empty column
+        (not for a column's lone card), else the leftmost free cell. Returns the notation."""
         kind, index = _source(source, self.cells)
         pos = self.position
-        src = _source_text(kind, index)
-        card = pos.cols[index][-1] if kind == COLUMN and pos.cols[index] else None
-        if kind == CELL:
-            card = pos.cells[index] if pos.cells[index] != EMPTY else None
+        moves = list(pos.moves((kind, index)))
+        card = self.top_card(source)
         if card is None:
-            pos.resolve(ParsedMove(kind, index, FOUNDATION, 0, None))  # raises "empty"
-            raise AssertionError("unreachable")
-        if rank_of(card) == pos.found[card // 13] + 1:
-            return src + "h"
-        best = None
-        for d, dest in enumerate(pos.cols):
-            if (kind, index) == (COLUMN, d) or not dest:
-                continue
-            if dest[-1] == card + 1 and dest[-1] % 13 and (best is None or len(dest) > len(pos.cols[best])):
-                best = d
-        if best is not None:
-            return f"{src}{best + 1}"
-        for d, dest in enumerate(pos.cols):
-            if not dest and (kind, index) != (COLUMN, d):
-                if kind == COLUMN and len(pos.cols[index]) == 1:
-                    break  # moving a lone card to another empty column changes nothing
-                return f"{src}{d + 1}"
-        if kind == COLUMN:
-            for i, held in enumerate(pos.cells):
-                if held == EMPTY:
-                    return f"{src}{CELL_LETTERS[i]}"
+            raise pos.refusal(ParsedMove(kind, index, FOUNDATION, 0, None))  # "empty_source"
+        singles = [m for m in moves if len(m.cards) == 1]
+        for m in singles:
+            if m.dst_kind == FOUNDATION:
+                return m.notation
+        onto = [m for m in singles if m.dst_kind == COLUMN and not m.to_empty]
+        if onto:
+            return max(onto, key=lambda m: len(pos.cols[m.dst])).notation
+        lone = kind == COLUMN and len(pos.cols[index]) == 1  # to another empty column: no change
+        for m in singles:
+            if m.to_empty and not lone:
+                return m.notation
+        for m in singles:
+            if m.dst_kind == CELL:
+                return m.notation
         raise IllegalMove(f"{card_label(card)} has nowhere to go", "nowhere_to_go", card=card_label(card))
 
     def double_tap(self, source: str) -> BakersMove:

@@ -14,7 +14,9 @@ from engine.errors import IllegalMove
 
 COLUMN, CELL, FOUNDATION = "c", "f", "h"
 CELL_LETTERS = "abcd"
+COLUMN_DIGITS = "12345678"
 MAX_GROUP = 52
+_HEX = frozenset("0123456789abcdef")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +71,10 @@ def parse_notation(text: str, cells: int) -> ParsedMove:
     if len(t) > 2:
         if t[2] != "v" or len(t) == 3:
             raise _malformed(text)
-        try:
-            count = int(t[3:], 16)
-        except ValueError:
-            raise _malformed(text) from None
+        # ASCII hex digits only: int(..., 16) would also take "+2", "0x2", "1_0" or "١".
+        if not set(t[3:]) <= _HEX:
+            raise _malformed(text)
+        count = int(t[3:], 16)
         if not 1 <= count <= MAX_GROUP or dst_kind != COLUMN or src_kind != COLUMN:
             raise IllegalMove(
                 f"{text!r}: a count (v…) only goes with a column-to-column move of 1 to 52 cards",

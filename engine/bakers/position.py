@@ -6,22 +6,26 @@ Cards are ints (see ``engine.cards``); a column lists its cards bottom first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
 
 from engine.bakers.notation import (
     CELL,
+    CELL_LETTERS,
     COLUMN,
+    COLUMN_DIGITS,
     FOUNDATION,
     ParsedMove,
-    format_notation,
     place_name,
 )
-from engine.cards import SUIT_NAMES, card_label, rank_of, suit_of
+from engine.cards import SUIT_NAMES, card_label, suit_of
 from engine.dealing import shuffled_deck
 from engine.errors import IllegalMove
 
 NUM_COLUMNS = 8
 EMPTY = -1
+_ALL_COLUMNS = tuple(range(NUM_COLUMNS))
+_ALL_CELLS = tuple(tuple(range(n)) for n in range(len(CELL_LETTERS) + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,29 @@ class BakersMove:
         return self.notation
 
 
+# A faster constructor for the moves ``Position.moves`` lists (it makes thousands a second):
+# the same frozen object, its slots filled directly rather than through the frozen
+# dataclass's __init__, which costs about three times as much.
+_new = object.__new__
+_set_src_kind, _set_src, _set_dst_kind, _set_dst, _set_cards, _set_notation, _set_to_empty = (
+    BakersMove.__dict__[f.name].__set__ for f in fields(BakersMove)
+)
+
+
+def _make_move(
+    src_kind: str, src: int, dst_kind: str, dst: int, cards: tuple[int, ...], notation: str, to_empty: bool
+) -> BakersMove:
+    move = _new(BakersMove)
+    _set_src_kind(move, src_kind)
+    _set_src(move, src)
+    _set_dst_kind(move, dst_kind)
+    _set_dst(move, dst)
+    _set_cards(move, cards)
+    _set_notation(move, notation)
+    _set_to_empty(move, to_empty)
+    return move
+
+
 class Position:
     """Columns, free cells and foundations; moves are checked before they change anything."""
 
@@ -90,8 +117,6 @@ class Position:
             and self.cells == other.cells
             and self.found == other.found
         )
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- measures ---------------------------------------------------------------
     @property
@@ -140,77 +165,120 @@ class Position:
         out += [s * 13 + r for s in range(4) for r in range(self.found[s])]
         return out
 
-    # -- rules ------------------------------------------------------------------
+    # -- the rule -------------------------------------------------------------------
+    def moves(
+        self, src: tuple[str, int] | None = None, dst: tuple[str, int] | None = None
+    ) -> Iterator[BakersMove]:
+        """Every legal move, in listing order, one per canonical notation: the one place the
+        rules of play are stated. ``src`` / ``dst`` (kind, index) keep only the moves from
+        or to one place (the index is ignored for the foundation).
+
+        A top card goes home when it is the next of its suit; a column's top card goes to a
+        free cell; cards go onto a column whose top card is one higher in the same suit
+        (never onto an ace), taking as many of the source's ordered run as reach it, at
+        most ``capacity(False)``; any 1 .. ``most_to_empty`` of a column's run, or a cell's
+        card, go into an empty column.
+        """
+        cols, cells, found = self.cols, self.cells, self.found
+        if dst is None:
+            to_home, dst_cols, dst_cells = True, _ALL_COLUMNS, _ALL_CELLS[len(cells)]
+        else:
+            to_home = dst[0] == FOUNDATION
+            dst_cols = (dst[1],) if dst[0] == COLUMN else ()
+            dst_cells = (dst[1],) if dst[0] == CELL else ()
+        cap_full = cap_empty = 0
+        if dst_cols:  # group-move capacity and runs matter only for moves onto columns
+            free = cells.count(EMPTY)
+            empties = cols.count([])
+            cap_full = (free + 1) << empties
+            cap_empty = (free + 1) << max(0, empties - 1)
+        sources: list[tuple[str, int, str, Sequence[int], int]] = []
+        if src is None or src[0] == COLUMN:
+            for s in _ALL_COLUMNS if src is None else (src[1],):
+                if cols[s]:
+                    sources.append(
+                        (COLUMN, s, COLUMN_DIGITS[s], cols[s], self.run_length(s) if dst_cols else 1)
+                    )
+        if src is None or src[0] == CELL:
+            for i in _ALL_CELLS[len(cells)] if src is None else (src[1],):
+                if cells[i] != EMPTY:
+                    sources.append((CELL, i, CELL_LETTERS[i], (cells[i],), 1))
+        move = _make_move
+        for kind, s, name, stack, run in sources:
+            card = stack[-1]
+            suit = card // 13
+            if to_home and card % 13 == found[suit]:
+                yield move(kind, s, FOUNDATION, suit, (card,), name + "h", False)
+            for d in dst_cols:
+                if d == s and kind == COLUMN:
+                    continue
+                dest = cols[d]
+                if dest:
+                    top = dest[-1]
+                    k = top - card  # the source's k-th card from the top is the one that fits
+                    if top % 13 and (top - 1) // 13 == suit and 1 <= k <= run and k <= cap_full:
+                        yield move(kind, s, COLUMN, d, tuple(stack[-k:]), name + COLUMN_DIGITS[d], False)
+                else:
+                    for k in range(1, min(run, cap_empty) + 1):
+                        notation = f"{name}{COLUMN_DIGITS[d]}v{k:x}" if k > 1 else name + COLUMN_DIGITS[d]
+                        yield move(kind, s, COLUMN, d, tuple(stack[-k:]), notation, True)
+            if kind == COLUMN:
+                for i in dst_cells:
+                    if cells[i] == EMPTY:
+                        yield move(COLUMN, s, CELL, i, (card,), name + CELL_LETTERS[i], False)
+
     def resolve(self, p: ParsedMove) -> BakersMove:
-        """Check a parsed move against this position; return it with its cards."""
+        """The legal move a parsed notation names here (looked up among ``moves``), or
+        ``IllegalMove`` saying why there is none."""
+        dst_kind = p.dst_kind
+        want = 1 if p.count is None else p.count
+        for move in self.moves((p.src_kind, p.src), (dst_kind, p.dst)):
+            if move.to_empty:
+                if len(move.cards) == want:
+                    return move
+            elif p.count is None or p.count == len(move.cards):
+                return move
+            else:
+                break
+        raise self.refusal(p)
+
+    def refusal(self, p: ParsedMove) -> IllegalMove:
+        """Why ``p`` is not a legal move. Only explains: ``moves`` has already found none."""
         if p.src_kind == COLUMN:
             col = self.cols[p.src]
             if not col:
-                raise IllegalMove(
+                return IllegalMove(
                     f"column {p.src + 1} is empty", "empty_source", place=place_name(COLUMN, p.src)
                 )
             card = col[-1]
         else:
             card = self.cells[p.src]
             if card == EMPTY:
-                raise IllegalMove(
-                    f"free cell {'abcd'[p.src]} is empty", "empty_source", place=place_name(CELL, p.src)
+                return IllegalMove(
+                    f"free cell {CELL_LETTERS[p.src]} is empty",
+                    "empty_source",
+                    place=place_name(CELL, p.src),
                 )
         if p.dst_kind == FOUNDATION:
-            return self._to_foundation(p, card)
-        if p.dst_kind == CELL:
-            held = self.cells[p.dst]
-            if held != EMPTY:
-                raise IllegalMove(
-                    f"free cell {'abcd'[p.dst]} already holds {card_label(held)}",
-                    "cell_full",
-                    cell="abcd"[p.dst],
-                    card=card_label(held),
-                )
-            return BakersMove(
-                p.src_kind,
-                p.src,
-                CELL,
-                p.dst,
-                (card,),
-                format_notation(p.src_kind, p.src, CELL, p.dst, 1, False),
-            )
-        return self._to_column(p, card)
-
-    def _to_foundation(self, p: ParsedMove, card: int) -> BakersMove:
-        suit, rank = suit_of(card), rank_of(card)
-        have = self.found[suit]
-        if rank != have + 1:
-            need = card_label(suit * 13 + have)
-            raise IllegalMove(
-                f"{card_label(card)} cannot go home yet: the {SUIT_NAMES[suit]} foundation needs {need} first",
+            suit = suit_of(card)
+            first = card_label(suit * 13 + self.found[suit])
+            return IllegalMove(
+                f"{card_label(card)} cannot go home yet: the {SUIT_NAMES[suit]} foundation needs {first} first",
                 "foundation_order",
                 card=card_label(card),
-                need=need,
+                need=first,
             )
-        return BakersMove(
-            p.src_kind,
-            p.src,
-            FOUNDATION,
-            suit,
-            (card,),
-            format_notation(p.src_kind, p.src, FOUNDATION, suit, 1, False),
-        )
-
-    def _to_column(self, p: ParsedMove, card: int) -> BakersMove:
+        if p.dst_kind == CELL:
+            held = self.cells[p.dst]
+            return IllegalMove(
+                f"free cell {CELL_LETTERS[p.dst]} already holds {card_label(held)}",
+                "cell_full",
+                cell=CELL_LETTERS[p.dst],
+                card=card_label(held),
+            )
         dest = self.cols[p.dst]
         if p.src_kind == CELL:
-            if dest and (dest[-1] != card + 1 or dest[-1] % 13 == 0):
-                raise self._no_fit(card, dest[-1])
-            return BakersMove(
-                CELL,
-                p.src,
-                COLUMN,
-                p.dst,
-                (card,),
-                format_notation(CELL, p.src, COLUMN, p.dst, 1, not dest),
-                not dest,
-            )
+            return self._no_fit(card, dest[-1])
         run = self.run_length(p.src)
         if dest:
             top = dest[-1]
@@ -218,8 +286,8 @@ class Position:
             k = need - card + 1
             if top % 13 == 0 or need // 13 != card // 13 or not 1 <= k <= run:
                 if run == 1 or (top % 13 != 0 and need // 13 == card // 13 and need < card):
-                    raise self._no_fit(card, top)
-                raise IllegalMove(
+                    return self._no_fit(card, top)
+                return IllegalMove(
                     f"no card at the top of column {p.src + 1} fits on {card_label(top)}"
                     + (f" (it needs {card_label(need)})" if top % 13 else " (nothing goes on an ace)"),
                     "no_fit",
@@ -227,7 +295,7 @@ class Position:
                     target=card_label(top),
                 )
             if p.count is not None and p.count != k:
-                raise IllegalMove(
+                return IllegalMove(
                     f"onto {card_label(top)} exactly {k} {'card moves' if k == 1 else 'cards move'}, not {p.count}",
                     "bad_count",
                     count=p.count,
@@ -237,7 +305,7 @@ class Position:
         else:
             k = 1 if p.count is None else p.count
             if k > run:
-                raise IllegalMove(
+                return IllegalMove(
                     f"column {p.src + 1} has only {run} ordered {'card' if run == 1 else 'cards'} on top, not {k}",
                     "run_too_short",
                     column=p.src + 1,
@@ -246,27 +314,16 @@ class Position:
                 )
             to_empty = True
         cap = self.capacity(to_empty)
-        if k > cap:
-            raise IllegalMove(
-                f"moving {k} cards needs more room: with {self.free_cells()} free "
-                f"{'cell' if self.free_cells() == 1 else 'cells'} and "
-                f"{self.empty_columns() - to_empty} empty "
-                f"{'column' if self.empty_columns() - to_empty == 1 else 'columns'}"
-                f"{' (not counting the one you move into)' if to_empty else ''}, "
-                f"at most {cap} {'card' if cap == 1 else 'cards'} can move together",
-                "too_many",
-                count=k,
-                capacity=cap,
-            )
-        cards = tuple(self.cols[p.src][-k:])
-        return BakersMove(
-            COLUMN,
-            p.src,
-            COLUMN,
-            p.dst,
-            cards,
-            format_notation(COLUMN, p.src, COLUMN, p.dst, k, to_empty),
-            to_empty,
+        empty = self.empty_columns() - to_empty
+        return IllegalMove(
+            f"moving {k} cards needs more room: with {self.free_cells()} free "
+            f"{'cell' if self.free_cells() == 1 else 'cells'} and "
+            f"{empty} empty {'column' if empty == 1 else 'columns'}"
+            f"{' (not counting the one you move into)' if to_empty else ''}, "
+            f"at most {cap} {'card' if cap == 1 else 'cards'} can move together",
+            "too_many",
+            count=k,
+            capacity=cap,
         )
 
     @staticmethod
@@ -316,53 +373,7 @@ class Position:
     # -- listing ----------------------------------------------------------------
     def legal_moves(self) -> list[BakersMove]:
         """Every legal move, one per distinct notation."""
-        out: list[BakersMove] = []
-        free_idx = [i for i, c in enumerate(self.cells) if c == EMPTY]
-        cap_full = self.capacity(False)
-        cap_empty = self.capacity(True)
-        cols = self.cols
-        for s, col in enumerate(cols):
-            if not col:
-                continue
-            card = col[-1]
-            if rank_of(card) == self.found[card // 13] + 1:
-                out.append(BakersMove(COLUMN, s, FOUNDATION, card // 13, (card,), f"{s + 1}h"))
-            run = self.run_length(s)
-            for d, dest in enumerate(cols):
-                if d == s:
-                    continue
-                if dest:
-                    top = dest[-1]
-                    k = top - card
-                    if top % 13 and (top - 1) // 13 == card // 13 and 1 <= k <= min(run, cap_full):
-                        out.append(BakersMove(COLUMN, s, COLUMN, d, tuple(col[-k:]), f"{s + 1}{d + 1}"))
-                else:
-                    for k in range(1, min(run, cap_empty) + 1):
-                        out.append(
-                            BakersMove(
-                                COLUMN,
-                                s,
-                                COLUMN,
-                                d,
-                                tuple(col[-k:]),
-                                format_notation(COLUMN, s, COLUMN, d, k, True),
-                                True,
-                            )
-                        )
-            for i in free_idx:
-                out.append(BakersMove(COLUMN, s, CELL, i, (card,), f"{s + 1}{'abcd'[i]}"))
-        for i, card in enumerate(self.cells):
-            if card == EMPTY:
-                continue
-            letter = "abcd"[i]
-            if rank_of(card) == self.found[card // 13] + 1:
-                out.append(BakersMove(CELL, i, FOUNDATION, card // 13, (card,), f"{letter}h"))
-            for d, dest in enumerate(cols):
-                if not dest or (dest[-1] == card + 1 and dest[-1] % 13):
-                    out.append(BakersMove(CELL, i, COLUMN, d, (card,), f"{letter}{d + 1}", not dest))
-        return out
+        return list(self.moves())
 
     def has_legal_move(self) -> bool:
-        if any(c == EMPTY for c in self.cells) and any(self.cols):
-            return True
-        return bool(self.legal_moves())
+        return next(self.moves(), None) is not None

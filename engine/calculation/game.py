@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from engine.calculation.notation import parse_notation
+from engine.calculation.notation import FOUNDATION, TURNED, WASTE, parse_notation
 from engine.calculation.position import CalculationMove, Position
-from engine.calculation.rules import NUM_FOUNDATIONS
+from engine.calculation.rules import NUM_FOUNDATIONS, NUM_WASTE
 from engine.cards import card_text, rank_text
 from engine.codes import GameCode
 from engine.errors import IllegalMove
-from engine.game import Game, Outcome
+from engine.game import RANK_CLAMP, Game, Outcome
+
+# A Calculation game's ranking key: cards not home (52 home = won = 0).
+CALCULATION_TOP = 52
+PLACES = (
+    TURNED,
+    *(f"{WASTE}{j + 1}" for j in range(NUM_WASTE)),
+    *(f"{FOUNDATION}{i + 1}" for i in range(NUM_FOUNDATIONS)),
+)
 
 
-class CalculationGame(Game):
+class CalculationGame(Game[CalculationMove]):
     """Calculation (Broken Intervals): four foundations building by 1, 2, 3 and 4."""
 
     kind = "calculation"
     title = "Calculation"
+    code_prefix = "CA"
+    versions = (1,)
+    has_cells = False
+
+    position: Position
 
     def __init__(self, code: GameCode) -> None:
         super().__init__(code)
@@ -53,9 +67,28 @@ class CalculationGame(Game):
         pos = self.position
         return frozenset(pos.stock[pos.turn + 1 :])
 
-    @property
-    def last_move(self) -> CalculationMove | None:
-        return self._undo[-1] if self._undo else None
+    def places(self) -> tuple[str, ...]:
+        """The places a player acts on, by notation name: ``s`` (the turned card), waste piles
+        ``w1``-``w4``, foundations ``f1``-``f4``."""
+        return PLACES
+
+    def _pile(self, place: str) -> tuple[int, ...]:
+        name = place.strip().lower() if isinstance(place, str) else ""
+        if name not in PLACES:
+            raise IllegalMove(f"{place!r} is not a place: s, w1-w4 or f1-f4", "malformed", text=str(place))
+        pos = self.position
+        if name == TURNED:
+            return () if pos.turned is None else (pos.turned,)
+        piles = pos.waste if name[0] == WASTE else pos.foundations
+        return tuple(piles[int(name[1]) - 1])
+
+    def top_card(self, place: str) -> int | None:
+        """The top card of a place (``s``: the turned card), or None if it has none."""
+        pile = self._pile(place)
+        return pile[-1] if pile else None
+
+    def is_empty(self, place: str) -> bool:
+        return not self._pile(place)
 
     # -- Game interface -------------------------------------------------------------
     @property
@@ -63,26 +96,27 @@ class CalculationGame(Game):
         return self.position.score()
 
     @property
+    def is_won(self) -> bool:
+        return self.position.is_won()
+
+    @property
     def outcome(self) -> Outcome | None:
         pos = self.position
         if pos.is_won():
             return Outcome("won", "all four foundations end on K")
-        if pos.turned is None and not pos.has_foundation_move():
+        # With a turned card there is always a move (onto a waste pile), so this is
+        # "the stock is used up and no waste card fits a foundation".
+        if not pos.has_legal_move():
             return Outcome("lost", "the stock is used up and no waste card fits a foundation")
         return None
 
-    def legal_moves(self) -> list[str]:
-        return [m.notation for m in self.legal_move_objects()]
+    def iter_legal_moves(self) -> Iterator[CalculationMove]:
+        return self.position.moves()
 
-    def legal_move_objects(self) -> list[CalculationMove]:
-        return [] if self.position.is_won() else self.position.legal_moves()
-
-    def resolve(self, text: str) -> CalculationMove:
-        """The move a notation means here, checked but not played."""
-        return self.position.resolve(parse_notation(text))
-
-    def describe(self, text: str) -> str:
-        return self.resolve(text).describe()
+    @classmethod
+    def rank_key(cls, status: str, score: int, move_count: int) -> int:
+        """Lower is better: more cards home (52, won, is 0)."""
+        return CALCULATION_TOP - max(0, min(score, RANK_CLAMP))
 
     def hint(
         self, *, rollouts: int | None = None, seed: int = 0, time_limit: float | None = None
@@ -120,13 +154,17 @@ class CalculationGame(Game):
         )
         return data
 
-    # -- undo ---------------------------------------------------------------------------
-    def _apply(self, text: str) -> tuple[CalculationMove, CalculationMove]:
-        move = self.resolve(text)
-        self.position.apply(move)
-        return move, move
+    # -- play and undo ----------------------------------------------------------------
+    def _resolve(self, text: str) -> CalculationMove:
+        return self.position.resolve(parse_notation(text))
 
-    def _revert(self, record: CalculationMove) -> CalculationMove:
+    def _play(self, text: str) -> CalculationMove:
+        move = self._resolve(text)
+        self.position.apply(move)
+        return move
+
+    def _take_back(self) -> CalculationMove:
+        record = self._undo[-1]
         if record.turned_next:
             raise IllegalMove(
                 f"{record.notation} cannot be undone: a new card was turned after it, and undo "

@@ -14,6 +14,7 @@ from engine.errors import IllegalMove
 
 TURNED, WASTE, FOUNDATION = "s", "w", "f"
 _PLACE = re.compile(r"([swf])([0-9]*)")
+_DIGITS = frozenset("0123456789")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,8 @@ def _malformed(text: str) -> IllegalMove:
 
 
 def _index(kind: str, digits: str, text: str) -> int:
-    if not digits.isdigit():
+    # ASCII digits only (str.isdigit() also takes "²" or "١").
+    if not digits or not set(digits) <= _DIGITS:
         raise _malformed(text)
     number = int(digits)
     if not 1 <= number <= 4:

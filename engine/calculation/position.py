@@ -7,6 +7,7 @@ only ``turned`` and ``stock_count`` are meant for players.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE, ParsedMove, format_notation, place_name
@@ -79,28 +80,40 @@ class Position:
     def is_won(self) -> bool:
         return self.score() == 52
 
-    # -- moves ----------------------------------------------------------------------
-    def legal_moves(self) -> list[CalculationMove]:
-        moves = []
+    # -- the rule ---------------------------------------------------------------------
+    def moves(
+        self, src: tuple[str, int] | None = None, dst: tuple[str, int] | None = None
+    ) -> Iterator[CalculationMove]:
+        """Every legal move, in listing order: the one place the rules of play are stated.
+        The turned card goes to a foundation it fits or onto any waste pile; a waste pile's
+        top card goes to a foundation it fits. ``src`` / ``dst`` (kind, index) keep only the
+        moves from or to one place."""
+        sources: list[tuple[str, int, int]] = []
         turned = self.turned
-        if turned is not None:
-            for i in range(NUM_FOUNDATIONS):
-                if self.fits(turned, i):
-                    moves.append(self._move(TURNED, 0, FOUNDATION, i, turned))
-            for j in range(NUM_WASTE):
-                moves.append(self._move(TURNED, 0, WASTE, j, turned))
-        for j, pile in enumerate(self.waste):
+        if turned is not None and (src is None or src[0] == TURNED):
+            sources.append((TURNED, 0, turned))
+        for j in range(NUM_WASTE) if src is None else (src[1],) if src[0] == WASTE else ():
+            pile = self.waste[j]
             if pile:
-                for i in range(NUM_FOUNDATIONS):
-                    if self.fits(pile[-1], i):
-                        moves.append(self._move(WASTE, j, FOUNDATION, i, pile[-1]))
-        return moves
+                sources.append((WASTE, j, pile[-1]))
+        to_foundations = range(NUM_FOUNDATIONS) if dst is None else (dst[1],) if dst[0] == FOUNDATION else ()
+        to_waste = range(NUM_WASTE) if dst is None else (dst[1],) if dst[0] == WASTE else ()
+        for kind, s, card in sources:
+            for i in to_foundations:
+                if self.fits(card, i):
+                    yield self._move(kind, s, FOUNDATION, i, card)
+            if kind == TURNED:
+                for j in to_waste:
+                    yield self._move(TURNED, 0, WASTE, j, card)
+
+    def legal_moves(self) -> list[CalculationMove]:
+        return list(self.moves())
+
+    def has_legal_move(self) -> bool:
+        return next(self.moves(), None) is not None
 
     def has_foundation_move(self) -> bool:
-        tops = [p[-1] for p in self.waste if p]
-        if self.turned is not None:
-            tops.append(self.turned)
-        return any(self.fits(c, i) for c in tops for i in range(NUM_FOUNDATIONS))
+        return any(m.dst_kind == FOUNDATION for m in self.moves())
 
     def _move(self, src_kind: str, src: int, dst_kind: str, dst: int, card: int) -> CalculationMove:
         turned_next = src_kind == TURNED and self.turn + 1 < len(self.stock)
@@ -109,34 +122,36 @@ class Position:
         )
 
     def resolve(self, parsed: ParsedMove) -> CalculationMove:
-        """The legal move ``parsed`` names here, or ``IllegalMove`` saying why not."""
+        """The legal move ``parsed`` names here (looked up among ``moves``), or ``IllegalMove``
+        saying why there is none."""
+        for move in self.moves((parsed.src_kind, parsed.src), (parsed.dst_kind, parsed.dst)):
+            return move
+        raise self.refusal(parsed)
+
+    def refusal(self, parsed: ParsedMove) -> IllegalMove:
+        """Why ``parsed`` is not a legal move. Only explains: ``moves`` has already found none."""
         if parsed.src_kind == TURNED:
             card = self.turned
             if card is None:
-                raise IllegalMove("the stock is used up: there is no turned card", "stock_empty")
+                return IllegalMove("the stock is used up: there is no turned card", "stock_empty")
         else:
             pile = self.waste[parsed.src]
             if not pile:
-                raise IllegalMove(f"waste pile {parsed.src + 1} is empty", "empty_pile", pile=parsed.src + 1)
+                return IllegalMove(f"waste pile {parsed.src + 1} is empty", "empty_pile", pile=parsed.src + 1)
             card = pile[-1]
-        if parsed.dst_kind == FOUNDATION:
-            self._check_fit(card, parsed.dst)
-        return self._move(parsed.src_kind, parsed.src, parsed.dst_kind, parsed.dst, card)
-
-    def _check_fit(self, card: int, i: int) -> None:
+        i = parsed.dst
         needed = self.needs(i)
         if needed is None:
-            raise IllegalMove(
+            return IllegalMove(
                 f"foundation {i + 1} is complete (it ends on K)", "foundation_complete", foundation=i + 1
             )
-        if rank_of(card) != needed:
-            raise IllegalMove(
-                f"{card_label(card)} does not fit foundation {i + 1}: it needs a {rank_text(needed, ten='10')}",
-                "no_fit",
-                card=card_label(card),
-                foundation=i + 1,
-                needs=needed,
-            )
+        return IllegalMove(
+            f"{card_label(card)} does not fit foundation {i + 1}: it needs a {rank_text(needed, ten='10')}",
+            "no_fit",
+            card=card_label(card),
+            foundation=i + 1,
+            needs=needed,
+        )
 
     def apply(self, move: CalculationMove) -> None:
         if move.src_kind == TURNED:
