@@ -27,8 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 import storage
 from bot.dailycodes import shipped_winnable
-from bot.service import bakers_press
+from bot.games.bakers import BakersFront
 from tests.fakediscord import BotProcess, FakeDiscord
+
+bakers_press = BakersFront().press
 
 
 @dataclass

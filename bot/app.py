@@ -14,18 +14,19 @@ from bot import replies
 from bot.command_translator import CatalogueTranslator
 from bot.config import Config
 from bot.confirm import StartChoice
+from bot.describe import hint_text
 from bot.errors import ErrorTree, report
-from bot.i18n import Translator
+from bot.games import fronts
+from bot.games.base import HINT
 from bot.locale import player_translator
-from bot.service import Board, GameService
+from bot.service import GameService, HintAnswer
 from bot.solving import Solver
 from bot.views import GameButton, ReplayButton
 
 log = logging.getLogger(__name__)
 
+# Each game's start command comes from its front (``commands_module``), before these.
 COGS = (
-    "bot.cogs.bakers",
-    "bot.cogs.calculation",
     "bot.cogs.play",
     "bot.cogs.daily",
     "bot.cogs.leaderboard",
@@ -60,12 +61,11 @@ class BoulangerBot(commands.Bot):
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
         self.add_dynamic_items(GameButton, ReplayButton, StartChoice)
         await self.tree.set_translator(CatalogueTranslator())
-        for name in COGS:
+        for name in extensions():
             await self.load_extension(name)
         await self.sync_commands()
         self._warming = asyncio.create_task(self.solver.warm())
-        for cells in (4, 2, 1):
-            self.service.top_up_soon(cells)
+        self.service.top_up_all()
 
     async def sync_commands(self) -> None:
         """Sync instantly to the development guild; globally only when asked (it is rate-limited)."""
@@ -92,30 +92,24 @@ class BoulangerBot(commands.Bot):
 
     # -- the board buttons -------------------------------------------------------------
     async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
-        if button.act == "i":
-            await self._hint(interaction, button.game_id)
-            return
-        board = await replies.within_deadline(
+        if button.act == HINT:  # a search may take seconds: think privately first
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await replies.within_deadline(
             interaction,
             self.service.press(interaction.user.id, button.game_id, button.version, button.sel, button.act),
         )
-        assert isinstance(board, Board)
+        if isinstance(answer, HintAnswer):
+            await send_hint(interaction, answer)
+            return
         try:
-            await replies.edit_in_place(interaction, board)
+            await replies.edit_in_place(interaction, answer)
         except discord.NotFound:
             # The interaction expired after the move was saved: bring the board up to date
             # another way, so its buttons are not left a version behind.
             log.warning(
-                "interaction %s expired; updating game %s's board directly", interaction.id, board.row.id
+                "interaction %s expired; updating game %s's board directly", interaction.id, answer.row.id
             )
-            await replies.edit_board_message(interaction, self.service, board)
-
-    async def _hint(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        advice = await self.service.hint(interaction.user.id, game_id)
-        await interaction.followup.send(
-            hint_text(await player_translator(interaction), advice), ephemeral=True
-        )
+            await replies.edit_board_message(interaction, self.service, answer)
 
     async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event)
@@ -124,19 +118,15 @@ class BoulangerBot(commands.Bot):
         await report(interaction, error)
 
 
-def hint_text(tr: Translator, advice: dict[str, Any]) -> str:
-    """A solver or hint-player answer in words."""
-    from bot.describe import describe
+def extensions() -> list[str]:
+    """The cogs to load: every game's start command, then the shared ones."""
+    return [front.commands_module for front in fronts()] + list(COGS)
 
-    status = advice.get("status")
-    if status == "move" and advice.get("move"):
-        words = describe(tr, advice["game"], advice["move"])
-        return tr("hint.move", move=words, notation=advice["move"])
-    if status == "lost":
-        undos = advice.get("undos")
-        if undos:
-            return tr.n("hint.lost_undo", undos)
-        return tr("hint.lost")
-    if status == "won":
-        return tr("hint.won")
-    return tr("hint.unknown")
+
+async def send_hint(interaction: discord.Interaction, answer: HintAnswer) -> None:
+    tr = await player_translator(interaction)
+    text = hint_text(tr, answer.game, answer.advice)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -47,7 +47,11 @@ def own_messages(lang: str) -> dict[str, str]:
         return {}
     with path.open("rb") as fh:
         catalog = read_po(fh, locale=lang)
-    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string}
+    return {
+        m.id: m.string
+        for m in catalog
+        if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string
+    }
 
 
 def valid_name(text: str) -> bool:

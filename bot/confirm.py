@@ -16,9 +16,12 @@ from typing import Any
 
 import discord
 
+import engine
 from bot import replies
 from bot.errors import error_text
+from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
+from bot.interactions import service_of
 from bot.locale import player_translator
 from bot.service import GameInProgress, Started
 
@@ -26,7 +29,7 @@ log = logging.getLogger(__name__)
 
 CUSTOM_ID = (
     r"n:(?P<act>[sk]):(?P<uid>[0-9]+):(?P<gid>[0-9]+):(?P<ver>[0-9]+):"
-    r"(?P<kind>[bc]):(?P<cells>[0-4]):(?P<flags>a?d?):(?P<code>[A-Z0-9-]{0,40})"
+    r"(?P<kind>[a-z]):(?P<cells>[0-4]):(?P<flags>a?d?):(?P<code>[A-Z0-9-]{0,40})"
 )
 
 
@@ -36,15 +39,29 @@ class Request:
 
     kind: str
     cells: int | None = None
-    code: str | None = None
+    code: engine.GameCode | None = None
     any_deal: bool = False
     daily: bool = False
 
     def options(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "any_deal": self.any_deal, "daily": self.daily}
-        if self.cells:
-            out["cells"] = self.cells
-        return out
+        """The keyword arguments of ``GameService.start`` that repeat this request."""
+        return {"cells": self.cells, "code": self.code, "any_deal": self.any_deal, "daily": self.daily}
+
+    def custom_id_part(self) -> str:
+        flags = ("a" if self.any_deal else "") + ("d" if self.daily else "")
+        letter = front_for(self.kind).letter
+        return f"{letter}:{self.cells or 0}:{flags}:{self.code or ''}"
+
+    @classmethod
+    def from_custom_id_part(cls, letter: str, cells: str, flags: str, code: str) -> Request:
+        """The request a button carries; ``UserFeedback``/``CodeError`` for a forged one."""
+        return cls(
+            kind=front_by_letter(letter).kind,
+            cells=int(cells) or None,
+            code=engine.parse_code(code) if code else None,
+            any_deal="a" in flags,
+            daily="d" in flags,
+        )
 
 
 class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
@@ -56,16 +73,15 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         user_id: int,
         game_id: int,
         version: int,
-        request: Request,
+        request: Request | str,
         *,
         label: str = "\u200b",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        flags = ("a" if request.any_deal else "") + ("d" if request.daily else "")
-        custom_id = (
-            f"n:{act}:{user_id}:{game_id}:{version}:{request.kind[0]}:{request.cells or 0}:"
-            f"{flags}:{request.code or ''}"
-        )
+        # ``request`` is a Request, or as read back from a custom id, the text of one
+        # (read when pressed, so a forged id gets an answer rather than silence).
+        part = request.custom_id_part() if isinstance(request, Request) else request
+        custom_id = f"n:{act}:{user_id}:{game_id}:{version}:{part}"
         assert len(custom_id) <= 100, custom_id
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
         self.act = act
@@ -74,18 +90,17 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         self.version = version
         self.request = request
 
+    def _request(self) -> Request:
+        if isinstance(self.request, Request):
+            return self.request
+        return Request.from_custom_id_part(*self.request.split(":", 3))
+
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> StartChoice:
-        request = Request(
-            kind="bakers" if match["kind"] == "b" else "calculation",
-            cells=int(match["cells"]) or None,
-            code=match["code"] or None,
-            any_deal="a" in match["flags"],
-            daily="d" in match["flags"],
-        )
-        return cls(match["act"], int(match["uid"]), int(match["gid"]), int(match["ver"]), request)
+        part = f"{match['kind']}:{match['cells']}:{match['flags']}:{match['code']}"
+        return cls(match["act"], int(match["uid"]), int(match["gid"]), int(match["ver"]), part)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.user.id == self.user_id:
@@ -103,18 +118,21 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
             await interaction.response.edit_message(content=tr("confirm.kept"), view=None)
             return
         await interaction.response.edit_message(content=tr("confirm.starting"), view=None)
-        service = interaction.client.service  # type: ignore[attr-defined]
+        service = service_of(interaction)
+        request: Request | None = None
         try:
+            request = self._request()
             started: Started = await service.start(
                 self.user_id,
-                self.request.kind,
+                request.kind,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 replace=(self.game_id, self.version),
-                **self.request.options(),
+                **request.options(),
             )
         except GameInProgress as exc:  # the old game moved or was replaced: ask again
-            content, view = question(tr, exc, self.request)
+            assert request is not None
+            content, view = question(tr, exc, request)
             await interaction.edit_original_response(content=content, view=view)
             return
         except Exception as exc:
@@ -137,7 +155,7 @@ def question(tr: Translator, exc: GameInProgress, request: Request) -> tuple[str
     lines.append(
         tr(
             "confirm.question",
-            game=tr(f"game.{row.kind}"),
+            game=front_for(row.kind).title(tr),
             code=row.code,
             moves=tr.n("board.moves", row.move_count),
             score=row.score,

@@ -17,12 +17,12 @@ from typing import Any, TextIO
 
 import engine
 import storage
-from bot.app import hint_text
-from bot.describe import legal_moves_in_words
+from bot.describe import hint_text, legal_moves_in_words
 from bot.errors import UserFeedback, error_text
+from bot.games import GameFront, front_for, front_named, fronts
 from bot.i18n import Translator
-from bot.locale import LANGUAGES, use_language
-from bot.service import Board, GameInProgress, GameService, Started
+from bot.language import LANGUAGES, use_language
+from bot.service import Board, GameInProgress, GameService, HintAnswer, Started
 from bot.solving import Solver
 from bot.views import board_content, share_line
 
@@ -40,7 +40,11 @@ HELP = """commands:
   rules boulanger|calculation | help | quit"""
 
 BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x", "end": "r"}
-KIND_NAMES = {"boulanger": "bakers", "bakers": "bakers", "calculation": "calculation"}
+
+
+def named(args: list[str]) -> GameFront[Any] | None:
+    """The game the first word names (``boulanger``, ``bakers``, ``calculation`` …), if any."""
+    return front_named(args[0]) if args else None
 
 
 class Console:
@@ -125,7 +129,7 @@ class Console:
             if exc.stale:
                 self.say(self.tr("confirm.stale"))
             moves = self.tr.n("board.moves", old.move_count)
-            game = self.tr(f"game.{old.kind}")
+            game = front_for(old.kind).title(self.tr)
             self.say(self.tr("confirm.question", game=game, code=old.code, moves=moves, score=old.score))
             if old.daily_date is not None:
                 self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
@@ -141,25 +145,25 @@ class Console:
         self.say(HELP)
 
     async def cmd_new(self, args: list[str]) -> None:
-        kind = KIND_NAMES.get(args[0].lower() if args else "")
-        if kind is None:
-            self.say("new boulanger|calculation …")
+        front = named(args)
+        if front is None:
+            self.say(f"new {'|'.join(f.command for f in fronts())} …")
             return
-        cells, code, force = 4, None, False
+        cells, code, force = None, None, False
         for arg in args[1:]:
-            if arg in ("4", "2", "1"):
+            if arg in {str(n) for n in front.cell_choices}:
                 cells = int(arg)
             elif arg == "--force":
                 force = True
             else:
-                code = arg
-        await self._start(kind, {"cells": cells, "code": code}, force=force)
+                code = engine.parse_code(arg)
+        await self._start(front.kind, {"cells": cells, "code": code}, force=force)
 
     async def cmd_daily(self, args: list[str]) -> None:
         force = "--force" in args
         words = [a for a in args if a != "--force"]
-        kind = KIND_NAMES.get(words[0].lower() if words else "", "bakers")
-        await self._start(kind, {"daily": True}, force=force)
+        front = named(words) or fronts()[0]
+        await self._start(front.kind, {"daily": True}, force=force)
 
     async def cmd_move(self, args: list[str]) -> None:
         if not args:
@@ -172,8 +176,8 @@ class Console:
         board = await self.current()
         act = BUTTON_ALIASES.get(args[0].lower(), args[0].lower()) if args else ""
         result = await self.service.press(self.user_id, board.row.id, board.row.version, board.selection, act)
-        if isinstance(result, dict):
-            self.say(hint_text(self.tr, result))
+        if isinstance(result, HintAnswer):
+            self.say(hint_text(self.tr, result.game, result.advice))
         else:
             self.show(result)
 
@@ -188,27 +192,29 @@ class Console:
 
     async def cmd_hint(self, args: list[str]) -> None:
         board = await self.current()
-        self.say(hint_text(self.tr, await self.service.hint(self.user_id, board.row.id)))
+        answer = await self.service.hint(self.user_id, board.row.id)
+        self.say(hint_text(self.tr, answer.game, answer.advice))
 
     async def cmd_resign(self, args: list[str]) -> None:
         board = await self.current()
         self.show(await self.service.resign(self.user_id, board.row.id))
 
     async def cmd_board(self, args: list[str]) -> None:
-        kind = KIND_NAMES.get(args[0].lower()) if args else None
-        self.show(await self.service.show(self.user_id, kind))
+        front = named(args)
+        self.show(await self.service.show(self.user_id, front.kind if front else None))
 
     async def cmd_code(self, args: list[str]) -> None:
         self.say((await self.current()).row.code)
 
     async def cmd_stats(self, args: list[str]) -> None:
-        for kind in ("bakers", "calculation"):
-            s = await self.service.store.player_stats(self.user_id, kind)
-            self.say(f"{kind}: played {s.played}, won {s.won} ({s.win_rate:.0%}), streak {s.current_streak}")
+        for front in fronts():
+            s = await self.service.store.player_stats(self.user_id, front.kind)
+            self.say(
+                f"{front.kind}: played {s.played}, won {s.won} ({s.win_rate:.0%}), streak {s.current_streak}"
+            )
 
     async def cmd_rules(self, args: list[str]) -> None:
-        kind = KIND_NAMES.get(args[0].lower() if args else "", "bakers")
-        self.say(self.tr(f"rules.{kind}"))
+        self.say((named(args) or fronts()[0]).rules(self.tr))
 
 
 async def run(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

@@ -17,22 +17,13 @@ from discord import app_commands
 
 import engine
 import storage
+from bot.feedback import UserFeedback
 from bot.i18n import t, template
 from bot.locale import localise_params, player_locale
 
 log = logging.getLogger(__name__)
 
-
-class UserFeedback(Exception):
-    """Something the player should be told (a catalogue key and its params); nothing changed."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def text(self, locale: object) -> str:
-        return t(locale, self.key, **self.params)
+__all__ = ["ErrorTree", "UserFeedback", "engine_error_text", "error_text", "report", "send"]
 
 
 def engine_error_text(locale: object, exc: engine.EngineError) -> str:
@@ -76,7 +67,7 @@ def error_text(locale: object, error: BaseException) -> str | None:
 async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """Reply, or follow up when the interaction was already answered or deferred."""
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        await interaction.followup.send(content if content is not None else discord.utils.MISSING, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
 

@@ -45,7 +45,7 @@ def messages(lang: str) -> dict[str, tuple[str, ...]]:
         if not m.id:
             continue
         key = m.id if isinstance(m.id, str) else m.id[0]
-        texts = (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        texts = (m.string,) if isinstance(m.string, str) else tuple(m.string or ())
         if any(texts):
             out[key] = texts
     return out

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import Translator
+from bot.interactions import solver_of
 from bot.locale import player_translator
 from bot.service import Board, GameService, Started
 from bot.views import board_content, board_file, board_view, share_line
@@ -21,8 +22,6 @@ T = TypeVar("T")
 # Answer directly when the work is done within this; otherwise defer first
 # (Discord wants an acknowledgement within 3 s).
 DEFER_AFTER = 1.5
-# Budget of the after-game search "could this Calculation deal have been won?".
-PERFECT_SECONDS = 3.0
 
 
 async def within_deadline(
@@ -88,10 +87,10 @@ async def send_new_board(
     else:
         await interaction.response.send_message(payload["content"], file=file, view=view)
         message = await interaction.original_response()
-    old = (board.row.channel_id, board.row.message_id)
+    old_channel, old_message = board.row.channel_id, board.row.message_id
     await service.set_message(board.row.id, message.channel.id, message.id)
-    if old[1] and old[1] != message.id:
-        await strip_buttons(interaction.client, *old)
+    if old_message and old_message != message.id:
+        await strip_buttons(interaction.client, old_channel, old_message)
 
 
 async def strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
@@ -136,31 +135,16 @@ async def edit_board_message(interaction: discord.Interaction, service: GameServ
 
 
 async def send_share_line(interaction: discord.Interaction, board: Board) -> None:
-    """After a game ends: the daily share line, and for a lost Calculation deal, whether it was winnable."""
+    """After a game ends: the daily share line, and the game's own note (e.g. was it winnable)."""
     tr = await player_translator(interaction)
     line = share_line(tr, board)
     texts = [tr("share.intro") + f"\n```\n{line}\n```"] if line else []
-    if board.finished and board.game.kind == "calculation" and board.row.status != "won":
-        verdict = await _perfect_text(interaction, tr, board)
-        if verdict:
-            texts.append(verdict)
+    if board.finished:
+        note = await board.front.after_game(tr, board.row, solver_of(interaction))
+        if note:
+            texts.append(note)
     for text in texts:
         try:
             await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not send the after-game note for game %s", board.row.id)
-
-
-async def _perfect_text(interaction: discord.Interaction, tr: Translator, board: Board) -> str | None:
-    solver = getattr(interaction.client, "solver", None)
-    if solver is None:
-        return None
-    result = await solver.perfect(board.row.code, PERFECT_SECONDS)
-    if result["verdict"] == "winnable":
-        moves = " ".join(result["moves"])
-        if len(moves) > 1500:
-            moves = moves[:1500].rsplit(" ", 1)[0] + " …"
-        return tr("after.winnable", moves=moves)
-    if result["verdict"] == "not_winnable":
-        return tr("after.not_winnable")
-    return None

@@ -1,70 +1,35 @@
 """Searches run in a process pool with a time budget, so no player waits on another.
 
-The functions at module level are what the worker processes run: they take
-plain values (a code and an action log) and return plain dicts, so they pickle.
+What the workers run is each game's front's business (``hint_worker``,
+``winnable_finder``): module-level functions over plain values (a code and an
+action log), so they pickle. This pool only runs them, with a deadline.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 import signal
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import engine
+import storage
+from bot.games.base import Advice
+
+if TYPE_CHECKING:
+    from bot.games.base import GameFront
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
 # Keep at least this many proven-winnable deals per cell count in the stock.
 STOCK_LOW_WATER = 20
 STOCK_BATCH = 40
-
-
-def bakers_hint(code: str, moves: tuple[str, ...], seconds: float) -> dict[str, Any]:
-    """Worker: the solver's advice for a Jeu du Boulanger position."""
-    from engine.solver import hint
-
-    game = engine.replay(code, moves)
-    return dataclasses.asdict(hint(game, time_limit=seconds))  # type: ignore[arg-type]
-
-
-def calculation_hint(code: str, moves: tuple[str, ...], seconds: float) -> dict[str, Any]:
-    """Worker: the Calculation hint player's move (it sees only what the player sees)."""
-    game = engine.replay(code, moves)
-    if game.is_over:
-        return {"status": "won" if game.is_won else "lost", "move": None}
-    # The target is under 1 s a move; the time limit is checked every 32 reshuffles.
-    move = game.hint(time_limit=min(seconds, 0.8))  # type: ignore[attr-defined]
-    return {"status": "move" if move else "lost", "move": move}
-
-
-def calculation_perfect(code: str, seconds: float) -> dict[str, Any]:
-    """Worker: could this Calculation deal have been won knowing the stock order? (from its start)"""
-    from engine.calculation.perfect import solve
-
-    result = solve(engine.new_game(code), time_limit=seconds, from_start=True)  # type: ignore[arg-type]
-    return {"verdict": result.verdict, "moves": list(result.moves)}
-
-
-def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
-    """Worker: try random deals with ``cells`` free cells; return those proven solvable."""
-    import time
-
-    from engine.solver import solve_code
-
-    rng = random.Random(seed)
-    found: list[int] = []
-    deadline = time.monotonic() + budget
-    while len(found) < wanted and time.monotonic() < deadline:
-        deal = rng.randrange(engine.codes.MAX_DEAL + 1)
-        result = solve_code(engine.code_for("bakers", deal, cells), (), seconds_each)
-        if result.get("verdict") == "solvable":
-            found.append(deal)
-    return found
 
 
 def _noop() -> None:
@@ -92,7 +57,7 @@ class Solver:
             self._pool = ProcessPoolExecutor(max_workers=self._workers, initializer=_die_with_parent)
         return self._pool
 
-    async def run(self, fn: Any, *args: Any, timeout: float | None = None) -> Any:
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor(), fn, *args)
         return await asyncio.wait_for(future, timeout)
@@ -104,34 +69,27 @@ class Solver:
         except Exception:
             log.exception("the solver pool did not start")
 
-    async def hint(self, game: engine.Game, seconds: float) -> dict[str, Any]:
-        """Advice for ``game``: ``status`` (move/won/lost/unknown), ``move`` and, for lost, ``undos``."""
-        fn = bakers_hint if game.kind == "bakers" else calculation_hint
+    async def hint(self, front: GameFront[Any], game: engine.Game[Any], seconds: float) -> Advice:
+        """The front's advice for ``game``; ``unknown`` when the search ran out of time."""
         try:
-            return await self.run(fn, game.code, game.moves, seconds, timeout=seconds + 10)
+            return await self.run(front.hint_worker, game.code, game.moves, seconds, timeout=seconds + 10)
         except TimeoutError:
-            return {"status": "unknown", "move": None}
+            return Advice("unknown")
 
-    async def perfect(self, code: str, seconds: float) -> dict[str, Any]:
-        """The perfect-information verdict on a Calculation deal (``unknown`` when out of time)."""
-        try:
-            return await self.run(calculation_perfect, code, seconds, timeout=seconds + 10)
-        except TimeoutError:
-            return {"verdict": "unknown", "moves": []}
-
-    async def top_up(self, store: Any, cells: int, *, budget: float = 60.0) -> int:
+    async def top_up(
+        self, store: storage.Store, front: GameFront[Any], cells: int, *, budget: float = 60.0
+    ) -> int:
         """Add proven-winnable deals with ``cells`` cells when the stock runs low; returns how many."""
-        if await store.count_winnable_deals("bakers", cells) >= STOCK_LOW_WATER:
+        finder = front.winnable_finder
+        if finder is None or await store.count_winnable_deals(front.kind, cells) >= STOCK_LOW_WATER:
             return 0
-        from bot.dailycodes import shipped_winnable
-
-        shipped = await store.add_winnable_deals("bakers", cells, shipped_winnable(cells))
-        if shipped and await store.count_winnable_deals("bakers", cells) >= STOCK_LOW_WATER:
+        shipped = await store.add_winnable_deals(front.kind, cells, front.shipped_deals(cells))
+        if shipped and await store.count_winnable_deals(front.kind, cells) >= STOCK_LOW_WATER:
             return shipped
         seed = random.SystemRandom().randrange(2**63)
-        deals = await self.run(find_winnable, cells, seed, STOCK_BATCH, 2.0, budget)
-        added = await store.add_winnable_deals("bakers", cells, deals)
-        log.info("winnable stock: +%d deals with %d cells", added, cells)
+        deals = await self.run(finder, cells, seed, STOCK_BATCH, 2.0, budget)
+        added = await store.add_winnable_deals(front.kind, cells, deals)
+        log.info("winnable stock: +%d %s deals with %d cells", added, front.kind, cells)
         return added
 
     def close(self) -> None:

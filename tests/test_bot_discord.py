@@ -319,18 +319,19 @@ async def test_leaderboard_pages(fake_discord, bot):
     assert "Page 2 of 2" in second.text() and second.text().count("<@") == 2
 
 
-async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot):
+async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot, monkeypatch):
     """A board that takes 2 s to draw: the bot acknowledges first, then edits the message."""
-    import renderer
+    from bot.games.bakers import BakersFront
 
     alice = fake_discord.add_user("alice")
     board = (await start(fake_discord, alice)).message
+    drawn = BakersFront.render
 
-    def slow_render(game, **kwargs):
+    def slow_render(self, game, **kwargs):
         time.sleep(2.0)
-        return renderer.render_png(game, **kwargs)
+        return drawn(self, game, **kwargs)
 
-    bot.service._render = slow_render
+    monkeypatch.setattr(BakersFront, "render", slow_render)
     result = await fake_discord.click(alice, board, button(board, "6"), timeout=10)
     assert not result.failed and result.deferred and result.ack_ms < 3000
     assert result.edited is not None and "Selected: column 6" in result.edited.content

@@ -10,21 +10,21 @@ import pytest
 
 import engine
 from bot.errors import engine_error_text
+from bot.games import fronts
 from bot.i18n import Translator, catalog_keys, normalize_locale, t, template, tn
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 PREFIXES = "after|error|board|button|reply|start|hint|share|daily|lb|stats|help|rules|game|place|move|engine"
 LITERAL = re.compile(rf'"((?:{PREFIXES})\.[a-z_.]+[a-z_])"')
 # Keys the code builds with f-strings, expanded over their possible values.
+KINDS = [front.kind for front in fronts()]
+# A front's variant of a key: ``front.key("board.won")`` is ``board.won.<kind>``.
+KEYED = re.compile(r'\.key\("([a-z_.]+)"\)')
 BUILT = [
-    *(f"game.{k}" for k in ("bakers", "calculation")),
-    *(f"rules.{k}" for k in ("bakers", "calculation")),
-    *(f"error.no_active_game.{k}" for k in ("bakers", "calculation")),
-    *(f"error.code_other_game.{k}" for k in ("bakers", "calculation")),
-    *(f"board.selected.{k}" for k in ("bakers", "calculation")),
-    *(f"board.won.{k}" for k in ("bakers", "calculation")),
+    *(f"game.{k}" for k in KINDS),
+    *(f"rules.{k}" for k in KINDS),
     *(f"board.ended.{s}" for s in ("lost", "resigned")),
-    *(f"share.{k}.{r}" for k in ("bakers", "calculation") for r in ("won", "lost")),
+    *(f"share.{k}.{r}" for k in KINDS for r in ("won", "lost")),
     *(f"lb.title.{p}" for p in ("all", "week", "daily")),
     *(f"error.empty_{p}" for p in ("column", "cell")),
 ]
@@ -43,7 +43,11 @@ PLURAL_KEYS = _plural_keys()
 def used_keys() -> set[str]:
     keys = set(BUILT)
     for path in BOT.rglob("*.py"):
-        keys |= set(LITERAL.findall(path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        bases = set(KEYED.findall(text))
+        keys |= {f"{base}.{kind}" for base in bases for kind in KINDS}
+        # A base that is also a key of its own (``error.no_active_game``) is still checked.
+        keys |= set(LITERAL.findall(text)) - {b for b in bases if b not in catalog_keys("en")}
     return keys
 
 

@@ -13,22 +13,26 @@ import engine
 import storage
 from bot import dailycodes
 from bot.errors import UserFeedback, error_text
+from bot.games.bakers import BakersFront
+from bot.games.base import Advice, GameFront
+from bot.games.calculation import CalculationFront
 from bot.i18n import Translator
-from bot.service import GameInProgress, GameService, bakers_press, calculation_press
+from bot.service import GameInProgress, GameService, HintAnswer
+from bot.solving import Solver
 from bot.views import board_content, share_line
 
 ALICE, BOB = 111, 222
 DEAL_CODE = "BK1-C4-AAAAA24"
+C = engine.parse_code  # typed codes cross into the service: players' text is parsed once, at the edge
+bakers_press = BakersFront().press
+calculation_press = CalculationFront().press
 
 
-class InlineSolver:
-    """The real hint functions, run inline instead of in a process pool (same code path)."""
+class InlineSolver(Solver):
+    """The real hint workers, run inline instead of in a process pool (same code path)."""
 
-    async def hint(self, game: engine.Game, seconds: float) -> dict:
-        from bot.solving import bakers_hint, calculation_hint
-
-        fn = bakers_hint if game.kind == "bakers" else calculation_hint
-        return fn(game.code, game.moves, seconds)
+    async def hint(self, front: GameFront, game: engine.Game, seconds: float) -> Advice:
+        return front.hint_worker(game.code, game.moves, seconds)
 
 
 @pytest.fixture
@@ -59,7 +63,7 @@ async def test_new_game_is_a_winnable_deal_with_a_picture(service, store):
 
 
 async def test_start_with_code_replays_that_deal(service):
-    started = await service.start(ALICE, "bakers", code=" bk1-c4-aaaaa24 ")
+    started = await service.start(ALICE, "bakers", code=C(" bk1-c4-aaaaa24 "))
     assert started.board.row.code == DEAL_CODE
     assert started.board.game.board_text() == engine.new_game(DEAL_CODE).board_text()
 
@@ -70,7 +74,7 @@ async def test_start_with_code_replays_that_deal(service):
 )
 async def test_bad_code_is_refused_and_starts_nothing(service, store, code, reason):
     with pytest.raises(engine.CodeError) as info:
-        await service.start(ALICE, "bakers", code=code)
+        await service.start(ALICE, "bakers", code=C(code))
     assert info.value.reason == reason
     assert "{" not in error_text("en", info.value)
     assert await store.active_games(ALICE) == []
@@ -78,21 +82,21 @@ async def test_bad_code_is_refused_and_starts_nothing(service, store, code, reas
 
 async def test_code_of_the_other_game_is_refused(service, store):
     with pytest.raises(UserFeedback) as info:
-        await service.start(ALICE, "bakers", code="CA1-AAAAA24")
+        await service.start(ALICE, "bakers", code=C("CA1-AAAAA24"))
     assert info.value.key == "error.code_other_game.calculation"
     assert "/calculation" in info.value.text("en")
     assert await store.active_games(ALICE) == []
 
 
 async def test_new_game_replaces_a_previous_one_with_no_moves_without_asking(service, store):
-    first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    first = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     second = await service.start(ALICE, "bakers")
     assert second.replaced is not None and second.replaced.id == first.id
     assert (await store.get_game(first.id)).status == "resigned"
 
 
 async def test_a_game_with_moves_is_not_ended_without_the_players_consent(service, store):
-    first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    first = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     await service.play(ALICE, first.id, "6h")
     with pytest.raises(GameInProgress) as caught:
         await service.start(ALICE, "bakers", cells=2)
@@ -105,25 +109,25 @@ async def test_a_game_with_moves_is_not_ended_without_the_players_consent(servic
         await service.check_can_start(ALICE, "bakers")
     await service.check_can_start(ALICE, "calculation")  # the other kind is not affected
     # Consent names the game and the version it was given for:
-    second = await service.start(ALICE, "bakers", code="BK1-C2-AAAAA24", replace=(kept.id, kept.version))
+    second = await service.start(ALICE, "bakers", code=C("BK1-C2-AAAAA24"), replace=(kept.id, kept.version))
     assert second.replaced.id == first.id and second.board.row.code == "BK1-C2-AAAAA24"
     assert (await store.get_result(first.id)).status == "resigned"
     assert (await store.get_game(first.id)).moves == ("6h",)
 
 
 async def test_a_confirmation_for_an_older_state_is_refused_and_changes_nothing(service, store):
-    first = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    first = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     moved = await service.play(ALICE, first.id, "6h")
     agreed = (first.id, moved.row.version)
     await service.play(ALICE, first.id, "8a")  # the game moved on after the question
     with pytest.raises(GameInProgress) as caught:
-        await service.start(ALICE, "bakers", code=DEAL_CODE, replace=agreed)
+        await service.start(ALICE, "bakers", code=C(DEAL_CODE), replace=agreed)
     assert caught.value.stale and caught.value.row.move_count == 2
     assert (await store.get_game(first.id)).status == "active"
     assert len(await store.active_games(ALICE)) == 1
     # Consent for a game that ended meanwhile: nothing is at stake any more, the new one starts.
     await service.resign(ALICE, first.id)
-    started = await service.start(ALICE, "bakers", code=DEAL_CODE, replace=agreed)
+    started = await service.start(ALICE, "bakers", code=C(DEAL_CODE), replace=agreed)
     assert started.replaced is None and started.board.row.is_active
 
 
@@ -132,21 +136,21 @@ async def test_a_daily_attempt_is_asked_about_even_before_its_first_move(store):
     service = GameService(store, clock=lambda: day)
     daily = (await service.start(ALICE, "calculation", daily=True)).board.row
     with pytest.raises(GameInProgress) as caught:
-        await service.start(ALICE, "calculation", code="CA1-AAAAA24")
+        await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))
     assert caught.value.row.daily_date == day.date()
     assert (await store.get_game(daily.id)).status == "active"
 
 
 async def test_two_starts_at_once_leave_one_active_game(service, store):
     results = await asyncio.gather(
-        service.start(ALICE, "bakers", code=DEAL_CODE), service.start(ALICE, "bakers", code=DEAL_CODE)
+        service.start(ALICE, "bakers", code=C(DEAL_CODE)), service.start(ALICE, "bakers", code=C(DEAL_CODE))
     )
     active = await store.active_games(ALICE)
     assert len(active) == 1 and active[0].id in {r.board.row.id for r in results}
 
 
 async def test_select_then_destination_plays_and_commits(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     selected = await service.press(ALICE, row.id, row.version, "", "8")
     assert selected.selection == "8" and selected.row.version == row.version
     assert (await store.get_game(row.id)).moves == ()
@@ -158,7 +162,7 @@ async def test_select_then_destination_plays_and_commits(service, store):
 
 
 async def test_same_source_twice_is_the_double_tap(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     expected = engine.new_game(DEAL_CODE).double_tap_target("6")  # A♦ goes home
     board = await service.press(ALICE, row.id, row.version, "6", "6")
     assert board.played == expected == "6h"
@@ -166,7 +170,7 @@ async def test_same_source_twice_is_the_double_tap(service, store):
 
 
 async def test_illegal_move_changes_nothing(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     with pytest.raises(engine.IllegalMove) as info:
         await service.press(ALICE, row.id, row.version, "1", "2")  # 10♥ on 3♠
     assert "10♥ cannot go on 3♠" in error_text("en", info.value)
@@ -177,7 +181,7 @@ async def test_illegal_move_changes_nothing(service, store):
 
 
 async def test_another_players_click_is_refused(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     with pytest.raises(UserFeedback) as info:
         await service.press(BOB, row.id, row.version, "", "6")
     assert info.value.key == "error.not_your_game"
@@ -185,7 +189,7 @@ async def test_another_players_click_is_refused(service, store):
 
 
 async def test_stale_button_is_refused(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     await service.press(ALICE, row.id, row.version, "6", "h")
     with pytest.raises(UserFeedback) as info:
         await service.press(ALICE, row.id, row.version, "8", "a")  # drawn before the last move
@@ -194,7 +198,7 @@ async def test_stale_button_is_refused(service, store):
 
 
 async def test_two_clicks_at_once_play_exactly_one_move(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     results = await asyncio.gather(
         service.press(ALICE, row.id, row.version, "6", "h"),
         service.press(ALICE, row.id, row.version, "8", "a"),
@@ -205,7 +209,7 @@ async def test_two_clicks_at_once_play_exactly_one_move(service, store):
 
 
 async def test_home_needs_a_selection_and_undo_button_undoes(service, store):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     with pytest.raises(UserFeedback):
         await service.press(ALICE, row.id, row.version, "", "h")
     board = await service.press(ALICE, row.id, row.version, "6", "h")
@@ -215,7 +219,7 @@ async def test_home_needs_a_selection_and_undo_button_undoes(service, store):
 
 
 async def test_selecting_an_empty_place_is_refused(service):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     with pytest.raises(UserFeedback) as info:
         await service.press(ALICE, row.id, row.version, "", "a")
     assert info.value.key == "error.empty_cell"
@@ -244,7 +248,7 @@ async def test_restart_continues_the_same_game(tmp_path):
     path = str(tmp_path / "restart.sqlite3")
     store = await storage.open_store(path)
     first = GameService(store)
-    row = (await first.start(ALICE, "bakers", code=DEAL_CODE)).board.row
+    row = (await first.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
     board = await first.press(ALICE, row.id, row.version, "6", "h")
     await store.close()
     store = await storage.open_store(path)
@@ -261,7 +265,7 @@ async def test_whole_game_won_through_the_service(service, store):
     from engine.solver import solve
 
     code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
-    row = (await service.start(ALICE, "bakers", code=code)).board.row
+    row = (await service.start(ALICE, "bakers", code=C(code))).board.row
     solution = solve(engine.new_game(code), time_limit=20).moves
     board = None
     for move in solution:
@@ -279,7 +283,7 @@ async def test_whole_game_won_through_the_service(service, store):
 async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, store):
     from bot.views import board_view
 
-    row = (await service.start(ALICE, "bakers", code="BK1-C1-AAAAA24")).board.row
+    row = (await service.start(ALICE, "bakers", code=C("BK1-C1-AAAAA24"))).board.row
     for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
         board = await service.play(ALICE, row.id, move)
     assert board.notice == "board.no_moves_left" and board.row.is_active
@@ -291,16 +295,18 @@ async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, stor
 
 
 async def test_hint_for_each_game(service):
-    row = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
-    advice = await service.hint(ALICE, row.id)
-    assert advice["status"] == "move" and advice["move"] in engine.new_game(DEAL_CODE).legal_moves()
-    row = (await service.start(ALICE, "calculation", code="CA1-AAAAA24")).board.row
-    advice = await service.hint(ALICE, row.id)
-    assert advice["move"] in engine.new_game("CA1-AAAAA24").legal_moves()
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    answer = await service.hint(ALICE, row.id)
+    assert isinstance(answer, HintAnswer) and answer.row.id == row.id
+    advice = answer.advice
+    assert advice.status == "move" and advice.move in engine.new_game(DEAL_CODE).legal_moves()
+    row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
+    advice = (await service.hint(ALICE, row.id)).advice
+    assert advice.move in engine.new_game("CA1-AAAAA24").legal_moves()
 
 
 async def test_calculation_buttons(service, store):
-    row = (await service.start(ALICE, "calculation", code="CA1-AAAAA24")).board.row
+    row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
     # 6♠ is turned; it fits foundation 3 (3, 6, …).
     with pytest.raises(engine.IllegalMove):
         await service.press(ALICE, row.id, row.version, "", "f1")
@@ -351,8 +357,8 @@ async def test_daily_game_and_share_line(store):
 
 
 async def test_typed_move_finds_the_right_game(service):
-    bk = (await service.start(ALICE, "bakers", code=DEAL_CODE)).board.row
-    ca = (await service.start(ALICE, "calculation", code="CA1-AAAAA24")).board.row
+    bk = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    ca = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
     assert (await service.game_for_move(ALICE, "6h")).id == bk.id
     assert (await service.game_for_move(ALICE, "sw1")).id == ca.id
     with pytest.raises(UserFeedback) as info:
@@ -365,14 +371,14 @@ async def test_the_confirm_buttons_carry_the_whole_request_within_discords_limit
 
     from bot.confirm import CUSTOM_ID, Request, StartChoice
 
-    request = Request("bakers", cells=1, code="BK1-C1-AAAAA24", any_deal=True, daily=False)
+    request = Request("bakers", cells=1, code=C("BK1-C1-AAAAA24"), any_deal=True, daily=False)
     big = 2**64 - 1  # the largest snowflake / id
     item = StartChoice("s", big, big, 10**9, request)
     custom_id = item.item.custom_id
     assert len(custom_id) <= 100
     match = re.fullmatch(CUSTOM_ID, custom_id)
     back = await StartChoice.from_custom_id(None, item.item, match)
-    assert (back.act, back.user_id, back.game_id, back.version, back.request) == (
+    assert (back.act, back.user_id, back.game_id, back.version, back._request()) == (
         "s",
         big,
         big,
@@ -382,7 +388,8 @@ async def test_the_confirm_buttons_carry_the_whole_request_within_discords_limit
     daily = Request("calculation", daily=True)
     again = StartChoice("k", 5, 6, 7, daily)
     back = await StartChoice.from_custom_id(None, again.item, re.fullmatch(CUSTOM_ID, again.item.custom_id))
-    assert back.request == daily and back.request.options() == {
+    assert back._request() == daily and back._request().options() == {
+        "cells": None,
         "code": None,
         "any_deal": False,
         "daily": True,

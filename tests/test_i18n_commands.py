@@ -14,7 +14,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from bot import command_translator, i18n_check
-from bot.app import COGS
+from bot.app import extensions
 from bot.cogs.language import ENDONYMS
 from bot.command_translator import DISCORD_TO_CATALOGUE, CatalogueTranslator, keys_for, localise, valid_name
 from tests.fakediscord.limits import check_commands, valid_command_name
@@ -26,7 +26,7 @@ def bot_tree() -> app_commands.CommandTree:
     """Every slash command the bot registers, from every cog it loads."""
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     stand_in = SimpleNamespace(add_dynamic_items=lambda *items: None)
-    for name in COGS:
+    for name in extensions():
         module = importlib.import_module(name)
         for obj in vars(module).values():
             if isinstance(obj, type) and issubclass(obj, commands.Cog) and obj.__module__ == name:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -19,40 +19,47 @@ from discord.ext import commands, tasks
 from bot import dailycodes
 from bot.cogs.starting import start_game
 from bot.errors import report, send
+from bot.games import GameFront, front_by_letter, fronts
 from bot.i18n import Translator
+from bot.interactions import game_choices
 from bot.locale import player_translator
+from bot.service import GameService
+
+if TYPE_CHECKING:
+    from bot.app import BoulangerBot
 
 log = logging.getLogger(__name__)
 
-KINDS = ("bakers", "calculation")
+
+def daily_fronts() -> list[GameFront[Any]]:
+    return [front for front in fronts() if front.has_daily]
 
 
 class DailyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[bc]):(?P<day>[0-9]{8})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[a-z]):(?P<day>[0-9]{8})"
 ):
     """The Play button under a daily post: starts today's challenge for whoever presses it."""
 
-    def __init__(self, kind: str, day: dt.date, label: str = "Play") -> None:
+    def __init__(self, letter: str, day: str, label: str = "Play") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.success,
-                custom_id=f"d:{kind[0]}:{day.strftime('%Y%m%d')}",
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"d:{letter}:{day}")
         )
-        self.kind = kind
-        self.day = day
+        self.letter = letter
+        self.day = day  # YYYYMMDD; only a marker: a press always starts today's challenge
+
+    @classmethod
+    def of(cls, front: GameFront[Any], day: dt.date, label: str) -> DailyButton:
+        return cls(front.letter, day.strftime("%Y%m%d"), label)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> DailyButton:
-        kind = "bakers" if match["kind"] == "b" else "calculation"
-        return cls(kind, dt.datetime.strptime(match["day"], "%Y%m%d").date())
+        return cls(match["kind"], match["day"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await start_game(interaction, self.kind, daily=True)
+            await start_game(interaction, front_by_letter(self.letter).kind, daily=True)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -60,23 +67,27 @@ class DailyButton(
 def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> tuple[str, discord.ui.View]:
     reset = dailycodes.next_reset(dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC))
     lines = [tr("daily.post.title", date=day.isoformat())]
-    for kind in KINDS:
-        lines.append(tr("daily.post.line", game=tr(f"game.{kind}"), code=codes[kind]))
+    for front in daily_fronts():
+        lines.append(tr("daily.post.line", game=front.title(tr), code=codes[front.kind]))
     lines.append(tr("daily.post.reset", reset=discord.utils.format_dt(reset, "R")))
     view = discord.ui.View(timeout=None)
-    for kind in KINDS:
-        view.add_item(DailyButton(kind, day, tr("daily.post.play", game=tr(f"game.{kind}"))))
+    for front in daily_fronts():
+        view.add_item(DailyButton.of(front, day, tr("daily.post.play", game=front.title(tr))))
     return "\n".join(lines), view
 
 
 class Daily(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
         bot.add_dynamic_items(DailyButton)
 
     async def cog_load(self) -> None:
-        self.poster.change_interval(seconds=self.bot.config.daily_check_seconds)  # type: ignore[attr-defined]
+        self.poster.change_interval(seconds=self.bot.config.daily_check_seconds)
         self.poster.start()
+
+    @property
+    def _service(self) -> GameService:
+        return self.bot.service
 
     async def cog_unload(self) -> None:
         self.poster.cancel()
@@ -84,12 +95,7 @@ class Daily(commands.Cog):
     @app_commands.command(
         name="daily", description="Play today's daily challenge (the same deal on every server)"
     )
-    @app_commands.choices(
-        game=[
-            app_commands.Choice(name="Jeu du Boulanger", value="bakers"),
-            app_commands.Choice(name="Calculation", value="calculation"),
-        ]
-    )
+    @app_commands.choices(game=[c for c in game_choices() if c.value in {f.kind for f in daily_fronts()}])
     async def daily(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Only your first finished attempt counts for the daily leaderboard and streaks."""
         await start_game(interaction, game.value, daily=True)
@@ -104,7 +110,7 @@ class Daily(commands.Cog):
     async def dailychannel(
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:
-        service = self.bot.service  # type: ignore[attr-defined]
+        service = self._service
         assert interaction.guild_id is not None
         tr = await player_translator(interaction)
         await service.store.set_guild_settings(
@@ -130,12 +136,17 @@ class Daily(commands.Cog):
 
     async def _find_post(self, channel_id: int, day: dt.date) -> int | None:
         """Our post of ``day`` among the channel's recent messages (sent, but not recorded)."""
-        marker = f"d:b:{day.strftime('%Y%m%d')}"
+        markers = {f"d:{f.letter}:{day.strftime('%Y%m%d')}" for f in daily_fronts()}
         me = self.bot.user.id if self.bot.user else None
         try:
             async for message in self.bot.get_partial_messageable(channel_id).history(limit=50):
-                ids = {getattr(c, "custom_id", None) for row in message.components for c in row.children}
-                if message.author.id == me and marker in ids:
+                ids = {
+                    getattr(c, "custom_id", None)
+                    for row in message.components
+                    if isinstance(row, discord.ActionRow)
+                    for c in row.children
+                }
+                if message.author.id == me and markers & ids:
                     return message.id
         except discord.HTTPException as exc:
             log.warning("could not read channel %s to look for an earlier post: %s", channel_id, exc)
@@ -143,14 +154,14 @@ class Daily(commands.Cog):
 
     async def post_due(self) -> int:
         """Post today's challenge in every guild whose post is due; returns how many were sent."""
-        service = self.bot.service  # type: ignore[attr-defined]
+        service = self._service
         store = service.store
         now = service.clock()
         day = dailycodes.utc_today(now)
         due = await store.pending_daily_posts(day, now=now)
         if not due:
             return 0
-        codes = {kind: await service.daily_code(kind, day) for kind in KINDS}
+        codes = {f.kind: await service.daily_code(f.kind, day) for f in daily_fronts()}
         sent = 0
         for settings in due:
             channel_id = settings.daily_channel_id
@@ -178,4 +189,4 @@ class Daily(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Daily(bot))
+    await bot.add_cog(Daily(cast("BoulangerBot", bot)))

@@ -8,6 +8,8 @@ single player (the daily challenge, leaderboards in the channel).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -16,6 +18,9 @@ import storage
 from bot.errors import send
 from bot.i18n import Translator
 from bot.locale import LANGUAGES, player_locale, set_guild_language, set_user_choice
+
+if TYPE_CHECKING:
+    from bot.app import BoulangerBot
 
 # Each language named in itself, as language pickers do (these are not translated).
 ENDONYMS = {
@@ -37,12 +42,12 @@ def _choices(clear: str, clear_name: str) -> list[app_commands.Choice[str]]:
 
 
 class Language(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
 
     @property
     def store(self) -> storage.Store:
-        return self.bot.service.store  # type: ignore[attr-defined]
+        return self.bot.service.store
 
     @app_commands.command(name="language", description="Choose the language the bot speaks to you")
     @app_commands.describe(language="Your language, or Automatic to follow your Discord app")
@@ -75,4 +80,4 @@ class Language(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Language(bot))
+    await bot.add_cog(Language(cast("BoulangerBot", bot)))

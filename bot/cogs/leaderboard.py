@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -17,32 +17,30 @@ from discord.ext import commands
 import storage
 from bot import dailycodes
 from bot.errors import report, send
+from bot.feedback import UserFeedback
+from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
+from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
 
+if TYPE_CHECKING:
+    from bot.app import BoulangerBot
+
 PAGE_SIZE = 10
-PERIODS = {"a": "all", "w": "week", "d": "daily"}
-GAME_CHOICES = [
-    app_commands.Choice(name="Jeu du Boulanger", value="bakers"),
-    app_commands.Choice(name="Calculation", value="calculation"),
-]
+Period = Literal["all", "week", "daily"]
+PERIODS: dict[str, Period] = {"a": "all", "w": "week", "d": "daily"}
+GAME_CHOICES = game_choices()
 
 
 def entry_line(tr: Translator, entry: storage.LeaderboardEntry) -> str:
-    best = entry.best
-    if best.kind == "bakers":
-        result = tr("lb.won_in", moves=best.move_count) if best.won else tr("lb.not_won")
-        detail = tr("lb.bakers_score", score=best.score, cells=best.cells or 4)
-    else:
-        result = tr("lb.cards_home", score=best.score)
-        detail = ""
+    result = front_for(entry.best.kind).result_words(tr, entry.best)
     record = tr("lb.record", won=entry.won, played=entry.played)
-    parts = [f"**{entry.rank}.** <@{entry.user_id}>", result, detail, record]
+    parts = [f"**{entry.rank}.** <@{entry.user_id}>", *result, record]
     return " · ".join(p for p in parts if p)
 
 
 async def leaderboard_page(
-    tr: Translator, store: storage.Store, kind: str, period: str, channel_id: int, day: dt.date, page: int
+    tr: Translator, store: storage.Store, kind: str, period: Period, channel_id: int, day: dt.date, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     scope: dict[str, Any] = {"channel_id": channel_id, "period": period}
     if period == "daily":
@@ -51,12 +49,13 @@ async def leaderboard_page(
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     entries = await store.leaderboard(kind, limit=PAGE_SIZE, offset=page * PAGE_SIZE, **scope)
-    title = tr(f"lb.title.{period}", game=tr(f"game.{kind}"), date=day.isoformat())
+    front = front_for(kind)
+    title = tr(f"lb.title.{period}", game=front.title(tr), date=day.isoformat())
     body = "\n".join(entry_line(tr, e) for e in entries) or tr("lb.empty")
     embed = discord.Embed(title=title, description=body)
     embed.set_footer(text=tr("lb.page", page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
-    code = f"{kind[0]}:{period[0]}:{day.strftime('%Y%m%d')}"
+    code = f"{front.letter}:{period[0]}:{day.strftime('%Y%m%d')}"
     view.add_item(PageButton(code, page - 1, "◀", disabled=page == 0))
     view.add_item(PageButton(code, page + 1, "▶", disabled=page >= pages - 1))
     return embed, view
@@ -64,7 +63,7 @@ async def leaderboard_page(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lb:(?P<kind>[bc]):(?P<period>[awd]):(?P<day>[0-9]{8}):(?P<page>-?[0-9]+)",
+    template=r"lb:(?P<kind>[a-z]):(?P<period>[awd]):(?P<day>[0-9]{8}):(?P<page>-?[0-9]{1,6})",
 ):
     """Anyone may page through a leaderboard; the page lives in the custom id."""
 
@@ -75,19 +74,21 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         return cls(f"{match['kind']}:{match['period']}:{match['day']}", int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            kind_c, period_c, day_s = self.code.split(":")
-            kind = "bakers" if kind_c == "b" else "calculation"
-            day = dt.datetime.strptime(day_s, "%Y%m%d").date()
-            store = interaction.client.service.store  # type: ignore[attr-defined]
+            letter, period_c, day_s = self.code.split(":")
+            kind = front_by_letter(letter).kind
+            try:
+                day = dt.datetime.strptime(day_s, "%Y%m%d").date()
+            except ValueError:
+                raise UserFeedback("error.unknown_button") from None
             embed, view = await leaderboard_page(
                 Translator(await shared_locale(interaction)),
-                store,
+                service_of(interaction).store,
                 kind,
                 PERIODS[period_c],
                 interaction.channel_id or 0,
@@ -100,7 +101,7 @@ class PageButton(
 
 
 class Leaderboard(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
         bot.add_dynamic_items(PageButton)
 
@@ -119,13 +120,13 @@ class Leaderboard(commands.Cog):
         game: app_commands.Choice[str],
         period: app_commands.Choice[str] | None = None,
     ) -> None:
-        service = self.bot.service  # type: ignore[attr-defined]
+        service = self.bot.service
         day = dailycodes.utc_today(service.clock())
         embed, view = await leaderboard_page(
             Translator(await shared_locale(interaction)),
             service.store,
             game.value,
-            period.value if period else "all",
+            PERIODS.get(period.value[:1], "all") if period else "all",
             interaction.channel_id or 0,
             day,
             0,
@@ -140,7 +141,7 @@ class Leaderboard(commands.Cog):
         game: app_commands.Choice[str],
         player: discord.User | None = None,
     ) -> None:
-        service = self.bot.service  # type: ignore[attr-defined]
+        service = self.bot.service
         user = player or interaction.user
         tr = await player_translator(interaction)
         today = dailycodes.utc_today(service.clock())
@@ -149,22 +150,15 @@ class Leaderboard(commands.Cog):
             tr("stats.played", played=stats.played, won=stats.won, rate=f"{stats.win_rate * 100:.0f}"),
             tr("stats.streak", current=stats.current_streak, best=stats.best_streak),
         ]
+        front = front_for(game.value)
         if stats.best is not None:
-            best = stats.best
-            if best.kind == "bakers":
-                lines.append(
-                    tr("stats.best_bakers", moves=best.move_count, score=best.score)
-                    if best.won
-                    else tr("stats.best_bakers_not_won", score=best.score)
-                )
-            else:
-                lines.append(tr("stats.best_calculation", score=best.score))
+            lines.append(front.best_line(tr, stats.best))
         embed = discord.Embed(
-            title=tr("stats.title", game=tr(f"game.{game.value}"), player=user.display_name),
+            title=tr("stats.title", game=front.title(tr), player=user.display_name),
             description="\n".join(lines),
         )
         await send(interaction, embed=embed)
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Leaderboard(bot))
+    await bot.add_cog(Leaderboard(cast("BoulangerBot", bot)))

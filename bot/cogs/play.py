@@ -2,27 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine
 from bot import replies
-from bot.app import hint_text
-from bot.describe import describe_move, filter_choices, legal_moves_in_words
+from bot.app import send_hint
+from bot.describe import filter_choices, legal_moves_in_words
 from bot.errors import send
+from bot.games import front_for, front_of
+from bot.interactions import game_choices, service_of
 from bot.locale import player_translator
-from bot.service import Board, GameService
+from bot.service import Board
 
-GAME_CHOICES = [
-    app_commands.Choice(name="Jeu du Boulanger", value="bakers"),
-    app_commands.Choice(name="Calculation", value="calculation"),
-]
+if TYPE_CHECKING:
+    from bot.app import BoulangerBot
+
+GAME_CHOICES = game_choices()
 MAX_CHOICES = 25
-
-
-def _service(interaction: discord.Interaction) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined]
+_service = service_of
 
 
 def _kind(game: app_commands.Choice[str] | None) -> str | None:
@@ -40,7 +41,7 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -57,8 +58,9 @@ class Play(commands.Cog):
         if board.played == engine.UNDO:
             text = tr("reply.undone")
         else:
-            last = board.game.last_move  # type: ignore[attr-defined]
-            text = tr("reply.played", move=describe_move(tr, board.game, last))
+            last = board.game.last_move
+            assert last is not None  # a move was just played
+            text = tr("reply.played", move=front_of(board.game).describe_move(tr, last))
         await _after_command(interaction, board, text)
 
     @move.autocomplete("notation")
@@ -95,10 +97,7 @@ class Play(commands.Cog):
         service = _service(interaction)
         row = await service.find(interaction.user.id, _kind(game))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        advice = await service.hint(interaction.user.id, row.id)
-        await interaction.followup.send(
-            hint_text(await player_translator(interaction), advice), ephemeral=True
-        )
+        await send_hint(interaction, await service.hint(interaction.user.id, row.id))
 
     @app_commands.command(name="resign", description="Give up your current game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -131,14 +130,15 @@ class Play(commands.Cog):
     ) -> None:
         row = await _service(interaction).find(interaction.user.id, _kind(game))
         tr = await player_translator(interaction)
-        command = "boulanger" if row.kind == "bakers" else "calculation"
+        command = front_for(row.kind).command
         await send(interaction, tr("reply.code", code=row.code, command=command), ephemeral=True)
 
     @app_commands.command(name="rules", description="How to play Jeu du Boulanger or Calculation")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         tr = await player_translator(interaction)
-        embed = discord.Embed(title=tr(f"game.{game.value}"), description=tr(f"rules.{game.value}"))
+        front = front_for(game.value)
+        embed = discord.Embed(title=front.title(tr), description=front.rules(tr))
         await send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and how to play with buttons")
@@ -149,4 +149,4 @@ class Play(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(Play(cast("BoulangerBot", bot)))

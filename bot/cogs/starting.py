@@ -1,4 +1,4 @@
-"""Starting a game, shared by the Jeu du Boulanger and Calculation cogs and the daily post."""
+"""Starting a game, shared by every game's start command and the daily buttons."""
 
 from __future__ import annotations
 
@@ -9,32 +9,36 @@ import discord
 import engine
 from bot import replies
 from bot.confirm import Request, question
-from bot.errors import UserFeedback, send
+from bot.errors import send
+from bot.games import front_for
+from bot.interactions import service_of
 from bot.locale import player_translator
-from bot.service import GameInProgress, Started
+from bot.service import GameInProgress, Started, check_code_kind
 
 
-async def start_game(interaction: discord.Interaction, kind: str, **options: Any) -> None:
+async def start_game(
+    interaction: discord.Interaction[Any],
+    kind: str,
+    *,
+    cells: int | None = None,
+    code: str | None = None,
+    any_deal: bool = False,
+    daily: bool = False,
+) -> None:
     """Check the code first (a bad one is refused before anything happens), then deal and post.
 
     A game of this kind in progress with something at stake is not ended silently: the
     player is asked (ephemerally) and the new game starts only from the question's button.
     """
-    service = interaction.client.service  # type: ignore[attr-defined]
+    service = service_of(interaction)
+    front = front_for(kind)
     tr = await player_translator(interaction)  # before dealing: the picture is drawn in it
-    code = options.get("code")
-    if code:
-        parsed = engine.parse_code(code)  # engine.CodeError → the error ladder
-        if parsed.kind != kind:
-            raise UserFeedback(f"error.code_other_game.{parsed.kind}", code=str(parsed))
-        options["code"] = str(parsed)
-    request = Request(
-        kind,
-        cells=options.get("cells") if kind == "bakers" else None,
-        code=options.get("code"),
-        any_deal=bool(options.get("any_deal")),
-        daily=bool(options.get("daily")),
-    )
+    parsed = engine.parse_code(code) if code else None  # engine.CodeError → the error ladder
+    if parsed is not None:
+        check_code_kind(front, parsed)
+    elif not daily:
+        cells = front.check_cells(cells)
+    request = Request(kind, cells=cells, code=parsed, any_deal=any_deal, daily=daily)
     try:
         await service.check_can_start(interaction.user.id, kind)  # quick: ask before any deferral
         started: Started = await replies.within_deadline(
@@ -44,7 +48,7 @@ async def start_game(interaction: discord.Interaction, kind: str, **options: Any
                 kind,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-                **options,
+                **request.options(),
             ),
         )
     except GameInProgress as exc:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.starting import start_game
 
+if TYPE_CHECKING:
+    from bot.app import BoulangerBot
+
 
 class Calculation(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="calculation", description="Start a game of Calculation (Broken Intervals)")
@@ -23,4 +28,4 @@ class Calculation(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Calculation(bot))
+    await bot.add_cog(Calculation(cast("BoulangerBot", bot)))

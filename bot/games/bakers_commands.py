@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.starting import start_game
 
+if TYPE_CHECKING:
+    from bot.app import BoulangerBot
+
 
 class Bakers(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="boulanger", description="Start a game of Jeu du Boulanger (Baker's Game)")
@@ -31,9 +36,9 @@ class Bakers(commands.Cog):
     ) -> None:
         """Deal a new game (a proven-winnable deal unless asked otherwise) and post its board."""
         await start_game(
-            interaction, "bakers", cells=cells.value if cells else 4, code=code, any_deal=any_deal
+            interaction, "bakers", cells=cells.value if cells else None, code=code, any_deal=any_deal
         )
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Bakers(bot))
+    await bot.add_cog(Bakers(cast("BoulangerBot", bot)))

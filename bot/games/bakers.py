@@ -1,0 +1,167 @@
+"""Jeu du Boulanger's front: columns and free cells as buttons, two-press moves, the solver's hints.
+
+Buttons: columns 1-4 and 5-8 on rows one and two (each labelled with its top
+card), the free cells in play and Home on row three. A first press selects a
+card's place; a second press on another place moves there (into an empty
+column, the longest run that may move), on the same place plays its double tap,
+on Home sends it to its foundation.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+
+import engine
+import storage
+from bot import dailycodes
+from bot.feedback import UserFeedback
+from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WinnableFinder
+from bot.i18n import Translator
+from engine import BakersGame
+from engine.bakers.notation import CELL_LETTERS, COLUMN, FOUNDATION
+from engine.bakers.position import BakersMove
+from engine.cards import card_label
+
+HOME = "h"
+DAILY_CELLS = 4
+_NOTATION_START = frozenset("12345678" + CELL_LETTERS)
+
+
+def bakers_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
+    """Worker: the solver's advice for a Jeu du Boulanger position."""
+    from engine.solver import hint_code
+
+    found = hint_code(code, moves, seconds)
+    status = found.get("status")
+    if status not in ("move", "won", "lost"):
+        return Advice("unknown")
+    return Advice(status, found.get("move"), found.get("undos"))
+
+
+def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
+    """Worker: try random deals with ``cells`` free cells; return those proven solvable."""
+    from engine.solver import solve_code
+
+    rng = random.Random(seed)
+    found: list[int] = []
+    deadline = time.monotonic() + budget
+    while len(found) < wanted and time.monotonic() < deadline:
+        deal = rng.randrange(engine.codes.MAX_DEAL + 1)
+        result = solve_code(str(engine.make_code("bakers", deal, cells)), (), seconds_each)
+        if result.get("verdict") == "solvable":
+            found.append(deal)
+    return found
+
+
+def place_words(tr: Translator, kind: str, index: int) -> str:
+    """A column, a free cell or the foundation, in the player's words."""
+    if kind == COLUMN:
+        return tr("place.column", n=index + 1)
+    if kind == FOUNDATION:
+        return tr("place.foundation")
+    return tr("place.cell", letter=CELL_LETTERS[index])
+
+
+class BakersFront(GameFront[BakersGame]):
+    kind = "bakers"
+    letter = "b"
+    command = "boulanger"
+    name = "Jeu du Boulanger"
+    commands_module = "bot.games.bakers_commands"
+    cell_choices = (4, 2, 1)
+    stock_cells = (4, 2, 1)
+
+    def shipped_deals(self, cells: int) -> tuple[int, ...]:
+        return dailycodes.shipped_winnable(cells)
+
+    def daily_code(self, date: dt.date) -> engine.GameCode:
+        deals = self.shipped_deals(DAILY_CELLS)
+        h = dailycodes.day_hash(self.kind, date)
+        deal = deals[h % len(deals)] if deals else h % (engine.codes.MAX_DEAL + 1)
+        return self.code(deal, DAILY_CELLS)
+
+    # -- buttons -------------------------------------------------------------------------
+    def press_place(self, game: BakersGame, sel: str, act: str) -> Press:
+        places = game.places()
+        if (act not in places and act != HOME) or (sel and sel not in places):
+            raise UserFeedback("error.unknown_button")
+        if act == HOME:
+            if not sel:
+                raise UserFeedback("error.select_first")
+            return Press("play", sel + HOME)
+        if not sel:
+            if game.is_empty(act):
+                if act.isdigit():
+                    raise UserFeedback("error.empty_column", place=int(act))
+                raise UserFeedback("error.empty_cell", place=act)
+            return Press("select", act)
+        if sel == act:
+            return Press("play", game.double_tap_target(sel))
+        return Press("play", self._notation(game, sel, act))
+
+    @staticmethod
+    def _notation(game: BakersGame, src: str, dst: str) -> str:
+        """Source then destination; into an empty column, the longest run that may move."""
+        if src.isdigit() and dst.isdigit() and game.is_empty(dst):
+            count = game.most_to_empty(src)
+            if count > 1:
+                return f"{src}{dst}v{count:x}"
+        return src + dst
+
+    def place_buttons(self, tr: Translator, game: BakersGame, sel: str) -> list[ButtonSpec]:
+        out: list[ButtonSpec] = []
+        for i, place in enumerate(game.places()):
+            card = game.top_card(place)
+            top = card_label(card) if card is not None else tr("button.empty")
+            row = i // 4 if place.isdigit() else 2
+            style: Style = "primary" if sel == place else "secondary"
+            out.append(ButtonSpec(place, f"{place} · {top}", row, style))
+        out.append(ButtonSpec(HOME, tr("button.home"), 2, "success", disabled=not sel))
+        return out
+
+    def highlight(self, sel: str) -> str:
+        return sel
+
+    def selected_place(self, tr: Translator, sel: str) -> str:
+        if sel.isdigit():
+            return place_words(tr, COLUMN, int(sel) - 1)
+        return place_words(tr, "f", CELL_LETTERS.index(sel))
+
+    # -- words ---------------------------------------------------------------------------
+    def describe_move(self, tr: Translator, move: BakersMove) -> str:
+        """``7♥ from column 3 to column 5``; a group names its size and range."""
+        src = place_words(tr, move.src_kind, move.src)
+        top = card_label(move.cards[-1])
+        if len(move.cards) > 1:
+            what = tr.n("move.group", len(move.cards), low=card_label(move.cards[0]), high=top)
+        else:
+            what = top
+        if move.dst_kind == FOUNDATION:
+            return tr("move.home", what=what, src=src)
+        return tr("move.to", what=what, src=src, dst=place_words(tr, move.dst_kind, move.dst))
+
+    def claims_notation(self, text: str) -> bool:
+        return text.strip().lower()[:1] in _NOTATION_START
+
+    # -- endings, hints, rankings -----------------------------------------------------------
+    def share_squares(self, game: BakersGame) -> str:
+        return "".join("🟩" if n == 13 else ("🟨" if n else "⬛") for n in game.foundation_counts())
+
+    @property
+    def hint_worker(self) -> HintWorker:
+        return bakers_hint
+
+    @property
+    def winnable_finder(self) -> WinnableFinder:
+        return find_winnable
+
+    def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
+        result = tr("lb.won_in", moves=best.move_count) if best.won else tr("lb.not_won")
+        return [result, tr("lb.bakers_score", score=best.score, cells=best.cells or DAILY_CELLS)]
+
+    def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
+        if best.won:
+            return tr("stats.best_bakers", moves=best.move_count, score=best.score)
+        return tr("stats.best_bakers_not_won", score=best.score)

@@ -1,0 +1,211 @@
+"""The shape every game front has: what the bot knows of one game, and nothing of Discord.
+
+A front answers every game-specific question the rest of ``bot/`` asks: what a
+board button means, which buttons a board gets, which place a selection
+highlights, moves and places in words, the daily share squares, the hint
+worker, the start command, the daily deal and the leaderboard line. Service,
+views, replies, cogs and the daily poster ask the front of a game (through
+``bot.games.front_for``) and never compare kinds themselves, so a new game is
+an engine module, a front and one registration.
+
+Fronts hold no state and import no Discord, so the service and the console use
+them too; buttons are described as ``ButtonSpec`` data that ``bot.views`` turns
+into discord.py components.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+
+import engine
+import storage
+from bot.feedback import UserFeedback
+from bot.i18n import Translator, t
+
+if TYPE_CHECKING:
+    from bot.solving import Solver
+
+G = TypeVar("G", bound="engine.Game[Any]")
+
+Style = Literal["primary", "secondary", "success", "danger"]
+PressAction = Literal["select", "play", "undo", "hint", "clear", "resign"]
+AdviceStatus = Literal["move", "won", "lost", "unknown"]
+
+# The buttons every board has, whatever the game: their actions in custom ids.
+UNDO, HINT, CLEAR, RESIGN = "u", "i", "x", "r"
+CONTROLS: dict[str, PressAction] = {UNDO: "undo", HINT: "hint", CLEAR: "clear", RESIGN: "resign"}
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """What a board button means in the current position."""
+
+    action: PressAction
+    value: str = ""  # the notation to play, or the place selected
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """One board button as data: ``bot.views`` makes the discord.py component from it."""
+
+    act: str
+    label: str
+    row: int
+    style: Style = "secondary"
+    disabled: bool = False
+    keeps_selection: bool = True  # False: pressing it is meant to drop the selection
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A hint worker's answer; plain values, so it crosses the process pool."""
+
+    status: AdviceStatus
+    move: str | None = None
+    undos: int | None = None  # for "lost": undos back to a winnable position, if found
+
+
+# A worker run in the solver's process pool: (code, action log, seconds) → advice.
+HintWorker = Callable[[str, tuple[str, ...], float], Advice]
+# A worker that finds proven-winnable deals: (cells, seed, wanted, seconds each, budget) → deals.
+WinnableFinder = Callable[[int, int, int, float, float], list[int]]
+
+
+class GameFront(ABC, Generic[G]):
+    """Everything game-specific the bot does, for the engine game class ``G``."""
+
+    kind: ClassVar[str]  # the engine's kind, the registry's key
+    letter: ClassVar[str]  # one character naming the game inside custom ids
+    command: ClassVar[str]  # the slash command that starts a game
+    name: ClassVar[str]  # the English name in command choices (translated as ``choice.<kind>``)
+    commands_module: ClassVar[str]  # the discord.py extension holding the start command
+    cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
+    stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
+    has_daily: ClassVar[bool] = True
+
+    # -- texts ---------------------------------------------------------------------------
+    def key(self, base: str) -> str:
+        """This game's variant of a catalogue key: ``board.won`` → ``board.won.bakers``."""
+        return f"{base}.{self.kind}"
+
+    def title(self, tr: Translator) -> str:
+        return tr(self.key("game"))
+
+    def title_in(self, language: str) -> str:
+        return t(language, self.key("game"))
+
+    def rules(self, tr: Translator) -> str:
+        return tr(self.key("rules"))
+
+    def share_key(self, won: bool) -> str:
+        return f"share.{self.kind}.{'won' if won else 'lost'}"
+
+    # -- starting ------------------------------------------------------------------------
+    def check_cells(self, cells: int | None) -> int | None:
+        """The free cells a new game gets (None for a game without them); refuses others."""
+        if not self.cell_choices:
+            return None
+        chosen = self.cell_choices[0] if cells is None else cells
+        if chosen not in self.cell_choices:
+            raise UserFeedback("error.bad_cells")
+        return chosen
+
+    def code(self, deal: int, cells: int | None) -> engine.GameCode:
+        return engine.make_code(self.kind, deal, cells)
+
+    @abstractmethod
+    def daily_code(self, date: dt.date) -> engine.GameCode:
+        """The day's challenge (may run a short search: call it off the event loop)."""
+
+    # -- the board's buttons -------------------------------------------------------------
+    def press(self, game: G, sel: str, act: str) -> Press:
+        """What pressing ``act`` means with ``sel`` selected; ``UserFeedback`` if nothing."""
+        control = CONTROLS.get(act)
+        if control is not None:
+            return Press(control)
+        return self.press_place(game, sel, act)
+
+    @abstractmethod
+    def press_place(self, game: G, sel: str, act: str) -> Press:
+        """A press on one of this game's own buttons (a place or a destination)."""
+
+    def buttons(self, tr: Translator, game: G, sel: str) -> list[ButtonSpec]:
+        """Every button of a board in play, its places first, then the shared controls."""
+        places = self.place_buttons(tr, game, sel)
+        row = max((b.row for b in places), default=-1) + 1
+        return places + self.control_buttons(tr, game, sel, row)
+
+    @abstractmethod
+    def place_buttons(self, tr: Translator, game: G, sel: str) -> list[ButtonSpec]: ...
+
+    @staticmethod
+    def control_buttons(tr: Translator, game: G, sel: str, row: int) -> list[ButtonSpec]:
+        out = [
+            ButtonSpec(UNDO, tr("button.undo"), row, disabled=game.undo_depth == 0),
+            ButtonSpec(HINT, tr("button.hint"), row, style="success"),
+            ButtonSpec(CLEAR, tr("button.clear"), row, disabled=not sel, keeps_selection=False),
+        ]
+        if game.is_lost:  # no legal move is left: offer to end it (recorded as lost)
+            out.append(ButtonSpec(RESIGN, tr("button.end_game"), row, style="danger", keeps_selection=False))
+        return out
+
+    @abstractmethod
+    def highlight(self, sel: str) -> str:
+        """The renderer's name of the place a selection marks."""
+
+    @abstractmethod
+    def selected_place(self, tr: Translator, sel: str) -> str:
+        """The selected place in words, for the line under the board."""
+
+    # -- words ---------------------------------------------------------------------------
+    @abstractmethod
+    def describe_move(self, tr: Translator, move: Any) -> str:
+        """A resolved engine move in the player's words."""
+
+    @abstractmethod
+    def claims_notation(self, text: str) -> bool:
+        """Whether a typed move looks like this game's notation (which game /move is for)."""
+
+    # -- endings -------------------------------------------------------------------------
+    @abstractmethod
+    def share_squares(self, game: G) -> str:
+        """The emoji squares of a finished daily's share line (spoiler-free progress)."""
+
+    async def after_game(self, tr: Translator, row: storage.GameRow, solver: Solver | None) -> str | None:
+        """A private note after a game ends (e.g. whether a lost deal could have been won)."""
+        return None
+
+    # -- hints ---------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def hint_worker(self) -> HintWorker:
+        """A module-level function (it must pickle) that advises on a position."""
+
+    def shipped_deals(self, cells: int) -> tuple[int, ...]:
+        """Proven-winnable deals shipped with the project (the stock's seed and fallback)."""
+        return ()
+
+    @property
+    def winnable_finder(self) -> WinnableFinder | None:
+        """For games dealt from a stock of proven-winnable deals: the worker that finds more."""
+        return None
+
+    # -- rankings ------------------------------------------------------------------------
+    @abstractmethod
+    def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
+        """A leaderboard entry's best result, as the parts of its line."""
+
+    @abstractmethod
+    def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
+        """The best game's line in ``/stats``."""
+
+    # -- the picture ---------------------------------------------------------------------
+    def render(self, game: G, *, highlight: str | None, labels: Mapping[str, str] | None) -> bytes:
+        """The board picture as PNG bytes (called in a worker thread)."""
+        import renderer
+
+        return renderer.render_png(game, highlight=highlight, labels=labels)

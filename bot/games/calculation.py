@@ -1,0 +1,189 @@
+"""Calculation's front: foundations, waste piles and waste tops as buttons, the hint player.
+
+Buttons: row one the four foundations (for the turned card, or for a selected
+waste pile's top), row two the four waste piles (for the turned card), row
+three each waste pile's top card: sent home when one foundation takes it,
+selected when several do (then a foundation button chooses).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING
+
+import engine
+import storage
+from bot import dailycodes
+from bot.feedback import UserFeedback
+from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
+from bot.i18n import Translator
+from engine import CalculationGame
+from engine.calculation.notation import FOUNDATION, TURNED, WASTE
+from engine.calculation.position import CalculationMove
+from engine.cards import card_label
+
+if TYPE_CHECKING:
+    from bot.solving import Solver
+
+PILES = ("1", "2", "3", "4")
+CANDIDATES = 8  # the daily takes the first of these deals not proven unwinnable
+PROOF_SECONDS = 1.0
+HINT_CAP_SECONDS = 0.8  # the hint player's target is under 1 s a move
+# Budget of the after-game search "could this deal have been won?".
+PERFECT_SECONDS = 3.0
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def calculation_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
+    """Worker: the hint player's move (it sees only what the player sees)."""
+    game = engine.replay(code, moves)
+    assert isinstance(game, CalculationGame)
+    if game.is_over:
+        return Advice("won" if game.is_won else "lost")
+    move = game.hint(time_limit=min(seconds, HINT_CAP_SECONDS))  # checked every 32 reshuffles
+    return Advice("move", move) if move else Advice("lost")
+
+
+def calculation_perfect(code: str, seconds: float) -> tuple[str, list[str]]:
+    """Worker: could this deal have been won knowing the stock order? (verdict, winning moves)"""
+    from engine.calculation.perfect import solve
+
+    game = engine.new_game(code)
+    assert isinstance(game, CalculationGame)
+    result = solve(game, time_limit=seconds, from_start=True)
+    return result.verdict, list(result.moves)
+
+
+def _proven_unwinnable(code: engine.GameCode) -> bool:
+    from engine.calculation.perfect import NOT_WINNABLE
+
+    return calculation_perfect(str(code), PROOF_SECONDS)[0] == NOT_WINNABLE
+
+
+def rank_text(rank: int) -> str:
+    return _RANKS.get(rank, str(rank))
+
+
+def place_words(tr: Translator, kind: str, index: int) -> str:
+    if kind == TURNED:
+        return tr("place.turned")
+    if kind == WASTE:
+        return tr("place.waste", n=index + 1)
+    return tr("place.calc_foundation", n=index + 1)
+
+
+class CalculationFront(GameFront[CalculationGame]):
+    kind = "calculation"
+    letter = "c"
+    command = "calculation"
+    name = "Calculation"
+    commands_module = "bot.games.calculation_commands"
+
+    def daily_code(self, date: dt.date) -> engine.GameCode:
+        """The first of the date's candidates that the perfect search does not prove unwinnable.
+
+        A slow machine can only turn a proof into "unknown", which keeps the same
+        candidate, so the choice does not depend on speed except for a rare unwinnable deal.
+        """
+        h = dailycodes.day_hash(self.kind, date)
+        span = engine.codes.MAX_DEAL + 1
+        candidates = [self.code((h + i * 0x9E3779B1) % span, None) for i in range(CANDIDATES)]
+        return next((c for c in candidates if not _proven_unwinnable(c)), candidates[0])
+
+    # -- buttons -------------------------------------------------------------------------
+    def press_place(self, game: CalculationGame, sel: str, act: str) -> Press:
+        kind, pile = act[:1], act[1:]
+        if pile not in PILES or kind not in ("f", "w", "p") or (sel and sel not in PILES):
+            raise UserFeedback("error.unknown_button")
+        if kind == "f":
+            return Press("play", (f"w{sel}" if sel else "s") + act)
+        if kind == "w":
+            return Press("play", "s" + act)
+        if game.is_empty(f"w{pile}"):
+            raise UserFeedback("error.empty_waste", n=int(pile))
+        fits = [f"w{pile}f{i}" for i in PILES if game.is_legal(f"w{pile}f{i}")]
+        if not fits:
+            raise UserFeedback("error.waste_no_fit", n=int(pile))
+        if len(fits) == 1 or sel == pile:
+            return Press("play", fits[0])
+        return Press("select", pile)
+
+    def place_buttons(self, tr: Translator, game: CalculationGame, sel: str) -> list[ButtonSpec]:
+        source = f"w{sel}" if sel else "s"
+        out: list[ButtonSpec] = []
+        for i, n in enumerate(PILES):
+            need = game.needs(i)
+            label = (
+                tr("button.foundation", n=i + 1, need=rank_text(need))
+                if need
+                else tr("button.foundation_full", n=i + 1)
+            )
+            out.append(ButtonSpec(f"f{n}", label, 0, disabled=not game.is_legal(f"{source}f{n}")))
+        no_turned = game.turned is None
+        for i, n in enumerate(PILES):
+            label = tr("button.waste", n=i + 1)
+            out.append(ButtonSpec(f"w{n}", label, 1, disabled=no_turned, keeps_selection=False))
+        for i, n in enumerate(PILES):
+            card = game.top_card(f"w{n}")
+            fits = card is not None and any(game.is_legal(f"w{n}f{j}") for j in PILES)
+            label = (
+                tr("button.waste_top", n=i + 1, card=card_label(card))
+                if card is not None
+                else tr("button.waste_empty", n=i + 1)
+            )
+            style: Style = "primary" if sel == n else "secondary"
+            out.append(ButtonSpec(f"p{n}", label, 2, style, disabled=not fits))
+        return out
+
+    def highlight(self, sel: str) -> str:
+        return f"w{sel}"
+
+    def selected_place(self, tr: Translator, sel: str) -> str:
+        return place_words(tr, WASTE, int(sel) - 1)
+
+    # -- words ---------------------------------------------------------------------------
+    def describe_move(self, tr: Translator, move: CalculationMove) -> str:
+        src = place_words(tr, move.src_kind, move.src)
+        dst = place_words(tr, move.dst_kind, move.dst)
+        return tr("move.to", what=card_label(move.card), src=src, dst=dst)
+
+    def claims_notation(self, text: str) -> bool:
+        return text.strip().lower()[:1] in (TURNED, WASTE, FOUNDATION)
+
+    # -- endings, hints, rankings -----------------------------------------------------------
+    def share_squares(self, game: CalculationGame) -> str:
+        squares = []
+        for i, pile in enumerate(game.foundations):
+            squares.append("🟩" if game.needs(i) is None else ("🟨" if len(pile) > 1 else "⬛"))
+        return "".join(squares)
+
+    async def after_game(self, tr: Translator, row: storage.GameRow, solver: Solver | None) -> str | None:
+        """For a lost deal: whether it could have been won, and how (perfect information)."""
+        if row.status == "won" or solver is None:
+            return None
+        from engine.calculation.perfect import NOT_WINNABLE, WINNABLE
+
+        try:
+            verdict, moves = await solver.run(
+                calculation_perfect, row.code, PERFECT_SECONDS, timeout=PERFECT_SECONDS + 10
+            )
+        except TimeoutError:
+            return None
+        if verdict == WINNABLE:
+            text = " ".join(moves)
+            if len(text) > 1500:
+                text = text[:1500].rsplit(" ", 1)[0] + " …"
+            return tr("after.winnable", moves=text)
+        if verdict == NOT_WINNABLE:
+            return tr("after.not_winnable")
+        return None
+
+    @property
+    def hint_worker(self) -> HintWorker:
+        return calculation_hint
+
+    def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
+        return [tr("lb.cards_home", score=best.score)]
+
+    def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
+        return tr("stats.best_calculation", score=best.score)
