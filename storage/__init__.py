@@ -11,6 +11,8 @@ and errors); SQLite specifics stay in ``storage.sqlite``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from storage.interface import (
     FINISHED_STATUSES,
     KINDS,
@@ -38,7 +40,7 @@ from storage.interface import (
 DEFAULT_DB_PATH = "boulanger.db"
 
 
-async def open_store(path: str = DEFAULT_DB_PATH, **options: object) -> Store:
+async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
     """Open (creating if needed) and migrate the database at ``path``.
 
     Raises ``DatabaseUnusable`` (or its subclass ``DatabaseTooNew``) with a clear
@@ -47,7 +49,7 @@ async def open_store(path: str = DEFAULT_DB_PATH, **options: object) -> Store:
     """
     from storage.sqlite import SqliteStore
 
-    return await SqliteStore.open(path, **options)  # type: ignore[arg-type]
+    return await SqliteStore.open(path, **options)
 
 
 __all__ = [

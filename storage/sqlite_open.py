@@ -124,9 +124,9 @@ async def read_header(conn: aiosqlite.Connection, path: str) -> int:
     """
     await conn.execute("BEGIN")
     try:
-        application_id = (await _scalar(conn, "PRAGMA application_id")) or 0
-        version = (await _scalar(conn, "PRAGMA user_version")) or 0
-        tables = await _scalar(conn, "SELECT count(*) FROM sqlite_master")
+        application_id = await _number(conn, "PRAGMA application_id")
+        version = await _number(conn, "PRAGMA user_version")
+        tables = await _number(conn, "SELECT count(*) FROM sqlite_master")
     finally:
         await conn.execute("ROLLBACK")
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and tables):
@@ -170,7 +170,7 @@ async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
         await conn.execute("BEGIN IMMEDIATE")
         try:
             # Another process may have migrated while we waited for the lock.
-            current = (await _scalar(conn, "PRAGMA user_version")) or 0
+            current = await _number(conn, "PRAGMA user_version")
             if current > supported:
                 raise too_new(path, current, supported)
             if migration.number > current:
@@ -202,3 +202,9 @@ async def _scalar(conn: aiosqlite.Connection, sql: str) -> object:
     async with conn.execute(sql) as cursor:
         row = await cursor.fetchone()
     return row[0] if row else None
+
+
+async def _number(conn: aiosqlite.Connection, sql: str) -> int:
+    """An integer pragma or count (0 when SQLite answers nothing)."""
+    value = await _scalar(conn, sql)
+    return value if isinstance(value, int) else 0
