@@ -15,7 +15,6 @@ from typing import Any
 
 from storage.interface import (
     FINISHED_STATUSES,
-    KINDS,
     MAX_ACTION_LENGTH,
     UNCHANGED,
     ActiveGameExists,
@@ -55,7 +54,6 @@ async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
 __all__ = [
     "DEFAULT_DB_PATH",
     "FINISHED_STATUSES",
-    "KINDS",
     "MAX_ACTION_LENGTH",
     "UNCHANGED",
     "ActiveGameExists",

@@ -159,11 +159,27 @@ async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout: float) -> obj
 
 
 async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
-    """Apply pending migrations, each in its own transaction with its version number."""
+    """Apply pending migrations, each in its own transaction with its version number.
+
+    Foreign keys are off while migrations run (SQLite's procedure for rebuilding
+    a table others refer to) and checked before each migration commits.
+    """
     migrations = load_migrations()
     supported = migrations[-1].number if migrations else 0
     if current > supported:
         raise too_new(path, current, supported)
+    if any(m.number > current for m in migrations):
+        await conn.execute("PRAGMA foreign_keys = OFF")
+        try:
+            current = await _apply(conn, path, migrations, current, supported)
+        finally:
+            await conn.execute("PRAGMA foreign_keys = ON")
+    return current
+
+
+async def _apply(
+    conn: aiosqlite.Connection, path: str, migrations: list[Migration], current: int, supported: int
+) -> int:
     for migration in migrations:
         if migration.number <= current:
             continue
@@ -176,6 +192,10 @@ async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
             if migration.number > current:
                 for statement in migration.statements():
                     await conn.execute(statement)
+                async with conn.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = list(await cursor.fetchall())
+                if broken:
+                    raise unusable(path, "unusable", f"{migration.name} breaks foreign keys: {broken[:3]}")
                 # Integers from our own file names, never user input.
                 await conn.execute(f"PRAGMA user_version = {migration.number:d}")
                 await conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
