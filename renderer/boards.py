@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Any, Protocol
+
+from PIL import Image
 
 from renderer import bakers, calculation
+from renderer.labels import Labels
 
-BOARDS: dict[str, ModuleType] = {"bakers": bakers, "calculation": calculation}
+
+class Board(Protocol):
+    """What a board module provides (each takes its own game class, hence ``Any``)."""
+
+    def render(self, game: Any, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image: ...
+
+    def parse_highlight(self, game: Any, highlight: object) -> tuple[str, int] | None: ...
 
 
-def board_for(game: object) -> ModuleType:
+BOARDS: dict[str, Board] = {"bakers": bakers, "calculation": calculation}
+
+
+def board_for(game: object) -> Board:
     """The module with ``render`` and ``parse_highlight`` for ``game.kind``; ``ValueError`` otherwise."""
     kind = getattr(game, "kind", None)
     board = BOARDS.get(kind) if isinstance(kind, str) else None

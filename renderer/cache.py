@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from functools import wraps
-from typing import ParamSpec, TypeVar
+from functools import update_wrapper
+from typing import Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -19,28 +19,35 @@ T = TypeVar("T")
 BUILD_LOCK = threading.RLock()
 
 
-def cached(limit: int | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]:
+class Memo(Generic[P, T]):
+    """``fn`` with its results kept in ``cache`` (a plain dict: tests and benchmarks clear it)."""
+
+    def __init__(self, fn: Callable[P, T], limit: int | None) -> None:
+        self._fn = fn
+        self._limit = limit
+        self.cache: dict[object, T] = {}
+        update_wrapper(self, fn)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        store = self.cache
+        hit = store.get(key)
+        if hit is not None:
+            return hit
+        with BUILD_LOCK:
+            hit = store.get(key)
+            if hit is None:
+                hit = self._fn(*args, **kwargs)
+                if self._limit is not None and len(store) >= self._limit:
+                    store.pop(next(iter(store)))  # oldest first: insertion order
+                store[key] = hit
+            return hit
+
+
+def cached(limit: int | None = None) -> Callable[[Callable[P, T]], Memo[P, T]]:
     """Memoize on the positional arguments; ``limit`` bounds caches of open-ended keys (text)."""
 
-    def wrap(fn: Callable[P, T]) -> Callable[P, T]:
-        store: dict[object, T] = {}
-
-        @wraps(fn)
-        def get(*args: P.args, **kwargs: P.kwargs) -> T:
-            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-            hit = store.get(key)
-            if hit is not None:
-                return hit
-            with BUILD_LOCK:
-                hit = store.get(key)
-                if hit is None:
-                    hit = fn(*args, **kwargs)
-                    if limit is not None and len(store) >= limit:
-                        store.pop(next(iter(store)))  # oldest first: insertion order
-                    store[key] = hit
-                return hit
-
-        get.cache = store  # type: ignore[attr-defined]  # for tests and benchmarks
-        return get
+    def wrap(fn: Callable[P, T]) -> Memo[P, T]:
+        return Memo(fn, limit)
 
     return wrap

@@ -11,9 +11,10 @@ and errors); SQLite specifics stay in ``storage.sqlite``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from storage.interface import (
     FINISHED_STATUSES,
-    KINDS,
     MAX_ACTION_LENGTH,
     UNCHANGED,
     ActiveGameExists,
@@ -38,7 +39,7 @@ from storage.interface import (
 DEFAULT_DB_PATH = "boulanger.db"
 
 
-async def open_store(path: str = DEFAULT_DB_PATH, **options: object) -> Store:
+async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
     """Open (creating if needed) and migrate the database at ``path``.
 
     Raises ``DatabaseUnusable`` (or its subclass ``DatabaseTooNew``) with a clear
@@ -47,13 +48,12 @@ async def open_store(path: str = DEFAULT_DB_PATH, **options: object) -> Store:
     """
     from storage.sqlite import SqliteStore
 
-    return await SqliteStore.open(path, **options)  # type: ignore[arg-type]
+    return await SqliteStore.open(path, **options)
 
 
 __all__ = [
     "DEFAULT_DB_PATH",
     "FINISHED_STATUSES",
-    "KINDS",
     "MAX_ACTION_LENGTH",
     "UNCHANGED",
     "ActiveGameExists",

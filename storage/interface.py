@@ -16,6 +16,10 @@ Ranking rules (also used by the README):
   shown beside the entry.
 * **Calculation** (``kind="calculation"``): higher score (cards on the
   foundations, 52 is a win), then earlier finish.
+* **Any other game**: storage accepts every kind registered in the engine
+  (``engine.GAMES``) and ranks it by the game class's ``rank_key`` classmethod
+  if it has one, else by higher score, then fewer moves, then earlier finish
+  (``storage.ranking``), so a new game needs no storage change.
 * Final tie-break everywhere: the lower game id (the earlier-created game).
 * **Leaderboards list players, not games**: each player appears once, with
   their best game in the scope (channel or guild, period), ranked by the rules
@@ -40,8 +44,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-Kind = Literal["bakers", "calculation"]
-KINDS: tuple[str, ...] = ("bakers", "calculation")
 Status = Literal["active", "won", "lost", "resigned"]
 FINISHED_STATUSES: tuple[str, ...] = ("won", "lost", "resigned")
 Period = Literal["all", "week", "daily"]

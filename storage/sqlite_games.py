@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
 
 import aiosqlite
 
@@ -55,7 +54,7 @@ class GamesMixin(SqliteBase):
         day = iso(v.day("daily_date", daily_date, optional=True))
         now = to_ms(self._now())
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> GameRow:
             existing = await self._one(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND kind = ? AND status = 'active'",
@@ -69,13 +68,12 @@ class GamesMixin(SqliteBase):
                 f"updated_at, daily_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                 (*params, now, now, day),
             )
-            return row
+            return game_row(row)
 
-        row = await self._write(op)
-        return game_row(row)
+        return await self._write(op)
 
     async def get_game(self, game_id: int) -> GameRow:
-        game_id = v.snowflake("game_id", game_id)  # type: ignore[assignment]
+        game_id = v.snowflake("game_id", game_id)
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
@@ -126,7 +124,7 @@ class GamesMixin(SqliteBase):
         move_count: int,
         finish: str | None = None,
     ) -> GameRow:
-        game_id = v.snowflake("game_id", game_id)  # type: ignore[assignment]
+        game_id = v.snowflake("game_id", game_id)
         expected = v.count("expected_version", expected_version)
         joined = " ".join(v.actions(actions))
         score = v.count("score", score)
@@ -135,7 +133,7 @@ class GamesMixin(SqliteBase):
         now = to_ms(self._now())
         finished_at = None if finish is None else now
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> GameRow:
             row = await self._one(
                 conn,
                 "UPDATE games SET moves = CASE WHEN moves = '' THEN ? ELSE moves || ' ' || ? END, "
@@ -162,19 +160,18 @@ class GamesMixin(SqliteBase):
                 await self._record_result(conn, game)
             return game
 
-        game = await self._write(op)
-        return game
+        return await self._write(op)
 
     async def finish_game(
         self, game_id: int, expected_version: int, status: str, *, score: int, move_count: int
     ) -> GameRow:
-        game_id = v.snowflake("game_id", game_id)  # type: ignore[assignment]
+        game_id = v.snowflake("game_id", game_id)
         expected = v.count("expected_version", expected_version)
         status = v.finished_status(status)
         params = (status, v.count("score", score), v.count("move_count", move_count))
         now = to_ms(self._now())
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> GameRow:
             row = await self._one(
                 conn,
                 "UPDATE games SET status = ?, score = ?, move_count = ?, finished_at = ?, updated_at = ?, "
@@ -188,8 +185,7 @@ class GamesMixin(SqliteBase):
             await self._record_result(conn, game)
             return game
 
-        game = await self._write(op)
-        return game
+        return await self._write(op)
 
     async def _refuse(self, conn: aiosqlite.Connection, game_id: int, expected: int) -> None:
         """Say why a guarded update touched no row: unknown game, finished game or stale version."""
@@ -203,6 +199,8 @@ class GamesMixin(SqliteBase):
 
     async def _record_result(self, conn: aiosqlite.Connection, game: GameRow) -> None:
         """The history row, in the transaction that finishes the game."""
+        assert game.finished_at is not None, "a finished game has its finish time"
+        finished_at = to_ms(game.finished_at)
         counts = 0
         if game.daily_date is not None:
             earlier = await self._one(
@@ -226,14 +224,13 @@ class GamesMixin(SqliteBase):
                 game.status,
                 game.score,
                 game.move_count,
-                to_ms(game.finished_at),  # type: ignore[arg-type]
+                finished_at,
                 iso(game.daily_date),
                 counts,
                 key,
             ),
         )
         won = 1 if game.status == "won" else 0
-        finished_at = to_ms(game.finished_at)  # type: ignore[arg-type]
         await conn.executemany(
             "INSERT INTO player_bests (scope, scope_id, kind, cells, user_id, played, won, rank_key, "
             "finished_at, game_id, best_score) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
@@ -250,29 +247,28 @@ class GamesMixin(SqliteBase):
         )
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
-        game_id = v.snowflake("game_id", game_id)  # type: ignore[assignment]
+        game_id = v.snowflake("game_id", game_id)
         params = (
             v.snowflake("channel_id", channel_id, optional=True),
             v.snowflake("message_id", message_id, optional=True),
         )
         now = to_ms(self._now())
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> GameRow:
             row = await self._one(
                 conn,
                 "UPDATE games SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ? "
                 f"RETURNING {GAME_COLUMNS}",
                 (*params, now, game_id),
             )
-            return row
+            if row is None:
+                raise GameNotFound(game_id)
+            return game_row(row)
 
-        row = await self._write(op)
-        if row is None:
-            raise GameNotFound(game_id)
-        return game_row(row)
+        return await self._write(op)
 
     async def get_result(self, game_id: int) -> FinishedGame | None:
-        game_id = v.snowflake("game_id", game_id)  # type: ignore[assignment]
+        game_id = v.snowflake("game_id", game_id)
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
         return None if row is None else result_row(row)

@@ -124,9 +124,9 @@ async def read_header(conn: aiosqlite.Connection, path: str) -> int:
     """
     await conn.execute("BEGIN")
     try:
-        application_id = (await _scalar(conn, "PRAGMA application_id")) or 0
-        version = (await _scalar(conn, "PRAGMA user_version")) or 0
-        tables = await _scalar(conn, "SELECT count(*) FROM sqlite_master")
+        application_id = await _number(conn, "PRAGMA application_id")
+        version = await _number(conn, "PRAGMA user_version")
+        tables = await _number(conn, "SELECT count(*) FROM sqlite_master")
     finally:
         await conn.execute("ROLLBACK")
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and tables):
@@ -159,23 +159,43 @@ async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout: float) -> obj
 
 
 async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
-    """Apply pending migrations, each in its own transaction with its version number."""
+    """Apply pending migrations, each in its own transaction with its version number.
+
+    Foreign keys are off while migrations run (SQLite's procedure for rebuilding
+    a table others refer to) and checked before each migration commits.
+    """
     migrations = load_migrations()
     supported = migrations[-1].number if migrations else 0
     if current > supported:
         raise too_new(path, current, supported)
+    if any(m.number > current for m in migrations):
+        await conn.execute("PRAGMA foreign_keys = OFF")
+        try:
+            current = await _apply(conn, path, migrations, current, supported)
+        finally:
+            await conn.execute("PRAGMA foreign_keys = ON")
+    return current
+
+
+async def _apply(
+    conn: aiosqlite.Connection, path: str, migrations: list[Migration], current: int, supported: int
+) -> int:
     for migration in migrations:
         if migration.number <= current:
             continue
         await conn.execute("BEGIN IMMEDIATE")
         try:
             # Another process may have migrated while we waited for the lock.
-            current = (await _scalar(conn, "PRAGMA user_version")) or 0
+            current = await _number(conn, "PRAGMA user_version")
             if current > supported:
                 raise too_new(path, current, supported)
             if migration.number > current:
                 for statement in migration.statements():
                     await conn.execute(statement)
+                async with conn.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = list(await cursor.fetchall())
+                if broken:
+                    raise unusable(path, "unusable", f"{migration.name} breaks foreign keys: {broken[:3]}")
                 # Integers from our own file names, never user input.
                 await conn.execute(f"PRAGMA user_version = {migration.number:d}")
                 await conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
@@ -202,3 +222,9 @@ async def _scalar(conn: aiosqlite.Connection, sql: str) -> object:
     async with conn.execute(sql) as cursor:
         row = await cursor.fetchone()
     return row[0] if row else None
+
+
+async def _number(conn: aiosqlite.Connection, sql: str) -> int:
+    """An integer pragma or count (0 when SQLite answers nothing)."""
+    value = await _scalar(conn, sql)
+    return value if isinstance(value, int) else 0

@@ -158,7 +158,7 @@ class RankingsMixin(SqliteBase):
         dates = [dt.date.fromisoformat(d[0]) for d in days]
         current, longest = ranking.streaks(dates, today)
         return PlayerStats(
-            user_id=user,  # type: ignore[arg-type]
+            user_id=user,
             kind=kind,
             played=summary[0] if summary else 0,
             won=summary[1] if summary else 0,
@@ -173,7 +173,7 @@ class RankingsMixin(SqliteBase):
         self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
     ) -> list[FinishedGame]:
         where = "kind = ? AND daily_date = ? AND counts_for_daily = 1"
-        params: list[Any] = [v.kind(kind), v.day("date", date).isoformat()]  # type: ignore[union-attr]
+        params: list[Any] = [v.kind(kind), v.day("date", date).isoformat()]
         if guild_id is not None:
             where += " AND guild_id = ?"
             params.append(v.snowflake("guild_id", guild_id))
@@ -187,25 +187,24 @@ class RankingsMixin(SqliteBase):
         return [result_row(r) for r in rows]
 
     async def daily_code(self, kind: str, date: dt.date) -> str | None:
-        params = (v.kind(kind), v.day("date", date).isoformat())  # type: ignore[union-attr]
+        params = (v.kind(kind), v.day("date", date).isoformat())
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", params)
         return None if row is None else row[0]
 
     async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
-        params = (v.kind(kind), v.day("date", date).isoformat())  # type: ignore[union-attr]
+        params = (v.kind(kind), v.day("date", date).isoformat())
         checked = v.text("code", code)
         if not checked or not checked.strip():
             raise InvalidValue("code must not be empty")
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> str:
             await conn.execute(
                 "INSERT INTO daily_codes (kind, date, code, created_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (kind, date) DO NOTHING",
                 (*params, checked, to_ms(self._now())),
             )
             row = await self._one(conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", params)
-            return row
+            return str(row[0])
 
-        row = await self._write(op)
-        return row[0]
+        return await self._write(op)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from storage.interface import (
     DailyPost,
@@ -55,10 +55,18 @@ def to_ms(moment: dt.datetime) -> int:
     return (moment - _EPOCH) // MS
 
 
+@overload
+def from_ms(value: int) -> dt.datetime: ...
+@overload
+def from_ms(value: int | None) -> dt.datetime | None: ...
 def from_ms(value: int | None) -> dt.datetime | None:
     return None if value is None else _EPOCH + value * MS
 
 
+@overload
+def parse_date(value: str) -> dt.date: ...
+@overload
+def parse_date(value: str | None) -> dt.date | None: ...
 def parse_date(value: str | None) -> dt.date | None:
     return None if value is None else dt.date.fromisoformat(value)
 
@@ -81,8 +89,8 @@ def game_row(row: Sequence[Any]) -> GameRow:
         status=row[9],
         score=row[10],
         move_count=row[11],
-        started_at=from_ms(row[12]),  # type: ignore[arg-type]
-        updated_at=from_ms(row[13]),  # type: ignore[arg-type]
+        started_at=from_ms(row[12]),
+        updated_at=from_ms(row[13]),
         finished_at=from_ms(row[14]),
         daily_date=parse_date(row[15]),
         version=row[16],
@@ -101,7 +109,7 @@ def result_row(row: Sequence[Any]) -> FinishedGame:
         status=row[7],
         score=row[8],
         move_count=row[9],
-        finished_at=from_ms(row[10]),  # type: ignore[arg-type]
+        finished_at=from_ms(row[10]),
         daily_date=parse_date(row[11]),
         counts_for_daily=bool(row[12]),
     )
@@ -114,10 +122,10 @@ def guild_row(row: Sequence[Any]) -> GuildSettings:
 def post_row(row: Sequence[Any]) -> DailyPost:
     return DailyPost(
         guild_id=row[0],
-        date=parse_date(row[1]),  # type: ignore[arg-type]
+        date=parse_date(row[1]),
         channel_id=row[2],
         message_id=row[3],
-        claimed_at=from_ms(row[4]),  # type: ignore[arg-type]
+        claimed_at=from_ms(row[4]),
         posted_at=from_ms(row[5]),
     )
 

@@ -34,7 +34,7 @@ class SettingsMixin(SqliteBase):
             row = await self._one(
                 conn, f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild,)
             )
-        return GuildSettings(guild) if row is None else guild_row(row)  # type: ignore[arg-type]
+        return GuildSettings(guild) if row is None else guild_row(row)
 
     async def set_guild_settings(
         self,
@@ -58,13 +58,13 @@ class SettingsMixin(SqliteBase):
         if not isinstance(language, _Unchanged):
             changes["language"] = v.text("language", language, optional=True, max_length=35)
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> GuildSettings:
             row = await self._one(
                 conn, f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild,)
             )
-            current = GuildSettings(guild) if row is None else guild_row(row)  # type: ignore[arg-type]
+            current = GuildSettings(guild) if row is None else guild_row(row)
             merged = GuildSettings(
-                guild,  # type: ignore[arg-type]
+                guild,
                 changes.get("daily_channel_id", current.daily_channel_id),
                 changes.get("post_minute", current.post_minute),
                 changes.get("language", current.language),
@@ -78,8 +78,7 @@ class SettingsMixin(SqliteBase):
             )
             return merged
 
-        merged = await self._write(op)
-        return merged
+        return await self._write(op)
 
     async def user_language(self, user_id: int) -> str | None:
         user = v.snowflake("user_id", user_id)
@@ -91,7 +90,7 @@ class SettingsMixin(SqliteBase):
         user = v.snowflake("user_id", user_id)
         checked = v.text("language", language, optional=True, max_length=35)
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, language, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
@@ -107,7 +106,7 @@ class SettingsMixin(SqliteBase):
     ) -> list[GuildSettings]:
         day = v.day("date", date)
         moment = self._now() if now is None else v.moment("now", now)
-        midnight = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)  # type: ignore[arg-type]
+        midnight = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
         minutes = (moment - midnight) // dt.timedelta(minutes=1)
         if minutes < 0:
             return []
@@ -118,7 +117,7 @@ class SettingsMixin(SqliteBase):
                 "LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = ? "
                 "WHERE g.daily_channel_id IS NOT NULL AND g.post_minute <= ? AND p.message_id IS NULL "
                 "ORDER BY g.guild_id",
-                (day.isoformat(), minutes),  # type: ignore[union-attr]
+                (day.isoformat(), minutes),
             )
         return [guild_row(r) for r in rows]
 
@@ -131,11 +130,11 @@ class SettingsMixin(SqliteBase):
         now: dt.datetime | None = None,
         stale_after: dt.timedelta = dt.timedelta(minutes=10),
     ) -> bool:
-        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
+        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())
         channel = v.snowflake("channel_id", channel_id)
         moment = to_ms(self._now() if now is None else v.moment("now", now))
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> bool:
             row = await self._one(
                 conn, "SELECT message_id, claimed_at FROM daily_posts WHERE guild_id = ? AND date = ?", key
             )
@@ -156,10 +155,10 @@ class SettingsMixin(SqliteBase):
         return await self._write(op)
 
     async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost:
-        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
+        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())
         message = v.snowflake("message_id", message_id)
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> DailyPost:
             row = await self._one(
                 conn,
                 "UPDATE daily_posts SET message_id = ?, posted_at = ? WHERE guild_id = ? AND date = ? "
@@ -168,15 +167,14 @@ class SettingsMixin(SqliteBase):
             )
             if row is None:
                 raise InvalidValue(f"no claimed daily post for guild {key[0]} on {key[1]}: claim it first")
-            return row
+            return post_row(row)
 
-        row = await self._write(op)
-        return post_row(row)
+        return await self._write(op)
 
     async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
-        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
+        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "DELETE FROM daily_posts WHERE guild_id = ? AND date = ? AND message_id IS NULL", key
             )
@@ -184,7 +182,7 @@ class SettingsMixin(SqliteBase):
         await self._write(op)
 
     async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
-        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())  # type: ignore[union-attr]
+        key = (v.snowflake("guild_id", guild_id), v.day("date", date).isoformat())
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn, f"SELECT {POST_COLUMNS} FROM daily_posts WHERE guild_id = ? AND date = ?", key
@@ -197,25 +195,23 @@ class SettingsMixin(SqliteBase):
         numbers = [v.count("deal", d) for d in deals]
         now = to_ms(self._now())
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> int:
             before = conn.total_changes
             await conn.executemany(
                 "INSERT INTO winnable_deals (kind, cells, deal, added_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (kind, cells, deal) DO NOTHING",
                 [(*key, n, now) for n in numbers],
             )
-            added = conn.total_changes - before
-            return added
+            return conn.total_changes - before
 
-        added = await self._write(op)
-        return added
+        return await self._write(op)
 
     async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal,
         then the first free deal at or above it (one index seek, however big the stock)."""
         key = (v.kind(kind), v.cells(cells) or 0)
 
-        async def op(conn: aiosqlite.Connection) -> Any:
+        async def op(conn: aiosqlite.Connection) -> int | None:
             low, high = await self._one(
                 conn,
                 "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL",
@@ -224,6 +220,7 @@ class SettingsMixin(SqliteBase):
             if low is None:
                 return None
             point = self._random.randint(low, high)
+            deal: int
             (deal,) = await self._one(
                 conn,
                 "SELECT deal FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL "
@@ -236,8 +233,7 @@ class SettingsMixin(SqliteBase):
             )
             return deal
 
-        deal = await self._write(op)
-        return deal
+        return await self._write(op)
 
     async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
         key = (v.kind(kind), v.cells(cells) or 0)

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Literal, overload
 
-from storage.interface import FINISHED_STATUSES, KINDS, MAX_ACTION_LENGTH, InvalidValue
+import engine
+from storage.interface import FINISHED_STATUSES, MAX_ACTION_LENGTH, InvalidValue
 
 INT64_MAX = (1 << 63) - 1
 # Longest code, language tag or other free text accepted (far above any real one).
 MAX_TEXT = 200
 
 
+@overload
+def snowflake(name: str, value: object, *, optional: Literal[False] = False) -> int: ...
+@overload
+def snowflake(name: str, value: object, *, optional: bool) -> int | None: ...
 def snowflake(name: str, value: object, *, optional: bool = False) -> int | None:
     """A Discord id (or any row id): a non-negative integer that fits SQLite's 64 bits."""
     if value is None and optional:
@@ -29,9 +35,11 @@ def count(name: str, value: object) -> int:
 
 
 def kind(value: object) -> str:
-    if value not in KINDS:
-        raise InvalidValue(f"kind must be one of {', '.join(KINDS)}, not {value!r:.80}")
-    return str(value)
+    """A game kind registered in the engine (``engine.GAMES``): a new game needs no storage change."""
+    if not isinstance(value, str) or value not in engine.GAMES:
+        known = ", ".join(sorted(engine.GAMES))
+        raise InvalidValue(f"kind must be one of {known}, not {value!r:.80}")
+    return value
 
 
 def cells(value: object) -> int | None:
@@ -48,6 +56,12 @@ def finished_status(value: object, allowed: Sequence[str] = FINISHED_STATUSES) -
     return str(value)
 
 
+@overload
+def text(
+    name: str, value: object, *, optional: Literal[False] = False, max_length: int = MAX_TEXT
+) -> str: ...
+@overload
+def text(name: str, value: object, *, optional: bool, max_length: int = MAX_TEXT) -> str | None: ...
 def text(name: str, value: object, *, optional: bool = False, max_length: int = MAX_TEXT) -> str | None:
     """Any Unicode text up to ``max_length`` characters (NUL, quotes, emoji... are fine)."""
     if value is None and optional:
@@ -66,7 +80,6 @@ def text(name: str, value: object, *, optional: bool = False, max_length: int = 
 def action(value: object) -> str:
     """One action-log entry: short text without whitespace (the log is stored space-joined)."""
     checked = text("a move", value, max_length=MAX_ACTION_LENGTH)
-    assert checked is not None
     if not checked or any(ch.isspace() for ch in checked) or "\x00" in checked:
         raise InvalidValue(f"a move must be non-empty text without spaces, not {checked!r}")
     return checked
@@ -80,6 +93,10 @@ def actions(values: object) -> list[str]:
     return [action(v) for v in values]
 
 
+@overload
+def day(name: str, value: object, *, optional: Literal[False] = False) -> dt.date: ...
+@overload
+def day(name: str, value: object, *, optional: bool) -> dt.date | None: ...
 def day(name: str, value: object, *, optional: bool = False) -> dt.date | None:
     if value is None and optional:
         return None

@@ -144,6 +144,51 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
         await store.close()
 
 
+async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_every_row(
+    tmp_path, monkeypatch
+):
+    """Version 5 rebuilds ``games`` without its CHECK on the two kinds; rows, ids, the one-active
+    rule and the results' foreign key survive."""
+    path = tmp_path / "v4.db"
+    real = sqlite_open.load_migrations()
+    with monkeypatch.context() as patch:
+        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:4])
+        patch.setattr(sqlite_open, "load_migrations", lambda: real[:4])
+        store = await storage.open_store(str(path))
+        done = await store.create_game("bakers", CODE, 7, 5, 50, cells=4)
+        await store.finish_game(done.id, done.version, "resigned", score=20, move_count=3)
+        active = await store.create_game("calculation", "CA1-AAAAA24", 7, 5, 50)
+        active = await store.append_move(active.id, active.version, "t", score=4, move_count=1)
+        await store.close()
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        conn.execute(
+            "INSERT INTO games (kind, code, owner_id, started_at, updated_at) VALUES ('x', 'c', 1, 0, 0)"
+        )
+    conn.close()
+    store = await storage.open_store(str(path))
+    try:
+        assert (await store.get_game(active.id)) == active
+        assert (await store.get_result(done.id)).score == 20
+        with pytest.raises(storage.ActiveGameExists):
+            await store.create_game("calculation", "CA1-AAAAA24", 7, None, None)
+    finally:
+        await store.close()
+    conn = raw(path)
+    conn.execute("PRAGMA foreign_keys = ON")
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SUPPORTED >= 5
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    conn.execute(
+        "INSERT INTO games (kind, code, owner_id, started_at, updated_at) VALUES ('x', 'c', 1, 0, 0)"
+    )
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        conn.execute(
+            "INSERT INTO results (game_id, kind, code, user_id, status, score, move_count, rank_key, "
+            "finished_at) VALUES (999, 'x', 'c', 1, 'won', 0, 0, 0, 0)"
+        )
+
+
 def test_migration_scripts_split_into_whole_statements():
     sql = (
         "-- a comment; with a semicolon\n"
@@ -293,8 +338,9 @@ async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
     """Run as an unprivileged user (root may read anything), on a file it may not read / write.
 
     The checkout and the venv may sit in folders that user cannot enter (a fresh
-    clone under ``mktemp -d``), so the packages it needs (``storage`` and the
-    pure-Python ``aiosqlite``) are copied into a world-readable folder first.
+    clone under ``mktemp -d``), so the packages it needs (``storage``, the
+    ``engine`` it checks game kinds against, and the pure-Python ``aiosqlite``)
+    are copied into a world-readable folder first.
     """
     site = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "aiosqlite").exists())
     folder = Path(tempfile.mkdtemp(prefix="boulanger-perm-", dir="/tmp"))
@@ -303,6 +349,7 @@ async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
         lib = folder / "lib"
         shutil.copytree(Path(site, "aiosqlite"), lib / "aiosqlite")
         shutil.copytree(ROOT / "storage", lib / "storage")
+        shutil.copytree(ROOT / "engine", lib / "engine", ignore=shutil.ignore_patterns("__pycache__"))
         for entry in [lib, *lib.rglob("*")]:
             entry.chmod(0o755 if entry.is_dir() else 0o644)
         env = {**os.environ, "PYTHONPATH": str(lib)}
