@@ -172,13 +172,12 @@ class GameService:
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
         row, _ = await self.load(game_id)
-        if row.status != "won":
+        front = front_for(row.kind)
+        if row.status != "won" or not front.has_replay:
             raise UserFeedback("error.replay_not_won")
-        import renderer
-
         language = current_language()
         labels = picture_labels(language) if language != "en" else None
-        return await asyncio.to_thread(renderer.render_replay, row.code, row.moves, labels=labels)
+        return await asyncio.to_thread(front.render_replay, row.code, row.moves, labels=labels)
 
     # -- starting -------------------------------------------------------------------
     async def start(

@@ -118,7 +118,7 @@ async def report_text(interaction: discord.Interaction, text: str) -> None:
 def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
     """The buttons for a board; None once the game is over (nothing left to press)."""
     if board.finished:
-        if board.row.status != "won":
+        if board.row.status != "won" or not board.front.has_replay:
             return None
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(board.row.id, tr("button.replay")))

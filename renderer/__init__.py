@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image
 
@@ -30,7 +31,7 @@ PNG_LEVEL = 3
 
 
 def render_image(
-    game: Game, *, highlight: object = None, labels: Mapping[str, str] | None = None
+    game: Game[Any], *, highlight: object = None, labels: Mapping[str, str] | None = None
 ) -> Image.Image:
     """The board as a palette ("P") image, WIDTH x HEIGHT.
 
@@ -55,7 +56,9 @@ def encode_png(im: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def render_png(game: Game, *, highlight: object = None, labels: Mapping[str, str] | None = None) -> bytes:
+def render_png(
+    game: Game[Any], *, highlight: object = None, labels: Mapping[str, str] | None = None
+) -> bytes:
     """The board as PNG bytes (see ``render_image`` for the options)."""
     return encode_png(render_image(game, highlight=highlight, labels=labels))
 

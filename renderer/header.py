@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image
 
 from engine import Game
@@ -43,7 +45,7 @@ def _baseline() -> int:
     return L.HEADER_H // 2 + 8
 
 
-def draw_dynamic(canvas: Image.Image, game: Game, title: str, words: dict[str, str]) -> None:
+def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> None:
     """Code after the title; score and moves on the right; the outcome badge before them."""
     base = _baseline()
     title_end = L.MARGIN + text_sprite(title, BIG, L.TEXT, L.HEADER_BG).width

@@ -86,6 +86,7 @@ class GameFront(ABC, Generic[G]):
     cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
     stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
     has_daily: ClassVar[bool] = True
+    has_replay: ClassVar[bool] = True  # a won game offers its animation (``render_replay``)
 
     # -- texts ---------------------------------------------------------------------------
     def key(self, base: str) -> str:
@@ -209,3 +210,9 @@ class GameFront(ABC, Generic[G]):
         import renderer
 
         return renderer.render_png(game, highlight=highlight, labels=labels)
+
+    def render_replay(self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None) -> bytes:
+        """A won game as an animated GIF (called in a worker thread)."""
+        import renderer
+
+        return renderer.render_replay(code, moves, labels=labels)

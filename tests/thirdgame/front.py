@@ -18,6 +18,8 @@ from tests.thirdgame.game import HOME, TowerGame, TowerMove, solve
 
 def tower_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     """Worker: the winning plan's next move."""
+    if "tower" not in engine.GAMES:  # a worker process started afresh (not forked) registers it
+        engine.register(TowerGame)
     game = engine.replay(code, moves)
     assert isinstance(game, TowerGame)
     if game.is_won:
@@ -33,6 +35,7 @@ class TowerFront(GameFront[TowerGame]):
     name = "Tower"
     commands_module = "tests.thirdgame.commands"
     has_daily = False
+    has_replay = False  # no animation: the finished board has no buttons
 
     def daily_code(self, date: dt.date) -> engine.GameCode:
         return self.code(date.toordinal(), None)

@@ -2,8 +2,7 @@
 
 Moves: ``1h`` sends pile 1's top card home when it is the next rank; ``12``
 puts pile 1's top card on pile 2 (any card on any pile). Always winnable.
-Importing this module registers the game with the engine (a worker process
-that unpickles the hint worker gets it too).
+The test registers it (and removes it after), as a deployment would at start-up.
 """
 
 from __future__ import annotations
@@ -119,6 +118,3 @@ def solve(game: TowerGame) -> str | None:
             return f"{s + 1}{dst + 1}"
     return moves[0]
 
-
-if "tower" not in engine.GAMES:
-    engine.register(TowerGame)

@@ -1,0 +1,69 @@
+"""A third game needs an engine module, a front and a registration, nothing else: Tower, end to end.
+
+``tests/thirdgame`` holds Tower's engine module (``game.py``), its front
+(``front.py``) and its start command (``commands.py``); registering the two is
+all it takes for the real bot to deal it, draw it, take button presses and
+typed moves, give hints from the process pool, record the win and rank it.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import engine
+from bot import games
+from engine import codes
+from tests.test_bot_discord import button, running
+from tests.thirdgame.front import TowerFront
+from tests.thirdgame.game import TowerGame, solve
+
+
+@pytest.fixture
+def tower():
+    engine.register(TowerGame)
+    front = games.register(TowerFront())
+    yield front
+    games.unregister("tower")
+    engine.GAMES.pop("tower", None)
+    for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
+        table.pop("tower", None)
+    codes.GAME_PREFIXES.pop("TW", None)
+
+
+async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fake_discord, tmp_path):
+    async with running(fake_discord, tmp_path / "bot.sqlite3") as bot:
+        alice = fake_discord.add_user("alice")
+        started = await fake_discord.slash(alice, "tower", {"code": "TW1-AAAAAAF"})
+        assert not started.failed and not started.ephemeral and "TW1-AAAAAAF" in started.content
+        assert Image.open(io.BytesIO(fake_discord.attachment_bytes(started.message))).size == (240, 120)
+        board = started.message
+        hint = await fake_discord.click(alice, board, button(board, "i"))
+        (note,) = await hint.wait_followups(1, timeout=20)
+        mirror = engine.new_game("TW1-AAAAAAF")
+        assert note.ephemeral and f"`{solve(mirror)}`" in note.content  # the front's worker, in the pool
+        typed = await fake_discord.slash(alice, "move", {"notation": solve(mirror)})
+        assert not typed.failed, typed.text()
+        mirror.play(solve(mirror))
+        while not mirror.is_won:
+            move = solve(mirror)
+            current = fake_discord.message(board.id)
+            if move.endswith("h"):  # one press sends a pile's next card home
+                result = await fake_discord.click(alice, current, button(current, move[0]))
+            else:
+                await fake_discord.click(alice, current, button(current, move[0]))
+                current = fake_discord.message(board.id)
+                result = await fake_discord.click(alice, current, button(current, move[1]))
+            assert not result.ephemeral, result.content
+            mirror.play(move)
+        stored = await bot.store.get_game((await bot.store.player_stats(alice.id, "tower")).best.game_id)
+        assert stored.status == "won" and stored.moves == mirror.moves
+        board_now = fake_discord.message(board.id)
+        assert board_now.buttons() == []  # Tower offers no replay: nothing is left to press
+        ranked = await fake_discord.slash(alice, "leaderboard", {"game": "tower"})
+        assert f"<@{alice.id}>" in ranked.text() and f"tower won in {mirror.move_count}" in ranked.text()
+        stats = await fake_discord.slash(alice, "stats", {"game": "tower"})
+        assert "Played 1" in stats.text() and f"best tower: {mirror.move_count} moves" in stats.text()
+    assert fake_discord.take_violations() == []
