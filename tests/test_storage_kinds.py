@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
 import engine
 import storage
-from engine import Game, GameCode, IllegalMove, Outcome
+from engine import Game, GameCode, IllegalMove, Outcome, codes
 from storage import ranking
 from storage.sqlite import SqliteStore
 from tests.storage_procs.clock import FakeClock
 
 
-class TallyGame(Game):
+@dataclass(frozen=True)
+class TallyMove:
+    notation: str
+
+    def describe(self) -> str:
+        return self.notation
+
+
+class TallyGame(Game[TallyMove]):
     """A made-up third game: ``+`` adds a point, ``-`` takes one away; three points win."""
 
     kind: ClassVar[str] = "tally"
     title: ClassVar[str] = "Tally"
+    code_prefix: ClassVar[str] = "TL"
 
     def __init__(self, code: GameCode) -> None:
         super().__init__(code)
@@ -33,35 +43,39 @@ class TallyGame(Game):
     def outcome(self) -> Outcome | None:
         return Outcome("won", "three") if self.points >= 3 else None
 
-    def legal_moves(self) -> list[str]:
-        return ["+", "-"]
+    def iter_legal_moves(self) -> Iterator[TallyMove]:
+        yield TallyMove("+")
+        yield TallyMove("-")
 
     def board_text(self) -> str:
         return str(self.points)
 
-    def describe(self, text: str) -> str:
-        return text
+    @classmethod
+    def rank_key(cls, status: str, score: int, move_count: int) -> int:
+        """No rule of its own beyond storage's default: higher score first, then fewer moves."""
+        return ranking.higher_score_first(status, score, move_count)
 
-    def _apply(self, text: str) -> tuple[Any, Any]:
+    def _resolve(self, text: str) -> TallyMove:
         if text not in ("+", "-"):
             raise IllegalMove(f"{text!r} is not a tally move", "malformed")
-        step = 1 if text == "+" else -1
-        self.points += step
+        return TallyMove(text)
 
-        class Move:
-            notation = text
+    def _play(self, text: str) -> TallyMove:
+        move = self._resolve(text)
+        self.points += 1 if text == "+" else -1
+        return move
 
-        return Move(), step
-
-    def _revert(self, record: Any) -> Any:
-        self.points -= record
-        return None
+    def _take_back(self) -> TallyMove:
+        move = self._undo[-1]
+        self.points -= 1 if move.notation == "+" else -1
+        return move
 
 
 class ShortestTallyGame(TallyGame):
     """The same game with its own ranking rule: fewest moves first, whatever the score."""
 
     kind: ClassVar[str] = "shortest-tally"
+    code_prefix: ClassVar[str] = "TS"
 
     @classmethod
     def rank_key(cls, status: str, score: int, move_count: int) -> int:
@@ -79,6 +93,9 @@ def registered() -> Iterator[None]:
     finally:
         for cls in (TallyGame, ShortestTallyGame):
             engine.GAMES.pop(cls.kind, None)
+            for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
+                table.pop(cls.kind, None)
+            codes.GAME_PREFIXES.pop(cls.code_prefix, None)
 
 
 @pytest.fixture
@@ -113,7 +130,7 @@ async def test_a_kind_registered_at_run_time_is_created_moved_finished_and_ranke
     resigned = await play(store, "tally", 3, ["+"])
     assert (await store.get_result(resigned.id)).status == "resigned"
 
-    # No rule anywhere for "tally": higher score first, then fewer moves.
+    # Tally's rule is the default one: higher score first, then fewer moves.
     board = await store.leaderboard("tally", channel_id=100)
     assert [(e.user_id, e.best.game_id, e.best.score) for e in board] == [
         (2, quick.id, 3),
@@ -164,9 +181,7 @@ def test_the_default_rule_puts_higher_scores_first_then_fewer_moves():
 def test_a_game_class_rank_key_gives_the_keys_already_stored(kind):
     """Once the engine's Game classes rank themselves, they must agree with the keys in every database."""
     cls = engine.GAMES[kind]
-    hook = getattr(cls, "rank_key", None)
-    if hook is None:
-        pytest.skip(f"{cls.__name__} has no rank_key yet: storage.ranking.RANK_RULES ranks it")
+    hook = cls.rank_key
     rule = ranking.RANK_RULES[kind]
     for status in ("won", "lost", "resigned"):
         for score in (0, 1, 51, 52, 300, 10**6, 2**62):

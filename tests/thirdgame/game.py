@@ -117,4 +117,3 @@ def solve(game: TowerGame) -> str | None:
             dst = (s + 1) % PILES
             return f"{s + 1}{dst + 1}"
     return moves[0]
-
