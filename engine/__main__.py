@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return main_solve(argv[1:])
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    status: int = args.func(args)
+    return status
 
 
 if __name__ == "__main__":

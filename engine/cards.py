@@ -43,7 +43,10 @@ def card_text(card: Card) -> str:
 
 def card_label(card: Card) -> str:
     """The form players read: ``10♥``, ``Q♠``."""
-    return rank_text(card % 13 + 1, ten="10") + SUIT_SYMBOLS[card // 13]
+    return _LABELS[card]
+
+
+_LABELS = tuple(rank_text(c % 13 + 1, ten="10") + SUIT_SYMBOLS[c // 13] for c in range(52))
 
 
 def parse_card(text: str) -> Card:

@@ -140,12 +140,14 @@ class Game(ABC, Generic[MoveT]):
         return self._resolve(cleaned)
 
     def is_legal(self, text: str) -> bool:
-        """Whether ``play(text)`` would play a move (``"undo"`` is not a move: False)."""
+        """Whether ``play(text)`` would play a move (``"undo"`` is not a move: False). Cheaper
+        than ``resolve``: a refusal is not explained."""
         try:
-            self.resolve(text)
+            cleaned = clean_input(text)
+            self._check_not_won()
+            return self._find(cleaned) is not None
         except IllegalMove:
             return False
-        return True
 
     def describe(self, text: str) -> str:
         """A move in words for players, e.g. ``7♥ from column 3 to column 5``."""
@@ -233,6 +235,11 @@ class Game(ABC, Generic[MoveT]):
     @abstractmethod
     def rank_key(cls, status: str, score: int, move_count: int) -> int:
         """A finished game's place in rankings: lower is better (storage stores it)."""
+
+    @abstractmethod
+    def _find(self, text: str) -> MoveT | None:
+        """The legal move a cleaned notation names, or None; ``IllegalMove`` only if the text
+        is not notation at all. Must agree with ``_resolve``."""
 
     @abstractmethod
     def _resolve(self, text: str) -> MoveT:

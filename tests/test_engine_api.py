@@ -206,11 +206,14 @@ class CountGame(Game[CountMove]):
     def rank_key(cls, status: str, score: int, move_count: int) -> int:
         return 3 - score
 
+    def _find(self, text: str) -> CountMove | None:
+        return next((m for m in self.iter_legal_moves() if m.notation == text), None)
+
     def _resolve(self, text: str) -> CountMove:
-        for move in self.iter_legal_moves():
-            if move.notation == text:
-                return move
-        raise engine.IllegalMove(f"not {text!r}", "malformed", text=text)
+        move = self._find(text)
+        if move is None:
+            raise engine.IllegalMove(f"not {text!r}", "malformed", text=text)
+        return move
 
     def _play(self, text: str) -> CountMove:
         move = self._resolve(text)
@@ -236,6 +239,7 @@ def test_a_third_game_needs_only_a_class_and_register(scratch_registry):
     assert str(gc) == "CNT2-AAAAA24" and engine.code_for("count", 860) == "CNT1-AAAAA24"
     game = engine.replay("CNT1-AAAAA24", ["1", "2", "undo", "2", "3"])
     assert isinstance(game, CountGame) and game.is_won and game.moves == ("1", "2", "undo", "2", "3")
+    assert game.legal_moves() == [] and not game.is_legal("4") and game.rank_key("won", 3, 3) == 0
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("CNT3-AAAAA24")
     assert info.value.part == "version" and "version 1, 2" in str(info.value)

@@ -101,7 +101,7 @@ class BakersGame(Game[BakersMove]):
 
     @property
     def is_won(self) -> bool:
-        return self.position.is_won()
+        return sum(self.position.found) == 52  # Position.is_won, without two calls (every play asks)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -124,8 +124,11 @@ class BakersGame(Game[BakersMove]):
             return max(0, min(move_count, RANK_CLAMP))
         return NOT_WON_BASE - max(0, min(score, RANK_CLAMP))
 
+    def _find(self, text: str) -> BakersMove | None:
+        return self.position.find(parse_notation(text, len(self.position.cells)))
+
     def _resolve(self, text: str) -> BakersMove:
-        return self.position.resolve(parse_notation(text, self.cells))
+        return self.position.resolve(parse_notation(text, len(self.position.cells)))
 
     def _play(self, text: str) -> BakersMove:
         move = self._resolve(text)

@@ -227,20 +227,25 @@ class Position:
                     if cells[i] == EMPTY:
                         yield move(COLUMN, s, CELL, i, (card,), name + CELL_LETTERS[i], False)
 
-    def resolve(self, p: ParsedMove) -> BakersMove:
-        """The legal move a parsed notation names here (looked up among ``moves``), or
-        ``IllegalMove`` saying why there is none."""
-        dst_kind = p.dst_kind
+    def find(self, p: ParsedMove) -> BakersMove | None:
+        """The legal move a parsed notation names here, looked up among ``moves``, or None."""
         want = 1 if p.count is None else p.count
-        for move in self.moves((p.src_kind, p.src), (dst_kind, p.dst)):
+        for move in self.moves((p.src_kind, p.src), (p.dst_kind, p.dst)):
             if move.to_empty:
                 if len(move.cards) == want:
                     return move
             elif p.count is None or p.count == len(move.cards):
                 return move
             else:
-                break
-        raise self.refusal(p)
+                return None
+        return None
+
+    def resolve(self, p: ParsedMove) -> BakersMove:
+        """The legal move a parsed notation names here, or ``IllegalMove`` saying why there is none."""
+        move = self.find(p)
+        if move is None:
+            raise self.refusal(p)
+        return move
 
     def refusal(self, p: ParsedMove) -> IllegalMove:
         """Why ``p`` is not a legal move. Only explains: ``moves`` has already found none."""

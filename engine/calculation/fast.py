@@ -95,7 +95,12 @@ def choose_pile(
     return best
 
 
-def playout(prog: list[int], piles: list[list[int]], cards: Sequence[int], record: list | None = None) -> int:
+def playout(
+    prog: list[int],
+    piles: list[list[int]],
+    cards: Sequence[int],
+    record: list[tuple[str, int, str, int]] | None = None,
+) -> int:
     """Play ``cards`` in order with the policy above, after first sending every waste top
     that fits home. Mutates ``prog`` and ``piles``; returns the final score (4..52).
     With ``record``, appends each move as (src_kind, src, dst_kind, dst) in notation's kinds."""

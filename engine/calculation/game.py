@@ -155,6 +155,9 @@ class CalculationGame(Game[CalculationMove]):
         return data
 
     # -- play and undo ----------------------------------------------------------------
+    def _find(self, text: str) -> CalculationMove | None:
+        return self.position.find(parse_notation(text))
+
     def _resolve(self, text: str) -> CalculationMove:
         return self.position.resolve(parse_notation(text))
 

@@ -14,12 +14,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.calculation.fast import choose_pile, distances, playout, unwind_key
 from engine.calculation.game import CalculationGame
 from engine.calculation.notation import FOUNDATION, TURNED
 from engine.calculation.position import CalculationMove
 from engine.cards import rank_of
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 FAST_ROLLOUTS = 512  # per candidate, at most; about 0.1-0.3 s a move on one core (see docs/BENCHMARKS.md)
 STRONG_ROLLOUTS = 2048  # offline setting
@@ -84,11 +88,11 @@ def candidates(game: CalculationGame) -> list[CalculationMove]:
 
 
 def _distinct(
-    moves: list[CalculationMove], view: View, order: Callable[[CalculationMove], object]
+    moves: list[CalculationMove], view: View, order: Callable[[CalculationMove], SupportsRichComparison]
 ) -> list[CalculationMove]:
     """``moves`` sorted by ``order``, keeping one of each set that leads to the same position
     (waste piles holding the same ranks are interchangeable)."""
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     unique = []
     for m in sorted(moves, key=order):
         src = () if m.src_kind == TURNED else view.piles[m.src]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from engine.calculation.fast import NEED_AT, choose_pile, distances, playout
 from engine.calculation.game import CalculationGame
@@ -30,6 +31,8 @@ FIRST_SLICE = 0.5  # seconds (at most a tenth of the budget) for the first compl
 MAX_REFUTED = 250_000  # positions remembered; past this the search goes on without memory growth
 
 Step = tuple[str, int, str, int]  # src_kind, src, dst_kind, dst
+# The beam's move history as a linked list, newest last: (earlier history, steps).
+History: TypeAlias = "tuple[History | None, list[Step]]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +74,7 @@ def _home(prog: list[int], piles: list[list[int]], steps: list[Step]) -> None:
                 moved = True
 
 
-def _unwind(history: tuple | None) -> list[Step]:
+def _unwind(history: History | None) -> list[Step]:
     out: list[Step] = []
     while history is not None:
         history, steps = history
@@ -85,10 +88,10 @@ def _beam(
     """Turn the stock card by card keeping the ``width`` most promising positions, each judged
     by the score the heuristic playout reaches from it with the stock order known. Returns
     the first winning line found (incomplete: it may miss a win, but it is quick)."""
-    beam: list[tuple[list[int], list[list[int]], tuple | None]] = [(prog, piles, None)]
+    beam: list[tuple[list[int], list[list[int]], History | None]] = [(prog, piles, None)]
     for n, r in enumerate(stock):
         rest = stock[n:]
-        children: dict[tuple, tuple] = {}
+        children: dict[tuple[object, ...], tuple[int, list[int], list[list[int]], History]] = {}
         for prog, piles, history in beam:
             if time.perf_counter() > deadline:
                 raise _OutOfTime
@@ -130,11 +133,11 @@ class _Search:
         self.piles = piles
         self.stock = stock  # ranks; stock[0] is the turned card
         self.deadline = deadline
-        self.refuted: set[tuple] = set()
+        self.refuted: set[tuple[object, ...]] = set()
         self.path: list[Step] = []
         self.nodes = 0
 
-    def key(self, k: int) -> tuple:
+    def key(self, k: int) -> tuple[object, ...]:
         return (k, *self.prog, *sorted(map(tuple, self.piles)))
 
     def run(self, k: int) -> bool:

@@ -51,6 +51,9 @@ class Position:
         self.stock = stock
         self.turn = turn  # index in ``stock`` of the turned card; len(stock) once exhausted
 
+    def copy(self) -> Position:
+        return Position([f[:] for f in self.foundations], [w[:] for w in self.waste], self.stock, self.turn)
+
     @classmethod
     def deal(cls, deal_number: int) -> Position:
         starters, stock = deal_cards(deal_number)
@@ -121,12 +124,16 @@ class Position:
             src_kind, src, dst_kind, dst, card, format_notation(src_kind, src, dst_kind, dst), turned_next
         )
 
+    def find(self, parsed: ParsedMove) -> CalculationMove | None:
+        """The legal move ``parsed`` names here, looked up among ``moves``, or None."""
+        return next(self.moves((parsed.src_kind, parsed.src), (parsed.dst_kind, parsed.dst)), None)
+
     def resolve(self, parsed: ParsedMove) -> CalculationMove:
-        """The legal move ``parsed`` names here (looked up among ``moves``), or ``IllegalMove``
-        saying why there is none."""
-        for move in self.moves((parsed.src_kind, parsed.src), (parsed.dst_kind, parsed.dst)):
-            return move
-        raise self.refusal(parsed)
+        """The legal move ``parsed`` names here, or ``IllegalMove`` saying why there is none."""
+        move = self.find(parsed)
+        if move is None:
+            raise self.refusal(parsed)
+        return move
 
     def refusal(self, parsed: ParsedMove) -> IllegalMove:
         """Why ``parsed`` is not a legal move. Only explains: ``moves`` has already found none."""

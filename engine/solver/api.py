@@ -74,7 +74,7 @@ def to_notation(pos: Position, steps: Iterable[Step]) -> list[str]:
     return out
 
 
-def _exact_key(pos: Position) -> tuple:
+def _exact_key(pos: Position) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     return (tuple(map(tuple, pos.cols)), tuple(pos.cells), tuple(pos.found))
 
 

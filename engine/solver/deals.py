@@ -21,9 +21,10 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from engine.bakers import BakersGame
 from engine.codes import make_code
-from engine.registry import new_game
 from engine.solver.api import solve
 from engine.solver.result import SOLVABLE, UNKNOWN
 
@@ -35,7 +36,7 @@ NODE_LIMIT = 3_000_000
 
 def check_deal(deal: int, cells: int, node_limit: int = NODE_LIMIT) -> tuple[int, str, int]:
     """(deal, verdict, solution length) under a fixed node budget; top level, so pools can pickle it."""
-    game = new_game(make_code("bakers", deal, cells))
+    game = BakersGame(make_code("bakers", deal, cells))
     result = solve(game, time_limit=None, node_limit=node_limit)
     return deal, result.verdict, len(result.moves)
 
@@ -50,14 +51,17 @@ def winnable_in(cells: int, start: int, stop: int, workers: int = 2) -> Iterator
         yield from pool.map(check_deal, deals, [cells] * len(deals), chunksize=16)
 
 
-def generate(workers: int = 2, *, progress: bool = False) -> dict:
+def generate(workers: int = 2, *, progress: bool = False) -> dict[str, object]:
+    deals: dict[str, list[int]] = {}
+    par: dict[str, list[int]] = {}
+    undecided: dict[str, list[int]] = {}
     stock: dict[str, object] = {
         "generated_by": "python -m engine.solver.deals --generate",
         "node_limit": NODE_LIMIT,
         "ranges": {str(c): list(r) for c, r in RANGES.items()},
-        "deals": {},
-        "par": {},
-        "unknown": {},
+        "deals": deals,
+        "par": par,
+        "unknown": undecided,
     }
     for cells, (start, stop) in RANGES.items():
         won: list[int] = []
@@ -69,9 +73,9 @@ def generate(workers: int = 2, *, progress: bool = False) -> dict:
                 pars.append(length)
             elif verdict == UNKNOWN:
                 unknown.append(deal)
-        stock["deals"][str(cells)] = won  # type: ignore[index]
-        stock["par"][str(cells)] = pars  # type: ignore[index]
-        stock["unknown"][str(cells)] = unknown  # type: ignore[index]
+        deals[str(cells)] = won
+        par[str(cells)] = pars
+        undecided[str(cells)] = unknown
         if progress:
             print(
                 f"{cells} cells: {len(won)} winnable of {stop - start}, {len(unknown)} undecided",
@@ -80,7 +84,7 @@ def generate(workers: int = 2, *, progress: bool = False) -> dict:
     return stock
 
 
-def _dump(stock: dict) -> str:
+def _dump(stock: dict[str, object]) -> str:
     """JSON with one line per entry (diff-friendly, lists kept on one line)."""
     lines = []
     for key, value in stock.items():
@@ -93,8 +97,9 @@ def _dump(stock: dict) -> str:
 
 
 @lru_cache(maxsize=1)
-def _load() -> dict:
-    return json.loads(STOCK_FILE.read_text(encoding="utf-8"))
+def _load() -> dict[str, Any]:
+    stock: dict[str, Any] = json.loads(STOCK_FILE.read_text(encoding="utf-8"))
+    return stock
 
 
 def winnable_deals(cells: int) -> list[int]:

@@ -55,6 +55,7 @@ CELL = -2
 EMPTY_COL = -3
 
 Step = tuple[int, int]  # (card, destination)
+Parent = tuple[bytes | None, Step | None, tuple[int, ...]]  # (previous key, step, cards sent home after it)
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
 
@@ -167,7 +168,7 @@ class Search:
         dead = self.dead
         if dead is not None and start_key in dead:
             return UNSOLVABLE, []
-        parent: dict[bytes, tuple[bytes | None, Step | None, tuple[int, ...]]] = {start_key: (None, None, ())}
+        parent: dict[bytes, Parent] = {start_key: (None, None, ())}
         heap: list[tuple[int, int, Cols, Cells, Found, bytes]] = [(0, 0, cols0, cells0, found0, start_key)]
         seq = 0
         h = self._h
@@ -247,11 +248,11 @@ class Search:
             dead.update(parent)
         return UNSOLVABLE, []
 
-    def _path(self, parent: dict, key: bytes) -> list[Step]:
+    def _path(self, parent: dict[bytes, Parent], key: bytes) -> list[Step]:
         rev: list[list[Step]] = []
         while True:
             pkey, step, home = parent[key]
-            if step is None:
+            if pkey is None or step is None:  # the start: (None, None, ())
                 break
             rev.append([step, *((c, HOME) for c in home)])
             key = pkey
