@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -24,6 +24,9 @@ from engine.errors import IllegalMove
 UNDO = "undo"
 UNDO_LIMIT = 100
 MAX_MOVE_INPUT = 32
+# Several moves played as one action (one log entry, one undo): ``6h,ah,5h``.
+BATCH = ","
+MAX_BATCH = 52
 # Ranking keys clamp scores and move counts here (far beyond any real game); see ``rank_key``.
 RANK_CLAMP = 1 << 61
 
@@ -37,7 +40,7 @@ class Move(Protocol):
     def describe(self) -> str: ...
 
 
-MoveT = TypeVar("MoveT", bound=Move, covariant=True)
+MoveT = TypeVar("MoveT", bound=Move)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,8 @@ class Game(ABC, Generic[MoveT]):
     def __init__(self, code: GameCode) -> None:
         self._code = code
         self._log: list[str] = []
-        self._undo: deque[MoveT] = deque(maxlen=UNDO_LIMIT)
+        # One entry per action: its moves in the order played (a batch has several).
+        self._undo: deque[tuple[MoveT, ...]] = deque(maxlen=UNDO_LIMIT)
         self._move_count = 0
 
     # -- identity and history -------------------------------------------------
@@ -114,8 +118,13 @@ class Game(ABC, Generic[MoveT]):
 
     @property
     def last_move(self) -> MoveT | None:
-        """The move the next undo would take back, if any."""
-        return self._undo[-1] if self._undo else None
+        """The last move of the action the next undo would take back, if any."""
+        return self._undo[-1][-1] if self._undo else None
+
+    @property
+    def last_action(self) -> tuple[MoveT, ...]:
+        """Every move of the action the next undo would take back (several for a batch)."""
+        return self._undo[-1] if self._undo else ()
 
     # -- moves ------------------------------------------------------------------
     @abstractmethod
@@ -155,27 +164,61 @@ class Game(ABC, Generic[MoveT]):
 
     # -- playing ------------------------------------------------------------------
     def play(self, text: str) -> MoveT:
-        """Apply one move given in notation (or ``"undo"``); ``IllegalMove`` leaves everything
-        unchanged."""
+        """Apply one move given in notation (or ``"undo"``, or a batch ``6h,ah``: see
+        ``play_batch``); ``IllegalMove`` leaves everything unchanged."""
+        if isinstance(text, str) and BATCH in text:
+            return self.play_batch(text.split(BATCH))[-1]
         cleaned = clean_input(text)
         if cleaned.lower() == UNDO:
             return self.undo()
         self._check_not_won()
         move = self._play(cleaned)
-        self._undo.append(move)
+        self._undo.append((move,))
         self._log.append(move.notation)
         self._move_count += 1
         return move
 
+    def play_batch(self, notations: Sequence[str]) -> list[MoveT]:
+        """Several moves as one action: one log entry (``6h,ah,5h``), one undo, each move
+        counted and scored as itself. All or nothing: an illegal one leaves everything
+        as it was."""
+        if not 1 <= len(notations) <= MAX_BATCH:
+            raise IllegalMove(f"a batch holds 1 to {MAX_BATCH} moves, not {len(notations)}", "malformed")
+        played: list[MoveT] = []
+        try:
+            for text in notations:
+                cleaned = clean_input(text)
+                if cleaned.lower() == UNDO or not cleaned:
+                    raise IllegalMove(f"{text!r} cannot be part of a batch", "malformed", text=text)
+                self._check_not_won()
+                played.append(self._play(cleaned))
+        except IllegalMove:
+            for move in reversed(played):
+                self._rollback(move)
+            raise
+        self._undo.append(tuple(played))
+        self._log.append(BATCH.join(m.notation for m in played))
+        self._move_count += len(played)
+        return played
+
     def undo(self) -> MoveT:
-        """Take back the last action; ``IllegalMove`` if there is none (or it may not be)."""
+        """Take back the last action (every move of a batch); ``IllegalMove`` if there is
+        none (or it may not be), changing nothing."""
         if not self._undo:
             raise IllegalMove("there is nothing to undo", "nothing_to_undo")
-        move = self._take_back()  # may raise IllegalMove before changing anything
+        action = self._undo[-1]
+        undone: list[MoveT] = []
+        try:
+            for move in reversed(action):
+                undone.append(self._take_back(move))  # may refuse before changing anything
+        except IllegalMove:
+            for move in reversed(undone):
+                self._play(move.notation)  # put back what this undo had already taken
+            raise
         self._undo.pop()
         self._log.append(UNDO)
-        self._move_count -= 1
-        return move
+        self._move_count -= len(action)
+        return action[0]
 
     def replay(self, moves: Iterable[str]) -> None:
         """Apply a stored action log in order (moves and ``"undo"``)."""
@@ -251,9 +294,14 @@ class Game(ABC, Generic[MoveT]):
         """``_resolve`` the cleaned notation, apply the move (score included) and return it."""
 
     @abstractmethod
-    def _take_back(self) -> MoveT:
-        """Revert the last move on the undo stack and return it, or raise ``IllegalMove``
-        (changing nothing) if it may not be undone. The base class pops the stack."""
+    def _take_back(self, move: MoveT) -> MoveT:
+        """Revert ``move`` (the last one played) and return it, or raise ``IllegalMove``
+        (changing nothing) if it may not be undone. The base class keeps the stack."""
+
+    def _rollback(self, move: MoveT) -> None:
+        """Revert a move of a batch that failed part-way: never refused (a game whose undo
+        has rules of its own reverts here without them)."""
+        self._take_back(move)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} moves={self.move_count} score={self.score}>"

@@ -9,13 +9,14 @@ written from what is registered here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.codes import GameCode, make_code, parse_code, register_code
-from engine.game import Game, Move
+from engine.game import Game
 
-GAMES: dict[str, type[Game[Move]]] = {}
-G = TypeVar("G", bound=Game[Move])
+# Any: each class plays its own move type (Game is invariant in it: undo takes moves back in).
+GAMES: dict[str, type[Game[Any]]] = {}
+G = TypeVar("G", bound=Game[Any])
 
 
 def register(cls: type[G]) -> type[G]:
@@ -27,13 +28,13 @@ def register(cls: type[G]) -> type[G]:
     return cls
 
 
-def new_game(code: str | GameCode) -> Game[Move]:
+def new_game(code: str | GameCode) -> Game[Any]:
     """A fresh game from a code; ``engine.CodeError`` on a bad code."""
     gc = code if isinstance(code, GameCode) else parse_code(code)
     return GAMES[gc.kind](gc)
 
 
-def replay(code: str | GameCode, moves: Iterable[str]) -> Game[Move]:
+def replay(code: str | GameCode, moves: Iterable[str]) -> Game[Any]:
     """Rebuild a game from its persistent form (code + action log)."""
     game = new_game(code)
     game.replay(moves)

@@ -48,9 +48,9 @@ Status = Literal["active", "won", "lost", "resigned"]
 FINISHED_STATUSES: tuple[str, ...] = ("won", "lost", "resigned")
 Period = Literal["all", "week", "daily"]
 
-# Longest single action accepted by ``append_move`` (engine notations are short;
-# the engine itself refuses inputs longer than 32 characters).
-MAX_ACTION_LENGTH = 64
+# Longest single action accepted by ``append_move``: engine notations are short, but a
+# batch (the Home button: up to 52 moves as ``6h,ah,…``) is one action of up to 155.
+MAX_ACTION_LENGTH = 160
 
 
 # -- errors ---------------------------------------------------------------------

@@ -220,9 +220,9 @@ class CountGame(Game[CountMove]):
         self.position += 1
         return move
 
-    def _take_back(self) -> CountMove:
+    def _take_back(self, move: CountMove) -> CountMove:
         self.position -= 1
-        return self._undo[-1]
+        return move
 
 
 @pytest.fixture

@@ -238,7 +238,7 @@ async def test_bad_input_is_refused_clearly_and_stores_nothing(store, call, mess
         (["3h 4h"], "without spaces"),
         ([""], "without spaces"),
         (["a\nb"], "without spaces"),
-        (["x" * 65], "at most 64"),
+        (["x" * 161], "at most 160"),
         ([], "must not be empty"),
         ("3h", "sequence of moves"),
         ([3], "must be text"),

@@ -55,6 +55,9 @@ class TallyGame(Game[TallyMove]):
         """No rule of its own beyond storage's default: higher score first, then fewer moves."""
         return ranking.higher_score_first(status, score, move_count)
 
+    def _find(self, text: str) -> TallyMove | None:
+        return TallyMove(text) if text in ("+", "-") else None
+
     def _resolve(self, text: str) -> TallyMove:
         if text not in ("+", "-"):
             raise IllegalMove(f"{text!r} is not a tally move", "malformed")
@@ -65,8 +68,7 @@ class TallyGame(Game[TallyMove]):
         self.points += 1 if text == "+" else -1
         return move
 
-    def _take_back(self) -> TallyMove:
-        move = self._undo[-1]
+    def _take_back(self, move: TallyMove) -> TallyMove:
         self.points -= 1 if move.notation == "+" else -1
         return move
 

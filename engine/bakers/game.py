@@ -136,8 +136,7 @@ class BakersGame(Game[BakersMove]):
         self._score += move.points
         return move
 
-    def _take_back(self) -> BakersMove:
-        move = self._undo[-1]
+    def _take_back(self, move: BakersMove) -> BakersMove:
         self.position.revert(move)
         self._score = max(0, self._score - move.points)
         return move
@@ -176,3 +175,36 @@ class BakersGame(Game[BakersMove]):
 
     def double_tap(self, source: str) -> BakersMove:
         return self.play(self.double_tap_target(source))
+
+    # -- home in one action -----------------------------------------------------------
+    def home_run(self) -> list[str]:
+        """Every card that can go home now and every card that frees, in the order they go:
+        what the Home button plays, as one batch (``play_batch``).
+
+        Each of them is safe to send: only the same-suit card one rank lower could ever
+        be put on such a card, and that card is already home, which is final (the proof
+        the solver's auto-moves rest on, ``engine.solver.search``). So sending them never
+        loses a win.
+        """
+        if self.is_won:
+            return []
+        pos = self.position.copy()
+        run: list[str] = []
+        while True:
+            move = next((m for m in pos.moves() if m.dst_kind == FOUNDATION), None)
+            if move is None:
+                return run
+            pos.apply(move)
+            run.append(move.notation)
+
+    def home_finishes(self, run: list[str] | None = None) -> bool:
+        """Whether the Home run wins the game (the rest is only foundation moves: Finish)."""
+        run = self.home_run() if run is None else run
+        return bool(run) and len(run) + sum(self.position.found) == 52
+
+    def play_home(self) -> list[BakersMove]:
+        """Play the Home run as one action; ``IllegalMove`` when no card can go home."""
+        run = self.home_run()
+        if not run:
+            raise IllegalMove("no card can go home now", "nothing_home")
+        return self.play_batch(run)

@@ -166,8 +166,10 @@ class CalculationGame(Game[CalculationMove]):
         self.position.apply(move)
         return move
 
-    def _take_back(self) -> CalculationMove:
-        record = self._undo[-1]
+    def _rollback(self, move: CalculationMove) -> None:
+        self.position.revert(move)
+
+    def _take_back(self, record: CalculationMove) -> CalculationMove:
         if record.turned_next:
             raise IllegalMove(
                 f"{record.notation} cannot be undone: a new card was turned after it, and undo "

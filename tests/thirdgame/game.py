@@ -71,10 +71,13 @@ class TowerGame(Game[TowerMove]):
                 if d != s:
                     yield TowerMove(s, d, pile[-1])
 
+    def _find(self, text: str) -> TowerMove | None:
+        return next((m for m in self.iter_legal_moves() if m.notation == text.lower()), None)
+
     def _resolve(self, text: str) -> TowerMove:
-        for move in self.iter_legal_moves():
-            if move.notation == text.lower():
-                return move
+        move = self._find(text)
+        if move is not None:
+            return move
         raise IllegalMove(f"{text!r} is not a move here", "malformed", text=text)
 
     def _play(self, text: str) -> TowerMove:
@@ -86,8 +89,7 @@ class TowerGame(Game[TowerMove]):
             self.position[move.dst].append(move.card)
         return move
 
-    def _take_back(self) -> TowerMove:
-        move = self._undo[-1]
+    def _take_back(self, move: TowerMove) -> TowerMove:
         if move.dst is None:
             self.home -= 1
         else:
