@@ -122,14 +122,20 @@ def render_replay(
             try:
                 _encode(kind, sink, _render(code, actions, frames, words, scale), len(frames))
             except _Overflow as full:
-                if len(frames) <= MIN_FRAMES:
+                if len(frames) <= MIN_FRAMES or full.frames == 0:  # fewer frames cannot help: shrink them
                     break
-                # bytes per frame so far, so the next try aims at ~90% of the cap; at least a quarter fewer
-                estimate = int(max_bytes * 0.9 / (full.size / max(full.frames, 1)))
-                budget = max(MIN_FRAMES, min(estimate, budget * 3 // 4))
+                budget = _smaller_budget(budget, full, max_bytes)
                 continue
             return sink.getvalue()
     raise ReplayTooLarge(max_bytes)
+
+
+def _smaller_budget(budget: int, full: _Overflow, max_bytes: int) -> int:
+    """The next try's frame count: the first frame's bytes, plus what the later frames cost
+    each so far, aiming at 90% of the cap; at least a quarter fewer than ``budget``."""
+    later = (full.size - full.first) / max(full.frames - 1, 1)
+    estimate = 1 + int((max_bytes * 0.9 - full.first) / max(later, 1.0))
+    return max(MIN_FRAMES, min(estimate, budget * 3 // 4))
 
 
 def pick_frames(positions: int, key: Sequence[int], budget: int) -> list[int]:
@@ -206,9 +212,13 @@ def _render(
 
 
 class _Overflow(Exception):
-    def __init__(self, size: int, frames: int) -> None:
+    """The output would pass the cap: ``size`` bytes, after ``frames`` whole frames, the first
+    of which ended at byte ``first``."""
+
+    def __init__(self, size: int, frames: int, first: int) -> None:
         self.size = size
         self.frames = frames
+        self.first = first
 
 
 class _Sink:
@@ -217,13 +227,17 @@ class _Sink:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.frames = 0
+        self.first = 0  # output size once the first frame is written
         self._buf = io.BytesIO()
 
     def write(self, data: bytes) -> int:
         size = self._buf.tell() + len(data)
         if size > self.limit:
-            raise _Overflow(size, self.frames)
+            raise _Overflow(size, self.frames, self.first)
         return self._buf.write(data)
+
+    def size(self) -> int:
+        return self._buf.tell()
 
     def getvalue(self) -> bytes:
         return self._buf.getvalue()
@@ -248,6 +262,8 @@ def _encode(kind: str, sink: _Sink, frames: Iterator[tuple[Image.Image, int]], c
             writer.frame(region, box, ms, False)
         previous = im
         sink.frames += 1
+        if sink.frames == 1:
+            sink.first = sink.size()
     assert writer is not None
     writer.close()
 
