@@ -2,7 +2,7 @@
 
     import engine, renderer
     png = renderer.render_png(engine.new_game("BK1-C4-AAAAA24"), highlight="3")
-    gif = renderer.render_replay(game.code, game.moves)      # animated, one frame per action
+    gif = renderer.render_replay(game.code, game.moves)      # animated, <= 400 frames, <= 7.5 MiB
     python -m renderer BK1-C4-AAAAA24 1a 2b -o board.png     # any position from the shell
 
 Boards are assembled in palette mode from sprites drawn once and cached (see
@@ -23,7 +23,8 @@ from renderer.boards import board_for
 from renderer.labels import DEFAULTS as DEFAULT_LABELS
 from renderer.labels import resolve as resolve_labels
 from renderer.layout import HEIGHT, WIDTH
-from renderer.replay import render_replay
+from renderer.replay import MAX_BYTES as REPLAY_MAX_BYTES
+from renderer.replay import ReplayTooLarge, render_replay
 
 # zlib level: 6 saves ~20% of the bytes for 3-4x the encode time, 9 is ~25x slower
 # (docs/BENCHMARKS.md, renderer); every board stays well under 60 KiB at 3.
@@ -47,7 +48,8 @@ def render_image(
     """
     board = board_for(game)
     words = resolve_labels(labels)
-    return board.render(game, board.parse_highlight(game, highlight), words)
+    image: Image.Image = board.render(game, board.parse_highlight(game, highlight), words)
+    return image
 
 
 def encode_png(im: Image.Image) -> bytes:
@@ -66,7 +68,9 @@ def render_png(
 __all__ = [
     "DEFAULT_LABELS",
     "HEIGHT",
+    "REPLAY_MAX_BYTES",
     "WIDTH",
+    "ReplayTooLarge",
     "encode_png",
     "render_image",
     "render_png",

@@ -133,3 +133,8 @@ def parse_highlight(game: BakersGame, highlight: object) -> tuple[str, int] | No
         f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
         f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
     )
+
+
+def cards_home(game: BakersGame) -> int:
+    """Cards on the foundations (the replay keeps every frame where this grows)."""
+    return sum(game.position.found)

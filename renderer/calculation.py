@@ -188,3 +188,8 @@ def parse_highlight(game: CalculationGame, highlight: object) -> tuple[str, int]
         f"highlight {highlight!r} is not a source in Calculation: use ('s', 0) for the turned card "
         "or ('w', 0-3) for a waste pile (or their names s, w1-w4)"
     )
+
+
+def cards_home(game: CalculationGame) -> int:
+    """Cards on the foundations (the replay keeps every frame where this grows)."""
+    return sum(len(pile) for pile in game.foundations)

@@ -1,57 +1,79 @@
-"""``python -m engine solve CODE [MOVE ...] [--time-limit SECONDS]``: one JSON object on stdout.
+"""``python -m engine solve|hint CODE [MOVE ...] [--time-limit SECONDS]``: one JSON object on stdout.
 
-``{"verdict": "solvable"|"unsolvable"|"unknown", "moves": [...], "seconds": ...}``:
-``moves`` wins from the position the code and moves reach. A bad code or move
-exits with status 2 and a message on stderr, printing nothing on stdout.
+``solve`` (Jeu du Boulanger): ``{"verdict": "solvable"|"unsolvable"|"unknown",
+"moves": [...], "seconds": ...}``; ``moves`` wins from the position the code
+and moves reach. ``--node-limit N`` also bounds the search by nodes.
+
+``hint``: Jeu du Boulanger, the solver's advice (``engine.solver.hint``):
+``{"status": "move"|"won"|"lost"|"unknown", "move": ..., "solution": [...],
+"undos": ..., "exhausted": ..., "seconds": ..., "nodes": ..., "code": ...}``;
+Calculation, the hint player's move: ``{"status": "move"|"none", "move": ...,
+"code": ...}``.
+
+``--time-limit`` is a plain decimal number of seconds above 0 and at most 60
+(the CPU one call may use). Bad input of any kind exits with status 2 and a
+one-line message on stderr, printing nothing on stdout (see ``engine.__main__``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
+from dataclasses import asdict
 
 from engine.bakers import BakersGame
-from engine.errors import CodeError, IllegalMove
-from engine.registry import new_game
-from engine.solver.api import DEFAULT_TIME_LIMIT, solve
+from engine.calculation import CalculationGame
+from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, new_game, node_count, play_moves, seconds
+from engine.solver.api import DEFAULT_TIME_LIMIT, hint, solve
 
-USAGE_EXIT = 2
+DEFAULT_HINT_TIME = 2.0
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine solve", description=__doc__)
-    parser.add_argument("code", help="a Jeu du Boulanger game code, e.g. BK1-C4-AAAAA24")
-    parser.add_argument("moves", nargs="*", help="moves (or 'undo') played before solving")
+def _parser(command: str, summary: str, default_time: float, nodes: bool) -> argparse.ArgumentParser:
+    parser = Parser(prog=f"python -m engine {command}", description=summary)
+    parser.add_argument("code", help="a game code, e.g. BK1-C4-AAAAA24")
+    parser.add_argument("moves", nargs="*", help="moves (or 'undo') played first")
     parser.add_argument(
         "--time-limit",
-        type=float,
-        default=DEFAULT_TIME_LIMIT,
+        type=seconds,
+        default=default_time,
         metavar="SECONDS",
-        help=f"search budget; 'unknown' when it runs out (default {DEFAULT_TIME_LIMIT:g})",
+        help=f"search budget, at most {MAX_TIME_LIMIT:g}; 'unknown' when it runs out "
+        f"(default {default_time:g})",
     )
+    if nodes:
+        parser.add_argument(
+            "--node-limit", type=node_count, default=None, metavar="N", help="also stop after N search nodes"
+        )
     return parser
 
 
-def main_solve(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
-    if not args.time_limit > 0:
-        print("--time-limit must be a positive number of seconds", file=sys.stderr)
-        return USAGE_EXIT
-    try:
-        game = new_game(args.code)
-    except CodeError as exc:
-        print(f"bad game code: {exc}", file=sys.stderr)
-        return USAGE_EXIT
+def _position(args: argparse.Namespace) -> BakersGame | CalculationGame:
+    game = new_game(args.code)
+    play_moves(game, args.moves)
+    if not isinstance(game, BakersGame | CalculationGame):
+        raise UsageError(f"{game.code}: no {args.command} for this game")
+    return game
+
+
+def main_solve(argv: list[str]) -> str:
+    """``solve``: the JSON line to print; ``UsageError`` on bad input."""
+    args = _parser("solve", "Solve a Jeu du Boulanger position.", DEFAULT_TIME_LIMIT, True).parse_args(argv)
+    args.command = "solve"
+    game = _position(args)
     if not isinstance(game, BakersGame):
-        print(f"{game.code}: the solver plays Jeu du Boulanger codes (BK…) only", file=sys.stderr)
-        return USAGE_EXIT
-    for i, move in enumerate(args.moves, 1):
-        try:
-            game.play(move)
-        except IllegalMove as exc:
-            print(f"move {i} ({move!r}) failed: {exc}", file=sys.stderr)
-            return USAGE_EXIT
-    result = solve(game, time_limit=args.time_limit)
-    print(json.dumps({"verdict": result.verdict, "moves": result.moves, "seconds": result.seconds}))
-    return 0
+        raise UsageError(f"{game.code}: the solver plays Jeu du Boulanger codes (BK…) only")
+    result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit)
+    return json.dumps({"verdict": result.verdict, "moves": result.moves, "seconds": result.seconds}) + "\n"
+
+
+def main_hint(argv: list[str]) -> str:
+    """``hint``: the JSON line to print; ``UsageError`` on bad input."""
+    args = _parser("hint", "The next move for a position.", DEFAULT_HINT_TIME, False).parse_args(argv)
+    args.command = "hint"
+    game = _position(args)
+    if isinstance(game, BakersGame):
+        return json.dumps(asdict(hint(game, args.time_limit)) | {"code": game.code}) + "\n"
+    move = game.hint(time_limit=args.time_limit)
+    status = "none" if move is None else "move"
+    return json.dumps({"status": status, "move": move, "code": game.code}) + "\n"
