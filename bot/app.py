@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import storage
 from bot import replies
+from bot.again import AgainButton, WinnableButton
 from bot.command_translator import CatalogueTranslator
 from bot.config import Config
 from bot.confirm import StartChoice
@@ -21,7 +22,7 @@ from bot.games.base import HINT
 from bot.locale import player_translator
 from bot.service import GameService, HintAnswer
 from bot.solving import Solver
-from bot.views import GameButton, ReplayButton
+from bot.views import GameButton, MoveMenu, ReplayButton
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ class BoulangerBot(commands.Bot):
         self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await storage.open_store(str(self.config.db_path))
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
-        self.add_dynamic_items(GameButton, ReplayButton, StartChoice)
+        self.add_dynamic_items(GameButton, MoveMenu, ReplayButton, StartChoice, AgainButton, WinnableButton)
         await self.tree.set_translator(CatalogueTranslator())
         for name in extensions():
             await self.load_extension(name)
@@ -110,6 +111,15 @@ class BoulangerBot(commands.Bot):
                 "interaction %s expired; updating game %s's board directly", interaction.id, answer.row.id
             )
             await replies.edit_board_message(interaction, self.service, answer)
+
+    async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
+        """A move chosen in a board's select menu: played like a typed move, on that board."""
+        values = menu.item.values
+        notation = values[0] if values else ""
+        board = await replies.within_deadline(
+            interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
+        )
+        await replies.edit_in_place(interaction, board)
 
     async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event)

@@ -24,9 +24,8 @@ def describe(tr: Translator, game: engine.Game[Any], notation: str) -> str:
 
 
 def legal_moves_in_words(tr: Translator, game: engine.Game[Any]) -> list[tuple[str, str]]:
-    """(notation, words) for every legal move, in the engine's order."""
-    front = front_of(game)
-    return [(m.notation, front.describe_move(tr, m)) for m in game.legal_move_objects()]
+    """(notation, words) for every legal move, the most useful first (its front's order)."""
+    return front_of(game).ranked_moves(tr, game)
 
 
 def filter_choices(options: list[tuple[str, str]], typed: str, limit: int = 25) -> list[tuple[str, str]]:

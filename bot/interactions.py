@@ -7,7 +7,7 @@ client is the ``BoulangerBot`` at run time, but discord.py types it as a plain
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -15,6 +15,25 @@ from discord import app_commands
 from bot.games import fronts
 from bot.service import GameService
 from bot.solving import Solver
+
+if TYPE_CHECKING:
+    from bot.views import GameButton, MoveMenu
+
+
+@runtime_checkable
+class BoardHandler(Protocol):
+    """The bot's handlers of board components (``BoulangerBot`` implements them)."""
+
+    async def on_board_press(self, interaction: discord.Interaction[Any], button: GameButton) -> None: ...
+
+    async def on_board_choice(self, interaction: discord.Interaction[Any], menu: MoveMenu) -> None: ...
+
+
+def board_handler(interaction: discord.Interaction[Any]) -> BoardHandler:
+    client = interaction.client
+    if not isinstance(client, BoardHandler):
+        raise RuntimeError("this client does not handle board components")
+    return client
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:

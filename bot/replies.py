@@ -76,7 +76,7 @@ async def send_new_board(
     if note:
         payload["content"] = f"{note}\n{payload['content']}"
     view = payload["view"] or discord.utils.MISSING
-    file = board_file(board.png)
+    file = board_file(tr, board)
     message: discord.Message | discord.WebhookMessage
     if followup:
         message = await interaction.followup.send(payload["content"], file=file, view=view, wait=True)
@@ -108,7 +108,7 @@ async def edit_in_place(interaction: discord.Interaction, board: Board) -> None:
     """Replace the pressed board's picture, text and buttons (the button's own message)."""
     tr = await player_translator(interaction)
     payload = board_payload(tr, board)
-    kwargs = {"content": payload["content"], "attachments": [board_file(board.png)], "view": payload["view"]}
+    kwargs = {"content": payload["content"], "attachments": [board_file(tr, board)], "view": payload["view"]}
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:
@@ -126,7 +126,7 @@ async def edit_board_message(interaction: discord.Interaction, service: GameServ
     try:
         channel = interaction.client.get_partial_messageable(row.channel_id)
         await channel.get_partial_message(row.message_id).edit(
-            content=payload["content"], attachments=[board_file(board.png)], view=payload["view"]
+            content=payload["content"], attachments=[board_file(tr, board)], view=payload["view"]
         )
     except discord.HTTPException as exc:
         log.info("board message %s of game %s is gone: %s", row.message_id, row.id, exc)

@@ -48,6 +48,7 @@ class Board:
     notice: str | None = None  # catalogue key of a note to show with the board
     notice_params: dict[str, Any] = field(default_factory=dict)
     result: storage.FinishedGame | None = None
+    open_daily: dt.date | None = None  # a finished game's owner has not played this day's daily yet
 
     @property
     def finished(self) -> bool:
@@ -335,7 +336,7 @@ class GameService:
                 return Board(row, game, await self.render(game))
             if meaning.action == "resign":
                 done = await self._finish(row, game, "resigned")
-                return Board(done, game, await self.render(game), result=await self.store.get_result(done.id))
+                return await self._board(done, game, await self.render(game))
         return await self._advise(row, game)
 
     async def _checked(
@@ -352,9 +353,9 @@ class GameService:
         """Engine first (an illegal move changes nothing), then storage, then the picture."""
         if notation.strip().lower() == engine.UNDO:
             game.undo()
-            action = engine.UNDO
         else:
-            action = game.play(notation).notation
+            game.play(notation)
+        action = game.moves[-1]  # the canonical entry: a move, a batch (6h,ah) or "undo"
         finish: Literal["won"] | None = "won" if game.is_won else None
         try:
             new = await self.store.append_move(
@@ -367,12 +368,24 @@ class GameService:
         if not new.is_active:
             self._games.pop(row.id, None)
             log.info("game %s won in %d moves (score %d)", row.id, game.move_count, game.score)
-        result = await self.store.get_result(new.id) if not new.is_active else None
+        elif game.is_lost and front_of(game).dead_end_is_final:
+            new = await self._finish(new, game, "lost")  # no move can ever be left: recorded now
+        notice = "board.no_moves_left" if game.is_lost and new.is_active else None
         png = await self.render(game)
-        notice = None
-        if game.is_lost and new.is_active:
-            notice = "board.no_moves_left"
-        return Board(new, game, png, played=action, notice=notice, result=result)
+        return await self._board(new, game, png, played=action, notice=notice)
+
+    async def _board(self, row: storage.GameRow, game: engine.Game[Any], png: bytes, **extra: Any) -> Board:
+        """A board; a finished one with its result and whether today's daily is still open."""
+        if row.is_active:
+            return Board(row, game, png, **extra)
+        result = await self.store.get_result(row.id)
+        daily = None
+        front = front_of(game)
+        if front.has_daily:
+            today = dailycodes.utc_today(self.clock())
+            stats = await self.store.player_stats(row.owner_id, row.kind, today=today)
+            daily = today if stats.last_daily != today and row.daily_date != today else None
+        return Board(row, game, png, result=result, open_daily=daily, **extra)
 
     async def undo(self, user_id: int, game_id: int, *, version: int | None = None) -> Board:
         return await self.play(user_id, game_id, engine.UNDO, version=version)
@@ -381,8 +394,7 @@ class GameService:
         async with self._lock(game_id):
             row, game = await self._checked(user_id, game_id, None)
             done = await self._finish(row, game, "resigned")
-            png = await self.render(game)
-            return Board(done, game, png, result=await self.store.get_result(done.id))
+            return await self._board(done, game, await self.render(game))
 
     async def show(self, user_id: int, kind: str | None = None) -> Board:
         """The player's current board (for /board and after a restart)."""

@@ -20,6 +20,7 @@ import discord
 from bot.errors import report
 from bot.games import ButtonSpec
 from bot.i18n import Translator
+from bot.interactions import board_handler, service_of
 from bot.locale import player_translator
 from bot.service import Board
 
@@ -29,8 +30,15 @@ CUSTOM_ID = r"g:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<sel>[0-9a-d]?):(?P<act>[a-z0
 FILENAME = "board.png"
 
 
-def board_file(png: bytes) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=FILENAME)
+ALT_TEXT_LIMIT = 1024  # Discord's longest attachment description
+
+
+def board_file(tr: Translator, board: Board) -> discord.File:
+    """The picture, with alt text saying the game, the score and the position in words."""
+    alt = board.front.alt_text(tr, board.game)
+    if len(alt) > ALT_TEXT_LIMIT:
+        alt = alt[: ALT_TEXT_LIMIT - 1] + "…"
+    return discord.File(io.BytesIO(board.png), filename=FILENAME, description=alt)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
@@ -76,7 +84,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await interaction.client.on_board_press(interaction, self)  # type: ignore[attr-defined]
+            await board_handler(interaction).on_board_press(interaction, self)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -100,7 +108,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:
         try:
             tr = await player_translator(interaction)
             await interaction.response.defer(thinking=True)  # an animation takes a moment to draw
-            gif = await interaction.client.service.replay(self.game_id)  # type: ignore[attr-defined]
+            gif = await service_of(interaction).replay(self.game_id)
             file = discord.File(io.BytesIO(gif), filename="replay.gif")
             await interaction.followup.send(tr("reply.replay", user=interaction.user.mention), file=file)
         except Exception as exc:
@@ -117,16 +125,60 @@ async def report_text(interaction: discord.Interaction, text: str) -> None:
 # -- building boards -------------------------------------------------------------------
 def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
     """The buttons for a board; None once the game is over (nothing left to press)."""
-    if board.finished:
-        if board.row.status != "won" or not board.front.has_replay:
-            return None
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReplayButton(board.row.id, tr("button.replay")))
-        return view
     view = discord.ui.View(timeout=None)
+    if board.finished:
+        from bot.again import finished_items  # it starts games: imported late (no cycle)
+
+        for item in finished_items(tr, board):
+            view.add_item(item)
+        return view if view.children else None
     for spec in board.front.buttons(tr, board.game, board.selection):
         view.add_item(game_button(board, spec))
+    options = board.front.move_menu(tr, board.game)
+    if options:
+        view.add_item(MoveMenu.of(board, tr("board.other_move"), options))
     return view
+
+
+class MoveMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"m:(?P<gid>[0-9]{1,20}):(?P<ver>[0-9]{1,10})"
+):
+    """Row five of a board: every other useful move, one choice away (the value is its notation)."""
+
+    def __init__(
+        self, game_id: int, version: int, placeholder: str = "…", options: list[tuple[str, str]] | None = None
+    ) -> None:
+        choices = [
+            discord.SelectOption(label=words[:100], value=notation[:100], description=notation[:100])
+            for notation, words in (options or [("-", "-")])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"m:{game_id}:{version}", placeholder=placeholder[:150], options=choices, row=4
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    def of(cls, board: Board, placeholder: str, options: list[tuple[str, str]]) -> MoveMenu:
+        return cls(board.row.id, board.row.version, placeholder, options)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveMenu:
+        return cls(int(match["gid"]), int(match["ver"]))
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        await player_translator(interaction)  # the picture drawn next is in the player's language
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await board_handler(interaction).on_board_choice(interaction, self)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 STYLES = {
@@ -162,10 +214,8 @@ def board_content(tr: Translator, board: Board) -> str:
     ]
     if board.played == "undo":
         lines.append(tr("board.undone"))
-    elif board.played:
-        last = game.last_move
-        if last is not None:
-            lines.append(tr("board.last", move=front.describe_move(tr, last)))
+    elif board.played and game.last_action:
+        lines.append(tr("board.last", move=front.describe_action(tr, game.last_action)))
     if board.selection:
         lines.append(tr(front.key("board.selected"), place=front.selected_place(tr, board.selection)))
     if row.status == "won":

@@ -16,8 +16,8 @@ def test_console_plays_and_saves_each_board(tmp_path):
     script = "\n".join(
         [
             "new boulanger BK1-C4-AAAAA24",
-            "press 6",
             "press home",
+            "press home",  # nothing left to send home: refused, nothing saved
             "move 8a",
             "move 12",  # illegal: refused, nothing saved
             "undo",
@@ -48,9 +48,10 @@ def test_console_plays_and_saves_each_board(tmp_path):
     assert "A♦ from column 6 home" in out and "Score 10" in out
     assert "J♦ from column 8 to free cell a" in out
     assert "! 10♥ cannot go on 3♠" in out
+    assert "! No card can go home right now." in out
     assert "6♠ from the turned card to foundation 3" in out
     pictures = sorted((tmp_path / "out").glob("board-*.png"))
-    assert len(pictures) == 7  # new, select, home, 8a, undo, new, f3
+    assert len(pictures) == 6  # new, home, 8a, undo, new, f3
     for path in pictures:
         with Image.open(io.BytesIO(path.read_bytes())) as im:
             assert im.size[0] >= 400

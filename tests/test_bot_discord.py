@@ -67,6 +67,22 @@ def _recorded(bot, user, message_id: int):
     return check
 
 
+def _one_press(game, move: str) -> bool:
+    try:
+        return game.double_tap_target(move[0]) == move
+    except engine.IllegalMove:
+        return False
+
+
+def menu_id(message) -> str:
+    """The custom id of a board's "Another move…" select menu."""
+    return next(c["custom_id"] for row in message.components for c in row["components"] if c["type"] == 3)
+
+
+def board_game_id(message) -> int:
+    return int(next(cid for cid in board_ids(message) if cid.startswith(("r:", "w:"))).split(":")[1])
+
+
 def board_ids(message) -> list[str]:
     return [b["custom_id"] for b in message.buttons()]
 
@@ -94,33 +110,45 @@ async def test_new_game_replies_with_a_png_board_and_buttons(fake_discord, bot):
     rows = result.components
     assert 1 <= len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
     labels = [b["label"] for b in result.message.buttons()]
-    assert "6 · A♦" in labels and "Home" in labels
+    assert "6 · A♦" in labels and "Home ×1" in labels
+    (menu,) = [c for row in rows for c in row["components"] if c["type"] == 3]  # "Another move…"
+    assert menu["custom_id"].startswith("m:") and 1 <= len(menu["options"]) <= 25
+    (attachment,) = result.message.attachments
+    assert attachment.description.startswith("Jeu du Boulanger board, 4 free cells, score 0, 0 moves")
+    assert "Columns, bottom to top: 1: " in attachment.description and len(attachment.description) <= 1024
 
 
 async def test_button_moves_edit_the_same_message_with_a_new_png(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     board = (await start(fake_discord, alice)).message
     before = fake_discord.attachment_bytes(board)
-    sel = await fake_discord.click(alice, board, button(board, "6"))
-    assert sel.edited is not None and sel.edited.id == board.id
-    assert "Selected: column 6" in sel.content
-    moved = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "h"))
-    assert moved.edited.id == board.id
+    moved = await fake_discord.click(alice, board, button(board, "6"))  # one press: A♦ home
+    assert moved.edited is not None and moved.edited.id == board.id
     assert "A♦ from column 6 home" in moved.content and "Score 10" in moved.content
     after = fake_discord.attachment_bytes(board)
     assert after != before and after[:8] == b"\x89PNG\r\n\x1a\n"
+    current = fake_discord.message(board.id)
+    menu = next(c for row in current.components for c in row["components"] if c["type"] == 3)
+    option = menu["options"][0]  # a move no button plays, in words
+    chosen = await fake_discord.select(alice, current, menu["custom_id"], [option["value"]])
+    assert chosen.edited.id == board.id and option["label"] in chosen.content
     assert len(fake_discord.messages()) == 1  # one board message, edited in place
     game = await bot.store.active_game(alice.id, "bakers")
-    assert game.moves == ("6h",)
+    assert game.moves == ("6h", option["value"])
+    undone = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "u"))
+    assert (
+        undone.edited.id == board.id and (await bot.store.active_game(alice.id, "bakers")).moves[-1] == "undo"
+    )
 
 
 async def test_illegal_move_is_an_ephemeral_error_and_changes_nothing(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     board = (await start(fake_discord, alice)).message
-    await fake_discord.click(alice, board, button(board, "1"))
     content = fake_discord.message(board.id).content
-    result = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "2"))
+    result = await fake_discord.slash(alice, "move", {"notation": "12"})
     assert result.ephemeral and "10♥ cannot go on 3♠" in result.content
+    result = await fake_discord.click(alice, board, button(board, "a"))  # an empty free cell
+    assert result.ephemeral and "free cell a is empty" in result.content.lower()
     assert fake_discord.message(board.id).content == content
     game = await bot.store.active_game(alice.id, "bakers")
     assert game.moves == ()
@@ -139,8 +167,7 @@ async def test_stale_button_is_refused(fake_discord, bot):
     board = (await start(fake_discord, alice)).message
     old_components = copy.deepcopy(board.components)
     old_undo_row = board_ids(board)
-    await fake_discord.click(alice, board, button(board, "6"))
-    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "6"))  # double tap: home
+    await fake_discord.click(alice, board, button(board, "6"))  # one press: home
     # A button drawn before that move (its custom id carries the old version):
     old_id = next(c for c in old_undo_row if c.endswith(":8"))
     # A client that has not yet received the edit still shows (and sends) the old buttons:
@@ -212,22 +239,27 @@ async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
     """Play a shipped winnable deal to the end with buttons only, as a player would."""
     from bot.dailycodes import shipped_winnable
     from engine.solver import solve
+    from tests.presses import presses
 
     alice = fake_discord.add_user("alice")
     code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
     board = (await start(fake_discord, alice, code)).message
-    game = engine.new_game(code)
-    for move in solve(game, time_limit=20).moves:
-        src, dst = move[0], move[1]
+    steps = presses(code, solve(engine.new_game(code), time_limit=20).moves)
+    for step in steps:
         current = fake_discord.message(board.id)
-        await fake_discord.click(alice, current, button(current, src))
-        current = fake_discord.message(board.id)
-        result = await fake_discord.click(alice, current, button(current, dst))
+        if step.kind == "menu":
+            result = await fake_discord.select(alice, current, menu_id(current), [step.value])
+        else:
+            result = await fake_discord.click(alice, current, button(current, step.value or "h"))
         assert not result.ephemeral, result.content
-        game.play(move)
     final = fake_discord.message(board.id)
     assert "Won in" in final.content
-    (replay_button,) = final.buttons()  # only "Watch the replay" is left
+    stored = await bot.store.get_game(board_game_id(final))
+    game = engine.replay(code, stored.moves)
+    assert game.is_won and len(stored.moves) == len(steps) < game.move_count  # Home played batches
+    buttons = final.buttons()
+    assert [b["custom_id"].split(":")[0] for b in buttons] == ["a", "d", "r"]  # new deal, daily, replay
+    replay_button = buttons[-1]
     assert (await bot.store.player_stats(alice.id, "bakers")).won == 1
     bob = fake_discord.add_user("bob")  # anyone may watch it
     replay = await fake_discord.click(bob, final, replay_button["custom_id"], timeout=30)
@@ -334,7 +366,7 @@ async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot,
     monkeypatch.setattr(BakersFront, "render", slow_render)
     result = await fake_discord.click(alice, board, button(board, "6"), timeout=10)
     assert not result.failed and result.deferred and result.ack_ms < 3000
-    assert result.edited is not None and "Selected: column 6" in result.edited.content
+    assert result.edited is not None and "A♦ from column 6 home" in result.edited.content
 
 
 async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord, tmp_path):
@@ -382,8 +414,7 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
 # -- a new game while one is in progress ---------------------------------------------------
 async def _game_with_a_move(fake: FakeDiscord, bot, user):
     board = (await start(fake, user)).message
-    await fake.click(user, board, button(board, "6"))
-    await fake.click(user, board, button(fake.message(board.id), "h"))
+    await fake.click(user, board, button(board, "6"))  # A♦ home
     await eventually(_recorded(bot, user, board.id))
     return board, await bot.store.active_game(user.id, "bakers")
 
@@ -407,11 +438,11 @@ async def test_a_new_game_asks_before_ending_one_in_progress(fake_discord, bot):
     assert await bot.store.active_game(alice.id, "bakers") == old
     assert [m.id for m in fake_discord.messages() if not m.ephemeral] == [board.id]
     moved = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))
-    assert not moved.ephemeral and "Selected: column 8" in moved.content
+    assert not moved.ephemeral and "J♦ from column 8 to free cell a" in moved.content
     kept = await fake_discord.click(alice, asked.message, choice(asked.message, "k"))
     assert kept.edited.id == asked.message.id and kept.edited.buttons() == []
     assert "Nothing changed" in kept.content and "/board" in kept.content
-    assert (await bot.store.active_game(alice.id, "bakers")).moves == ("6h",)
+    assert (await bot.store.active_game(alice.id, "bakers")).moves == ("6h", "8a")
     assert fake_discord.message(board.id).buttons()  # still playable
 
 
@@ -438,7 +469,7 @@ async def test_confirming_resigns_the_old_game_and_posts_the_new_board_even_afte
         await eventually(_recorded(bot, alice, posted.id))
         await eventually(lambda: fake_discord.message(board.id).buttons() == [])  # the old board is over
         played = await fake_discord.click(alice, posted, button(posted, "6"))
-        assert played.edited.id == posted.id and "Selected: column 6" in played.content
+        assert played.edited.id == posted.id and "A♦ from column 6 home" in played.content
 
 
 async def test_a_stale_confirmation_is_refused_and_asks_again(fake_discord, bot):
@@ -447,8 +478,7 @@ async def test_a_stale_confirmation_is_refused_and_asks_again(fake_discord, bot)
     asked = await fake_discord.slash(alice, "calculation")
     assert not asked.ephemeral and "already have a game of" not in asked.content  # other kind: no question
     asked = await fake_discord.slash(alice, "boulanger")
-    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))
-    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "a"))  # 8a: it moved
+    await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))  # 8a: it moved
     stale = await fake_discord.click(alice, asked.message, choice(asked.message, "s"))
     await eventually(lambda: "changed since" in fake_discord.message(asked.message.id).content)
     again = fake_discord.message(asked.message.id)

@@ -23,14 +23,15 @@ async def test_killed_bot_restarts_and_the_old_buttons_still_work(fake_discord, 
     await bot_process.start()
     alice = fake.add_user("alice")
     board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
-    await fake.click(alice, board, button(board, "6"))  # select column 6 (A♦)
     await bot_process.kill()
     await bot_process.start()
-    result = await fake.click(alice, board, button(fake.message(board.id), "h"))
+    result = await fake.click(alice, board, button(fake.message(board.id), "h"))  # Home: A♦
     assert result.edited is not None and result.edited.id == board.id
     assert "A♦ from column 6 home" in result.content and "Score 10" in result.content
+    await bot_process.kill()
+    await bot_process.start()
     again = await fake.click(alice, board, button(fake.message(board.id), "8"))
-    assert "Selected: column 8" in again.content
+    assert "J♦ from column 8 to free cell a" in again.content
     assert fake.token not in bot_process.output
 
 

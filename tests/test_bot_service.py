@@ -19,7 +19,7 @@ from bot.games.calculation import CalculationFront
 from bot.i18n import Translator
 from bot.service import GameInProgress, GameService, HintAnswer
 from bot.solving import Solver
-from bot.views import board_content, share_line
+from bot.views import board_content, board_view, share_line
 
 ALICE, BOB = 111, 222
 DEAL_CODE = "BK1-C4-AAAAA24"
@@ -149,16 +149,34 @@ async def test_two_starts_at_once_leave_one_active_game(service, store):
     assert len(active) == 1 and active[0].id in {r.board.row.id for r in results}
 
 
-async def test_select_then_destination_plays_and_commits(service, store):
+async def test_one_press_plays_the_double_tap_and_commits(service, store):
     row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
-    selected = await service.press(ALICE, row.id, row.version, "", "8")
-    assert selected.selection == "8" and selected.row.version == row.version
-    assert (await store.get_game(row.id)).moves == ()
-    moved = await service.press(ALICE, row.id, row.version, "8", "a")
+    expected = engine.new_game(DEAL_CODE).double_tap_target("8")
+    moved = await service.press(ALICE, row.id, row.version, "", "8")
     stored = await store.get_game(row.id)
-    assert stored.moves == ("8a",) and stored.version == row.version + 1
-    assert moved.row.version == stored.version and moved.played == "8a"
+    assert stored.moves == (expected,) == ("8a",) and stored.version == row.version + 1
+    assert moved.row.version == stored.version and moved.played == "8a" and moved.selection == ""
     assert "J♦ from column 8 to free cell a" in board_content(Translator("en"), moved)
+
+
+async def test_a_board_drawn_before_one_press_play_still_means_source_then_destination(service, store):
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    moved = await service.press(ALICE, row.id, row.version, "8", "b")  # its selection was column 8
+    assert moved.played == "8b" and (await store.get_game(row.id)).moves == ("8b",)
+
+
+async def test_the_menu_offers_every_other_useful_move_and_plays_it(service, store):
+    from bot.games.bakers import BakersFront
+
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    game = engine.new_game(DEAL_CODE)
+    menu = dict(BakersFront().move_menu(Translator("en"), game))
+    one_press = {game.double_tap_target(p) for p in "12345678"}
+    assert menu and not set(menu) & one_press and not any(n.endswith("h") for n in menu)
+    assert set(menu) <= set(game.legal_moves()) and len(menu) <= 25
+    notation = next(iter(menu))
+    board = await service.play(ALICE, row.id, notation, version=row.version)
+    assert board.played == notation and menu[notation] in board_content(Translator("en"), board)
 
 
 async def test_same_source_twice_is_the_double_tap(service, store):
@@ -208,14 +226,41 @@ async def test_two_clicks_at_once_play_exactly_one_move(service, store):
     assert len((await store.get_game(row.id)).moves) == 1
 
 
-async def test_home_needs_a_selection_and_undo_button_undoes(service, store):
+async def test_home_sends_what_can_go_and_undo_button_undoes(service, store):
     row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
-    with pytest.raises(UserFeedback):
-        await service.press(ALICE, row.id, row.version, "", "h")
-    board = await service.press(ALICE, row.id, row.version, "6", "h")
+    board = await service.press(ALICE, row.id, row.version, "", "h")
+    assert board.played == "6h" and board.game.score == 10
+    with pytest.raises(UserFeedback) as info:  # nothing else can go home now
+        await service.press(ALICE, row.id, board.row.version, "", "h")
+    assert info.value.key == "error.nothing_home"
     undone = await service.press(ALICE, row.id, board.row.version, "", "u")
     assert undone.played == "undo" and undone.game.score == 0
     assert (await store.get_game(row.id)).moves == ("6h", "undo")
+
+
+async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(service, store):
+    from engine.solver import solve
+
+    code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
+    row = (await service.start(ALICE, "bakers", code=C(code))).board.row
+    mirror = engine.new_game(code)
+    board = None
+    for move in solve(engine.new_game(code), time_limit=20).moves:
+        if mirror.home_finishes():
+            break
+        board = await service.play(ALICE, row.id, move)
+        mirror.play(move)
+    assert board is not None and mirror.home_finishes()
+    labels = [
+        b.item.label for b in board_view(Translator("en"), board).children if getattr(b, "act", "") == "h"
+    ]
+    assert labels == ["Finish"]
+    left = 52 - sum(mirror.foundation_counts())
+    finished = await service.press(ALICE, row.id, board.row.version, "", "h")
+    assert finished.row.status == "won" and finished.game.move_count == mirror.move_count + left
+    stored = await store.get_game(row.id)
+    assert stored.moves[-1] == ",".join(mirror.home_run()) and stored.move_count == mirror.move_count + left
+    assert f"{left} cards home" in board_content(Translator("en"), finished)
 
 
 async def test_selecting_an_empty_place_is_refused(service):
@@ -291,7 +336,24 @@ async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, stor
     assert "r" in actions and "u" in actions
     ended = await service.press(ALICE, row.id, board.row.version, "", "r")
     assert ended.row.status == "lost" and ended.result is not None and not ended.result.won
-    assert board_view(Translator("en"), ended) is None
+    again = [item.item.custom_id for item in board_view(Translator("en"), ended).children]
+    assert again[0] == "a:b:1" and not any(cid.startswith("g:") for cid in again)  # play again, no moves
+
+
+async def test_a_calculation_dead_end_is_recorded_lost_at_once(service, store):
+    game = engine.new_game("CA1-AAAAA24")
+    moves = []
+    while not game.is_over:  # everything on waste pile 1, then whatever still goes home
+        move = "sw1" if game.turned is not None else game.legal_moves()[0]
+        game.play(move)
+        moves.append(move)
+    assert game.is_lost
+    row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
+    for move in moves:
+        board = await service.play(ALICE, row.id, move)
+    assert board.row.status == "lost" and board.result is not None and not board.result.won
+    assert (await store.get_game(row.id)).status == "lost"
+    assert (await store.player_stats(ALICE, "calculation")).played == 1
 
 
 async def test_hint_for_each_game(service):

@@ -23,17 +23,17 @@ async def test_a_russian_client_gets_russian_replies_buttons_and_picture(fake_di
         assert "Очки: 0" in result.content and "0 ходов" in result.content
         assert "4 свободные ячейки" in result.content
         labels = [b["label"] for b in result.message.buttons()]
-        assert "На базу" in labels and "Подсказка" in labels and "Home" not in labels
+        assert "На базу ×1" in labels and "Подсказка" in labels and "Home" not in labels
         picture = fake_discord.attachment_bytes(result.message)
         assert picture == renderer.render_png(engine.new_game(CODE), labels=picture_labels("ru"))
+        (attachment,) = result.message.attachments
+        assert attachment.description.startswith("Доска Jeu du Boulanger, свободных ячеек: 4, очки 0")
 
         board = result.message
-        selected = await fake_discord.click(ivan, board, button(board, "1"), locale="ru")
-        assert "Выбрано: столбец 1" in selected.content
-        refused = await fake_discord.click(
-            ivan, board, button(fake_discord.message(board.id), "2"), locale="ru"
-        )
-        assert refused.ephemeral and "10♥ нельзя положить на 3♠" in refused.content
+        played = await fake_discord.click(ivan, board, button(board, "1"), locale="ru")
+        assert "10♥: столбец 1 → ячейка a" in played.content
+        refused = await fake_discord.slash(ivan, "move", {"notation": "12"}, locale="ru")
+        assert refused.ephemeral and "нельзя положить на" in refused.content
 
         rules = await fake_discord.slash(ivan, "rules", {"game": "calculation"}, locale="ru")
         assert "база 2 — с шагом два" in rules.text()
@@ -52,7 +52,7 @@ async def test_a_player_who_chose_catalan_gets_catalan_until_automatic_again(fak
         assert chosen.ephemeral and chosen.content == "D'ara endavant et respondré en català."
         board = await fake_discord.slash(jordi, "boulanger", {"code": CODE}, locale="es-ES")
         assert "Puntuació 0" in board.content and "0 jugades" in board.content
-        assert "Al fonament" in [b["label"] for b in board.message.buttons()]
+        assert "Al fonament ×1" in [b["label"] for b in board.message.buttons()]
     async with running(fake_discord, db):  # the choice is stored: a restarted bot remembers it
         shown = await fake_discord.slash(jordi, "help", locale="ru")
         assert shown.text().startswith("Boulanger — solitaris a Discord")

@@ -61,7 +61,12 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         stored = await bot.store.get_game((await bot.store.player_stats(alice.id, "tower")).best.game_id)
         assert stored.status == "won" and stored.moves == mirror.moves
         board_now = fake_discord.message(board.id)
-        assert board_now.buttons() == []  # Tower offers no replay: nothing is left to press
+        # Tower offers no replay and has no daily: only "New deal" is left, and it deals Tower.
+        (again,) = board_now.buttons()
+        assert again["custom_id"] == "a:t:0"
+        fresh = await fake_discord.click(alice, board_now, again["custom_id"])
+        assert not fresh.ephemeral and "TW1-" in fresh.content
+        assert (await bot.store.active_game(alice.id, "tower")) is not None
         ranked = await fake_discord.slash(alice, "leaderboard", {"game": "tower"})
         assert f"<@{alice.id}>" in ranked.text() and f"tower won in {mirror.move_count}" in ranked.text()
         stats = await fake_discord.slash(alice, "stats", {"game": "tower"})

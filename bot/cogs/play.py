@@ -58,9 +58,7 @@ class Play(commands.Cog):
         if board.played == engine.UNDO:
             text = tr("reply.undone")
         else:
-            last = board.game.last_move
-            assert last is not None  # a move was just played
-            text = tr("reply.played", move=front_of(board.game).describe_move(tr, last))
+            text = tr("reply.played", move=front_of(board.game).describe_action(tr, board.game.last_action))
         await _after_command(interaction, board, text)
 
     @move.autocomplete("notation")

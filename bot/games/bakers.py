@@ -1,10 +1,13 @@
-"""Jeu du Boulanger's front: columns and free cells as buttons, two-press moves, the solver's hints.
+"""Jeu du Boulanger's front: one press a move, Home in one press, the solver's hints.
 
 Buttons: columns 1-4 and 5-8 on rows one and two (each labelled with its top
-card), the free cells in play and Home on row three. A first press selects a
-card's place; a second press on another place moves there (into an empty
-column, the longest run that may move), on the same place plays its double tap,
-on Home sends it to its foundation.
+card), the free cells in play and Home on row three, Undo and Hint on row four.
+A press on a place plays that card's double tap at once (the SPEC order: its
+foundation, the longest column it fits on, an empty column, a free cell); the
+board says what it did and Undo takes it back. Home sends every card that can
+go home as one action (Finish when that wins). Any other move is one choice in
+the select menu on row five ("Another move…"). Boards drawn before one-press
+play carried a selection: such a press still means source then destination.
 """
 
 from __future__ import annotations
@@ -22,7 +25,15 @@ from bot.i18n import Translator
 from engine import BakersGame
 from engine.bakers.notation import CELL_LETTERS, COLUMN, FOUNDATION
 from engine.bakers.position import BakersMove
-from engine.cards import card_label
+from engine.cards import SUIT_SYMBOLS, card_label
+from engine.game import BATCH
+
+_RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def rank_label(rank: int) -> str:
+    return _RANK_LABELS.get(rank, str(rank))
+
 
 HOME = "h"
 DAILY_CELLS = 4
@@ -72,6 +83,7 @@ class BakersFront(GameFront[BakersGame]):
     commands_module = "bot.games.bakers_commands"
     cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)
+    uses_selection = False
 
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)
@@ -88,18 +100,19 @@ class BakersFront(GameFront[BakersGame]):
         if (act not in places and act != HOME) or (sel and sel not in places):
             raise UserFeedback("error.unknown_button")
         if act == HOME:
-            if not sel:
-                raise UserFeedback("error.select_first")
-            return Press("play", sel + HOME)
-        if not sel:
-            if game.is_empty(act):
-                if act.isdigit():
-                    raise UserFeedback("error.empty_column", place=int(act))
-                raise UserFeedback("error.empty_cell", place=act)
-            return Press("select", act)
-        if sel == act:
-            return Press("play", game.double_tap_target(sel))
-        return Press("play", self._notation(game, sel, act))
+            if sel:  # a board from before one-press play: its selected card home
+                return Press("play", sel + HOME)
+            run = game.home_run()
+            if not run:
+                raise UserFeedback("error.nothing_home")
+            return Press("play", BATCH.join(run))
+        if sel and sel != act:  # a board from before one-press play: source, then destination
+            return Press("play", self._notation(game, sel, act))
+        if game.is_empty(act):
+            if act.isdigit():
+                raise UserFeedback("error.empty_column", place=int(act))
+            raise UserFeedback("error.empty_cell", place=act)
+        return Press("play", game.double_tap_target(act))
 
     @staticmethod
     def _notation(game: BakersGame, src: str, dst: str) -> str:
@@ -118,8 +131,42 @@ class BakersFront(GameFront[BakersGame]):
             row = i // 4 if place.isdigit() else 2
             style: Style = "primary" if sel == place else "secondary"
             out.append(ButtonSpec(place, f"{place} · {top}", row, style))
-        out.append(ButtonSpec(HOME, tr("button.home"), 2, "success", disabled=not sel))
+        run = game.home_run()
+        if game.home_finishes(run):
+            home = tr("button.finish")
+        else:
+            home = tr("button.home_run", n=len(run)) if run else tr("button.home")
+        out.append(ButtonSpec(HOME, home, 2, "success", disabled=not run))
         return out
+
+    def ranked_moves(self, tr: Translator, game: BakersGame) -> list[tuple[str, str]]:
+        """Home first, then onto a column, into an empty column, and one free cell per source
+        (the other cells would only repeat it)."""
+        moves = game.legal_move_objects()
+        home = [m for m in moves if m.dst_kind == FOUNDATION]
+        onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
+        empty = sorted((m for m in moves if m.to_empty), key=lambda m: -len(m.cards))
+        cells: dict[tuple[str, int], BakersMove] = {}
+        for m in moves:
+            if m.dst_kind == "f":
+                cells.setdefault((m.src_kind, m.src), m)
+        return [(m.notation, self.describe_move(tr, m)) for m in (*home, *onto, *empty, *cells.values())]
+
+    def move_menu(self, tr: Translator, game: BakersGame) -> list[tuple[str, str]]:
+        """Every useful move a button press does not play: not home (Home does it), not any
+        place's one-press move."""
+        one_press = set()
+        for place in game.places():
+            try:
+                one_press.add(game.double_tap_target(place))
+            except engine.IllegalMove:
+                continue
+        options = [
+            (notation, words)
+            for notation, words in self.ranked_moves(tr, game)
+            if notation not in one_press and not notation.endswith(HOME)
+        ]
+        return options[: self.menu_size]
 
     def highlight(self, sel: str) -> str:
         return sel
@@ -141,6 +188,38 @@ class BakersFront(GameFront[BakersGame]):
         if move.dst_kind == FOUNDATION:
             return tr("move.home", what=what, src=src)
         return tr("move.to", what=what, src=src, dst=place_words(tr, move.dst_kind, move.dst))
+
+    def describe_action(self, tr: Translator, moves: tuple[BakersMove, ...]) -> str:
+        if len(moves) > 1 and all(m.dst_kind == FOUNDATION for m in moves):
+            cards = ", ".join(card_label(m.cards[0]) for m in moves)
+            return tr.n("move.home_run", len(moves), cards=cards)
+        return super().describe_action(tr, moves)
+
+    def alt_text(self, tr: Translator, game: BakersGame) -> str:
+        empty = tr("alt.empty")
+        found = ", ".join(
+            f"{SUIT_SYMBOLS[s]} {rank_label(n) if n else empty}"
+            for s, n in enumerate(game.foundation_counts())
+        )
+        cells = ", ".join(
+            f"{p} {card_label(c) if (c := game.top_card(p)) is not None else empty}"
+            for p in game.places()
+            if not p.isdigit()
+        )
+        columns = "; ".join(
+            f"{p}: {' '.join(map(card_label, game.cards_at(p))) or empty}"
+            for p in game.places()
+            if p.isdigit()
+        )
+        return tr(
+            "alt.bakers",
+            cells=game.cells,
+            score=game.score,
+            moves=game.move_count,
+            found=found,
+            free=cells,
+            columns=columns,
+        )
 
     def claims_notation(self, text: str) -> bool:
         return text.strip().lower()[:1] in _NOTATION_START

@@ -87,6 +87,10 @@ class GameFront(ABC, Generic[G]):
     stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
     has_daily: ClassVar[bool] = True
     has_replay: ClassVar[bool] = True  # a won game offers its animation (``render_replay``)
+    uses_selection: ClassVar[bool] = True  # whether a press can select a place (and Clear it)
+    dead_end_is_final: ClassVar[bool] = False  # no legal move left: the game is lost at once
+    menu_size: ClassVar[int] = 25  # Discord's most options in a select menu
+    explains_losses: ClassVar[bool] = False  # a lost game's board offers "how could it be won?"
 
     # -- texts ---------------------------------------------------------------------------
     def key(self, base: str) -> str:
@@ -143,13 +147,13 @@ class GameFront(ABC, Generic[G]):
     @abstractmethod
     def place_buttons(self, tr: Translator, game: G, sel: str) -> list[ButtonSpec]: ...
 
-    @staticmethod
-    def control_buttons(tr: Translator, game: G, sel: str, row: int) -> list[ButtonSpec]:
+    def control_buttons(self, tr: Translator, game: G, sel: str, row: int) -> list[ButtonSpec]:
         out = [
             ButtonSpec(UNDO, tr("button.undo"), row, disabled=game.undo_depth == 0),
             ButtonSpec(HINT, tr("button.hint"), row, style="success"),
-            ButtonSpec(CLEAR, tr("button.clear"), row, disabled=not sel, keeps_selection=False),
         ]
+        if self.uses_selection:
+            out.append(ButtonSpec(CLEAR, tr("button.clear"), row, disabled=not sel, keeps_selection=False))
         if game.is_lost:  # no legal move is left: offer to end it (recorded as lost)
             out.append(ButtonSpec(RESIGN, tr("button.end_game"), row, style="danger", keeps_selection=False))
         return out
@@ -166,6 +170,22 @@ class GameFront(ABC, Generic[G]):
     @abstractmethod
     def describe_move(self, tr: Translator, move: Any) -> str:
         """A resolved engine move in the player's words."""
+
+    def describe_action(self, tr: Translator, moves: tuple[Any, ...]) -> str:
+        """The last action in words: one move, or a batch (several moves as one action)."""
+        return "; ".join(self.describe_move(tr, move) for move in moves)
+
+    def ranked_moves(self, tr: Translator, game: G) -> list[tuple[str, str]]:
+        """(notation, words) of the legal moves, most useful first (``/move`` autocomplete)."""
+        return [(m.notation, self.describe_move(tr, m)) for m in game.legal_move_objects()]
+
+    def move_menu(self, tr: Translator, game: G) -> list[tuple[str, str]]:
+        """The moves a board's select menu offers besides its buttons (none by default)."""
+        return []
+
+    @abstractmethod
+    def alt_text(self, tr: Translator, game: G) -> str:
+        """The picture's description for screen readers: the key facts of the position."""
 
     @abstractmethod
     def claims_notation(self, text: str) -> bool:

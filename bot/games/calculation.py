@@ -9,6 +9,7 @@ selected when several do (then a foundation button chooses).
 from __future__ import annotations
 
 import datetime as dt
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import engine
@@ -31,6 +32,7 @@ PROOF_SECONDS = 1.0
 HINT_CAP_SECONDS = 0.8  # the hint player's target is under 1 s a move
 # Budget of the after-game search "could this deal have been won?".
 PERFECT_SECONDS = 3.0
+VERDICTS_KEPT = 256  # deals whose verdict is remembered (the button under a lost board asks again)
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
@@ -78,6 +80,11 @@ class CalculationFront(GameFront[CalculationGame]):
     command = "calculation"
     name = "Calculation"
     commands_module = "bot.games.calculation_commands"
+    dead_end_is_final = True  # undo never turns a card back: a dead end cannot be undone
+    explains_losses = True
+
+    def __init__(self) -> None:
+        self._verdicts: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()  # by code
 
     def daily_code(self, date: dt.date) -> engine.GameCode:
         """The first of the date's candidates that the perfect search does not prove unwinnable.
@@ -147,6 +154,29 @@ class CalculationFront(GameFront[CalculationGame]):
         dst = place_words(tr, move.dst_kind, move.dst)
         return tr("move.to", what=card_label(move.card), src=src, dst=dst)
 
+    def ranked_moves(self, tr: Translator, game: CalculationGame) -> list[tuple[str, str]]:
+        """Foundation moves first (they score), then the turned card's waste piles."""
+        moves = sorted(game.legal_move_objects(), key=lambda m: m.dst_kind != FOUNDATION)
+        return [(m.notation, self.describe_move(tr, m)) for m in moves]
+
+    def alt_text(self, tr: Translator, game: CalculationGame) -> str:
+        empty = tr("alt.empty")
+        needs = ", ".join(
+            f"{i + 1}: {rank_text(need) if (need := game.needs(i)) is not None else 'K ✓'}" for i in range(4)
+        )
+        waste = "; ".join(
+            f"{i + 1}: {' '.join(map(card_label, pile)) or empty}" for i, pile in enumerate(game.waste)
+        )
+        turned = card_label(game.turned) if game.turned is not None else empty
+        return tr(
+            "alt.calculation",
+            score=game.score,
+            needs=needs,
+            waste=waste,
+            turned=turned,
+            stock=game.stock_count,
+        )
+
     def claims_notation(self, text: str) -> bool:
         return text.strip().lower()[:1] in (TURNED, WASTE, FOUNDATION)
 
@@ -163,12 +193,18 @@ class CalculationFront(GameFront[CalculationGame]):
             return None
         from engine.calculation.perfect import NOT_WINNABLE, WINNABLE
 
-        try:
-            verdict, moves = await solver.run(
-                calculation_perfect, row.code, PERFECT_SECONDS, timeout=PERFECT_SECONDS + 10
-            )
-        except TimeoutError:
-            return None
+        known = self._verdicts.get(row.code)
+        if known is None:
+            try:
+                known = await solver.run(
+                    calculation_perfect, row.code, PERFECT_SECONDS, timeout=PERFECT_SECONDS + 10
+                )
+            except TimeoutError:
+                return None
+            self._verdicts[row.code] = known
+            while len(self._verdicts) > VERDICTS_KEPT:
+                self._verdicts.popitem(last=False)
+        verdict, moves = known
         if verdict == WINNABLE:
             text = " ".join(moves)
             if len(text) > 1500:

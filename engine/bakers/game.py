@@ -81,6 +81,14 @@ class BakersGame(Game[BakersMove]):
     def is_empty(self, place: str) -> bool:
         return self.top_card(place) is None
 
+    def cards_at(self, place: str) -> tuple[int, ...]:
+        """Every card of a place, bottom first (a column's whole pile, a cell's card)."""
+        kind, index = _source(place, self.cells)
+        if kind == COLUMN:
+            return tuple(self.position.cols[index])
+        held = self.position.cells[index]
+        return () if held == EMPTY else (held,)
+
     def foundation_counts(self) -> tuple[int, int, int, int]:
         """Cards home per suit, in ``engine.cards.SUITS`` order."""
         found = self.position.found

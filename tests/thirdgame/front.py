@@ -68,6 +68,10 @@ class TowerFront(GameFront[TowerGame]):
     def describe_move(self, tr: Translator, move: TowerMove) -> str:
         return move.describe()
 
+    def alt_text(self, tr: Translator, game: TowerGame) -> str:
+        piles = "; ".join(" ".join(map(card_label, pile)) or "-" for pile in game.position)
+        return f"Tower: {game.home} spades home; piles {piles}"
+
     def claims_notation(self, text: str) -> bool:
         return text.strip()[:1] in ("1", "2", "3") and text.strip()[1:2] in ("h", "1", "2", "3")
 
