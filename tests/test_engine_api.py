@@ -288,3 +288,28 @@ def test_rank_key_is_storages_rank_key(cls):
             for move_count in numbers:
                 expected = ranking.rank_key(cls.kind, status, score, move_count)
                 assert cls.rank_key(status, score, move_count) == expected, (status, score, move_count)
+
+
+@pytest.mark.parametrize("text", ["12v+3", "12v0x3", "12v1_0", "12v٣", "18v²", "18v 2"])
+def test_bakers_counts_are_ascii_hex_only(text):
+    game = engine.new_game("BK1-C4-AAAAA24")
+    with pytest.raises(engine.IllegalMove) as info:
+        game.play(text)
+    assert info.value.reason == "malformed" and not game.is_legal(text)
+
+
+@pytest.mark.parametrize("text", ["w١f1", "sf٢", "w1f²", "sw³", "f١"])
+def test_calculation_numbers_are_ascii_only(text):
+    game = engine.new_game("CA1-AAAAA24")
+    with pytest.raises(engine.IllegalMove) as info:
+        game.play(text)
+    assert info.value.reason == "malformed" and not game.is_legal(text)
+
+
+@pytest.mark.parametrize("limit", ["inf", "nan", "١", "1_0", "-1", "1e3"])
+def test_solver_cli_time_limit_is_a_plain_number(limit, capsys):
+    from engine.solver.cli import main_solve
+
+    with pytest.raises(SystemExit) as info:
+        main_solve(["BK1-C4-AAAAA24", "--time-limit", limit])
+    assert info.value.code == 2 and capsys.readouterr().out == ""

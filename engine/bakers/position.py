@@ -127,7 +127,7 @@ class Position:
         return self.cells.count(EMPTY)
 
     def empty_columns(self) -> int:
-        return sum(1 for c in self.cols if not c)
+        return self.cols.count([])
 
     def capacity(self, to_empty: bool) -> int:
         """Largest group move: (free cells + 1) × 2^(empty columns, destination excluded)."""
@@ -320,9 +320,10 @@ class Position:
             to_empty = True
         cap = self.capacity(to_empty)
         empty = self.empty_columns() - to_empty
+        free = self.free_cells()
         return IllegalMove(
-            f"moving {k} cards needs more room: with {self.free_cells()} free "
-            f"{'cell' if self.free_cells() == 1 else 'cells'} and "
+            f"moving {k} cards needs more room: with {free} free "
+            f"{'cell' if free == 1 else 'cells'} and "
             f"{empty} empty {'column' if empty == 1 else 'columns'}"
             f"{' (not counting the one you move into)' if to_empty else ''}, "
             f"at most {cap} {'card' if cap == 1 else 'cards'} can move together",

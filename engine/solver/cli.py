@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from engine.bakers import BakersGame
@@ -17,6 +18,14 @@ from engine.registry import new_game
 from engine.solver.api import DEFAULT_TIME_LIMIT, solve
 
 USAGE_EXIT = 2
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def _seconds(text: str) -> float:
+    """A plain ASCII decimal number: float() would also take "١", "1_0", "inf" or "nan"."""
+    if not _DECIMAL.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    return float(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("moves", nargs="*", help="moves (or 'undo') played before solving")
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=_seconds,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
         help=f"search budget; 'unknown' when it runs out (default {DEFAULT_TIME_LIMIT:g})",
