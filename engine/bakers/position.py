@@ -192,13 +192,12 @@ class Position:
             empties = cols.count([])
             cap_full = (free + 1) << empties
             cap_empty = (free + 1) << max(0, empties - 1)
+        # (kind, index, name, cards bottom first, ordered run on top: 0 until worked out)
         sources: list[tuple[str, int, str, Sequence[int], int]] = []
         if src is None or src[0] == COLUMN:
             for s in _ALL_COLUMNS if src is None else (src[1],):
                 if cols[s]:
-                    sources.append(
-                        (COLUMN, s, COLUMN_DIGITS[s], cols[s], self.run_length(s) if dst_cols else 1)
-                    )
+                    sources.append((COLUMN, s, COLUMN_DIGITS[s], cols[s], 0))
         if src is None or src[0] == CELL:
             for i in _ALL_CELLS[len(cells)] if src is None else (src[1],):
                 if cells[i] != EMPTY:
@@ -216,9 +215,14 @@ class Position:
                 if dest:
                     top = dest[-1]
                     k = top - card  # the source's k-th card from the top is the one that fits
-                    if top % 13 and (top - 1) // 13 == suit and 1 <= k <= run and k <= cap_full:
-                        yield move(kind, s, COLUMN, d, tuple(stack[-k:]), name + COLUMN_DIGITS[d], False)
+                    if top % 13 and (top - 1) // 13 == suit and 1 <= k <= cap_full:
+                        if k > 1 and not run:
+                            run = self.run_length(s)
+                        if k == 1 or k <= run:
+                            yield move(kind, s, COLUMN, d, tuple(stack[-k:]), name + COLUMN_DIGITS[d], False)
                 else:
+                    if not run:
+                        run = self.run_length(s)
                     for k in range(1, min(run, cap_empty) + 1):
                         notation = f"{name}{COLUMN_DIGITS[d]}v{k:x}" if k > 1 else name + COLUMN_DIGITS[d]
                         yield move(kind, s, COLUMN, d, tuple(stack[-k:]), notation, True)
