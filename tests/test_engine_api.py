@@ -119,6 +119,16 @@ def test_refusals_keep_their_reasons_and_params():
     assert (info.value.reason, info.value.params) == ("foundation_order", {"card": "9♥", "need": "A♥"})
 
 
+def test_listed_moves_are_ordinary_frozen_moves():
+    from engine.bakers.position import BakersMove, _make_move
+
+    made = _make_move("c", 0, "c", 7, (5, 4), "18v2", True)
+    plain = BakersMove("c", 0, "c", 7, (5, 4), "18v2", True)
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    with pytest.raises(AttributeError):
+        made.notation = "x"  # type: ignore[misc]
+
+
 def test_double_tap_comes_from_the_legal_moves():
     game = bakers_at(build({1: "KH 6C 5C 4C", 2: "7C"}, empty=(8,)))
     # 4♣ fits nowhere by itself (the run 6♣-4♣ would go on 7♣): the leftmost empty column.

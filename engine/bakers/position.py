@@ -70,8 +70,10 @@ class BakersMove:
 # the same frozen object, its slots filled directly rather than through the frozen
 # dataclass's __init__, which costs about three times as much.
 _new = object.__new__
+_FIELDS = ("src_kind", "src", "dst_kind", "dst", "cards", "notation", "to_empty")
+assert tuple(f.name for f in fields(BakersMove)) == _FIELDS, "update _make_move with BakersMove"
 _set_src_kind, _set_src, _set_dst_kind, _set_dst, _set_cards, _set_notation, _set_to_empty = (
-    BakersMove.__dict__[f.name].__set__ for f in fields(BakersMove)
+    BakersMove.__dict__[name].__set__ for name in _FIELDS
 )
 
 
