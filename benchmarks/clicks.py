@@ -74,7 +74,9 @@ async def main() -> None:
             f"  {cells} cells: {len(mine)} deals, median {statistics.median(r[1] for r in mine)} presses "
             f"for {statistics.median(r[3] for r in mine)} moves"
         )
-    print(f"presses per move: median {statistics.median(per_move):.2f} (min {min(per_move):.2f}, max {max(per_move):.2f})")
+    print(
+        f"presses per move: median {statistics.median(per_move):.2f} (min {min(per_move):.2f}, max {max(per_move):.2f})"
+    )
     print(f"presses per win:  median {statistics.median(r[1] for r in rows)} (max {max(r[1] for r in rows)})")
     print(f"interactions per win (a menu choice is one): median {statistics.median(r[2] for r in rows)}")
     print(f"moves per win:    median {statistics.median(r[3] for r in rows)}")

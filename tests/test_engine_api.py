@@ -119,6 +119,16 @@ def test_refusals_keep_their_reasons_and_params():
     assert (info.value.reason, info.value.params) == ("foundation_order", {"card": "9♥", "need": "A♥"})
 
 
+def test_listed_moves_are_ordinary_frozen_moves():
+    from engine.bakers.position import BakersMove, _make_move
+
+    made = _make_move("c", 0, "c", 7, (5, 4), "18v2", True)
+    plain = BakersMove("c", 0, "c", 7, (5, 4), "18v2", True)
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    with pytest.raises(AttributeError):
+        made.notation = "x"  # type: ignore[misc]
+
+
 def test_double_tap_comes_from_the_legal_moves():
     game = bakers_at(build({1: "KH 6C 5C 4C", 2: "7C"}, empty=(8,)))
     # 4♣ fits nowhere by itself (the run 6♣-4♣ would go on 7♣): the leftmost empty column.
@@ -288,3 +298,28 @@ def test_rank_key_is_storages_rank_key(cls):
             for move_count in numbers:
                 expected = ranking.rank_key(cls.kind, status, score, move_count)
                 assert cls.rank_key(status, score, move_count) == expected, (status, score, move_count)
+
+
+@pytest.mark.parametrize("text", ["12v+3", "12v0x3", "12v1_0", "12v٣", "18v²", "18v 2"])
+def test_bakers_counts_are_ascii_hex_only(text):
+    game = engine.new_game("BK1-C4-AAAAA24")
+    with pytest.raises(engine.IllegalMove) as info:
+        game.play(text)
+    assert info.value.reason == "malformed" and not game.is_legal(text)
+
+
+@pytest.mark.parametrize("text", ["w١f1", "sf٢", "w1f²", "sw³", "f١"])
+def test_calculation_numbers_are_ascii_only(text):
+    game = engine.new_game("CA1-AAAAA24")
+    with pytest.raises(engine.IllegalMove) as info:
+        game.play(text)
+    assert info.value.reason == "malformed" and not game.is_legal(text)
+
+
+@pytest.mark.parametrize("limit", ["inf", "nan", "١", "1_0", "-1", "1e3"])
+def test_solver_cli_time_limit_is_a_plain_number(limit, capsys):
+    from engine.__main__ import main
+
+    assert main(["solve", "BK1-C4-AAAAA24", "--time-limit", limit]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "not a number of seconds" in out.err

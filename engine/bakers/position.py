@@ -70,8 +70,10 @@ class BakersMove:
 # the same frozen object, its slots filled directly rather than through the frozen
 # dataclass's __init__, which costs about three times as much.
 _new = object.__new__
+_FIELDS = ("src_kind", "src", "dst_kind", "dst", "cards", "notation", "to_empty")
+assert tuple(f.name for f in fields(BakersMove)) == _FIELDS, "update _make_move with BakersMove"
 _set_src_kind, _set_src, _set_dst_kind, _set_dst, _set_cards, _set_notation, _set_to_empty = (
-    BakersMove.__dict__[f.name].__set__ for f in fields(BakersMove)
+    BakersMove.__dict__[name].__set__ for name in _FIELDS
 )
 
 
@@ -127,7 +129,7 @@ class Position:
         return self.cells.count(EMPTY)
 
     def empty_columns(self) -> int:
-        return sum(1 for c in self.cols if not c)
+        return self.cols.count([])
 
     def capacity(self, to_empty: bool) -> int:
         """Largest group move: (free cells + 1) × 2^(empty columns, destination excluded)."""
@@ -192,13 +194,12 @@ class Position:
             empties = cols.count([])
             cap_full = (free + 1) << empties
             cap_empty = (free + 1) << max(0, empties - 1)
+        # (kind, index, name, cards bottom first, ordered run on top: 0 until worked out)
         sources: list[tuple[str, int, str, Sequence[int], int]] = []
         if src is None or src[0] == COLUMN:
             for s in _ALL_COLUMNS if src is None else (src[1],):
                 if cols[s]:
-                    sources.append(
-                        (COLUMN, s, COLUMN_DIGITS[s], cols[s], self.run_length(s) if dst_cols else 1)
-                    )
+                    sources.append((COLUMN, s, COLUMN_DIGITS[s], cols[s], 0))
         if src is None or src[0] == CELL:
             for i in _ALL_CELLS[len(cells)] if src is None else (src[1],):
                 if cells[i] != EMPTY:
@@ -216,9 +217,14 @@ class Position:
                 if dest:
                     top = dest[-1]
                     k = top - card  # the source's k-th card from the top is the one that fits
-                    if top % 13 and (top - 1) // 13 == suit and 1 <= k <= run and k <= cap_full:
-                        yield move(kind, s, COLUMN, d, tuple(stack[-k:]), name + COLUMN_DIGITS[d], False)
+                    if top % 13 and (top - 1) // 13 == suit and 1 <= k <= cap_full:
+                        if k > 1 and not run:
+                            run = self.run_length(s)
+                        if k == 1 or k <= run:
+                            yield move(kind, s, COLUMN, d, tuple(stack[-k:]), name + COLUMN_DIGITS[d], False)
                 else:
+                    if not run:
+                        run = self.run_length(s)
                     for k in range(1, min(run, cap_empty) + 1):
                         notation = f"{name}{COLUMN_DIGITS[d]}v{k:x}" if k > 1 else name + COLUMN_DIGITS[d]
                         yield move(kind, s, COLUMN, d, tuple(stack[-k:]), notation, True)
@@ -320,9 +326,10 @@ class Position:
             to_empty = True
         cap = self.capacity(to_empty)
         empty = self.empty_columns() - to_empty
+        free = self.free_cells()
         return IllegalMove(
-            f"moving {k} cards needs more room: with {self.free_cells()} free "
-            f"{'cell' if self.free_cells() == 1 else 'cells'} and "
+            f"moving {k} cards needs more room: with {free} free "
+            f"{'cell' if free == 1 else 'cells'} and "
             f"{empty} empty {'column' if empty == 1 else 'columns'}"
             f"{' (not counting the one you move into)' if to_empty else ''}, "
             f"at most {cap} {'card' if cap == 1 else 'cards'} can move together",
