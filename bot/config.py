@@ -55,7 +55,7 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         raise ConfigError(
             "DISCORD_TOKEN is not set. Put your bot token in the environment "
             "(export DISCORD_TOKEN=...) or in a .env file beside run.sh "
-            "(DISCORD_TOKEN=...). Without a token, try `python -m bot console`."
+            "(DISCORD_TOKEN=...). Without a token, try `.venv/bin/python -m bot console`."
         )
     level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:

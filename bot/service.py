@@ -335,6 +335,8 @@ class GameService:
             if meaning.action == "clear":
                 return Board(row, game, await self.render(game))
             if meaning.action == "resign":
+                if not game.is_lost:  # End is offered only at a dead end; giving up is /resign
+                    raise UserFeedback("error.moves_left")
                 done = await self._finish(row, game, "resigned")
                 return await self._board(done, game, await self.render(game))
         return await self._advise(row, game)
