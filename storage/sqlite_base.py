@@ -15,6 +15,7 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import DatabaseUnusable, StorageError
+from storage.migrator import too_new
 from storage.sqlite_open import (
     check_path,
     classify,
@@ -22,7 +23,6 @@ from storage.sqlite_open import (
     load_migrations,
     migrate,
     read_header,
-    too_new,
     unusable,
 )
 from storage.sqlite_rows import operational_error, utc_now

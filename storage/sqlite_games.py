@@ -15,9 +15,9 @@ from storage.interface import (
     GameNotActive,
     GameNotFound,
     GameRow,
-    InvalidValue,
     VersionConflict,
 )
+from storage.rows import join_moves
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
     BETTER,
@@ -43,15 +43,10 @@ class GamesMixin(SqliteBase):
         cells: int | None = None,
         daily_date: dt.date | None = None,
     ) -> GameRow:
-        kind = v.kind(kind)
-        checked_code = v.text("code", code)
-        if not checked_code or not checked_code.strip():
-            raise InvalidValue("code must not be empty")
-        owner = v.snowflake("owner_id", owner_id)
-        guild = v.snowflake("guild_id", guild_id, optional=True)
-        channel = v.snowflake("channel_id", channel_id, optional=True)
-        params = (kind, checked_code, v.cells(cells), owner, guild, channel)
-        day = iso(v.day("daily_date", daily_date, optional=True))
+        new = v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date)
+        owner, kind = new.owner_id, new.kind
+        params = (kind, new.code, new.cells, owner, new.guild_id, new.channel_id)
+        day = iso(new.daily_date)
         now = to_ms(self._now())
 
         async def op(conn: aiosqlite.Connection) -> GameRow:
@@ -124,14 +119,11 @@ class GamesMixin(SqliteBase):
         move_count: int,
         finish: str | None = None,
     ) -> GameRow:
-        game_id = v.snowflake("game_id", game_id)
-        expected = v.count("expected_version", expected_version)
-        joined = " ".join(v.actions(actions))
-        score = v.count("score", score)
-        move_count = v.count("move_count", move_count)
-        status = "active" if finish is None else v.finished_status(finish)
+        change = v.moves(game_id, expected_version, actions, score, move_count, finish)
+        game_id, expected = change.game_id, change.expected
+        joined = join_moves(change.actions)
         now = to_ms(self._now())
-        finished_at = None if finish is None else now
+        finished_at = now if change.finishes else None
 
         async def op(conn: aiosqlite.Connection) -> GameRow:
             row = await self._one(
@@ -143,10 +135,10 @@ class GamesMixin(SqliteBase):
                 (
                     joined,
                     joined,
-                    len(actions),
-                    score,
-                    move_count,
-                    status,
+                    len(change.actions),
+                    change.score,
+                    change.move_count,
+                    change.status,
                     finished_at,
                     now,
                     game_id,
@@ -156,7 +148,7 @@ class GamesMixin(SqliteBase):
             if row is None:
                 await self._refuse(conn, game_id, expected)
             game = game_row(row)
-            if finish is not None:
+            if change.finishes:
                 await self._record_result(conn, game)
             return game
 
@@ -165,10 +157,9 @@ class GamesMixin(SqliteBase):
     async def finish_game(
         self, game_id: int, expected_version: int, status: str, *, score: int, move_count: int
     ) -> GameRow:
-        game_id = v.snowflake("game_id", game_id)
-        expected = v.count("expected_version", expected_version)
-        status = v.finished_status(status)
-        params = (status, v.count("score", score), v.count("move_count", move_count))
+        change = v.finish(game_id, expected_version, status, score, move_count)
+        game_id, expected = change.game_id, change.expected
+        params = (change.status, change.score, change.move_count)
         now = to_ms(self._now())
 
         async def op(conn: aiosqlite.Connection) -> GameRow:

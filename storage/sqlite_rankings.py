@@ -11,13 +11,15 @@ from storage import ranking
 from storage import validate as v
 from storage.interface import (
     FinishedGame,
-    InvalidValue,
     LeaderboardEntry,
     PlayerStats,
 )
+from storage.rows import leaderboard as leaderboard_page
+from storage.rows import stats_scope
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
     ALL_CELLS,
+    DECODE,
     RANK_ORDER,
     RESULT_COLUMNS,
     SUMMARY_WHERE,
@@ -40,29 +42,25 @@ class RankingsMixin(SqliteBase):
         now: dt.datetime | None,
     ) -> tuple[str, list[Any]]:
         """WHERE clause and parameters selecting the results a leaderboard ranks."""
-        if (channel_id is None) == (guild_id is None):
-            raise InvalidValue("a leaderboard needs exactly one of channel_id and guild_id")
+        moment = self._now() if now is None else v.moment("now", now)
+        board = v.board(kind, channel_id, guild_id, period, cells, daily_date, moment)
         clauses = ["kind = ?"]
-        params: list[Any] = [v.kind(kind)]
-        if channel_id is not None:
+        params: list[Any] = [board.kind]
+        if board.channel_id is not None:
             clauses.append("channel_id = ?")
-            params.append(v.snowflake("channel_id", channel_id))
+            params.append(board.channel_id)
         else:
             clauses.append("guild_id = ?")
-            params.append(v.snowflake("guild_id", guild_id))
-        if cells is not None:
+            params.append(board.guild_id)
+        if board.cells is not None:
             clauses.append("cells = ?")
-            params.append(v.cells(cells))
-        moment = self._now() if now is None else v.moment("now", now)
-        if period == "week":
+            params.append(board.cells)
+        if board.since is not None:
             clauses.append("finished_at >= ?")
-            params.append(to_ms(ranking.week_start(moment)))
-        elif period == "daily":
-            day = v.day("daily_date", daily_date, optional=True) or moment.astimezone(dt.UTC).date()
+            params.append(to_ms(board.since))
+        if board.daily is not None:
             clauses.append("counts_for_daily = 1 AND daily_date = ?")
-            params.append(day.isoformat())
-        elif period != "all":
-            raise InvalidValue(f"period must be all, week or daily, not {period!r:.80}")
+            params.append(board.daily.isoformat())
         return " AND ".join(clauses), params
 
     async def leaderboard(
@@ -106,12 +104,7 @@ class RankingsMixin(SqliteBase):
             )
         async with self._transaction(write=False) as conn:
             rows = await self._all(conn, sql, (*params, limit, offset))
-        return [
-            LeaderboardEntry(
-                rank=offset + i + 1, user_id=row[4], best=result_row(row), played=row[13], won=row[14]
-            )
-            for i, row in enumerate(rows)
-        ]
+        return leaderboard_page(rows, offset, DECODE)
 
     async def leaderboard_size(
         self,
@@ -139,7 +132,7 @@ class RankingsMixin(SqliteBase):
     ) -> PlayerStats:
         user = v.snowflake("user_id", user_id)
         kind = v.kind(kind)
-        scope = ("p", 0) if guild_id is None else ("g", v.snowflake("guild_id", guild_id))
+        scope = stats_scope(v.snowflake("guild_id", guild_id, optional=True))
         today = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
         async with self._transaction(write=False) as conn:
             summary = await self._one(
@@ -194,9 +187,7 @@ class RankingsMixin(SqliteBase):
 
     async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
         params = (v.kind(kind), v.day("date", date).isoformat())
-        checked = v.text("code", code)
-        if not checked or not checked.strip():
-            raise InvalidValue("code must not be empty")
+        checked = v.code(code)
 
         async def op(conn: aiosqlite.Connection) -> str:
             await conn.execute(

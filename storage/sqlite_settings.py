@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
 
 import aiosqlite
 
@@ -45,18 +44,7 @@ class SettingsMixin(SqliteBase):
         language: str | _Unchanged | None = UNCHANGED,
     ) -> GuildSettings:
         guild = v.snowflake("guild_id", guild_id)
-        changes: dict[str, Any] = {}
-        if not isinstance(daily_channel_id, _Unchanged):
-            changes["daily_channel_id"] = v.snowflake("daily_channel_id", daily_channel_id, optional=True)
-        if not isinstance(post_minute, _Unchanged):
-            minute = v.count("post_minute", post_minute)
-            if minute > 1439:
-                raise InvalidValue(
-                    f"post_minute must be from 0 to 1439 (minutes after 00:00 UTC), not {minute}"
-                )
-            changes["post_minute"] = minute
-        if not isinstance(language, _Unchanged):
-            changes["language"] = v.text("language", language, optional=True, max_length=35)
+        changes = v.guild_changes(daily_channel_id, post_minute, language)
 
         async def op(conn: aiosqlite.Connection) -> GuildSettings:
             row = await self._one(
@@ -106,8 +94,7 @@ class SettingsMixin(SqliteBase):
     ) -> list[GuildSettings]:
         day = v.day("date", date)
         moment = self._now() if now is None else v.moment("now", now)
-        midnight = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
-        minutes = (moment - midnight) // dt.timedelta(minutes=1)
+        minutes = v.minutes_into(day, moment)
         if minutes < 0:
             return []
         async with self._transaction(write=False) as conn:
@@ -191,7 +178,7 @@ class SettingsMixin(SqliteBase):
 
     # -- winnable deals -----------------------------------------------------------
     async def add_winnable_deals(self, kind: str, cells: int | None, deals: Sequence[int]) -> int:
-        key = (v.kind(kind), v.cells(cells) or 0)
+        key = v.deal_stock(kind, cells)
         numbers = [v.count("deal", d) for d in deals]
         now = to_ms(self._now())
 
@@ -209,7 +196,7 @@ class SettingsMixin(SqliteBase):
     async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal,
         then the first free deal at or above it (one index seek, however big the stock)."""
-        key = (v.kind(kind), v.cells(cells) or 0)
+        key = v.deal_stock(kind, cells)
 
         async def op(conn: aiosqlite.Connection) -> int | None:
             low, high = await self._one(
@@ -236,7 +223,7 @@ class SettingsMixin(SqliteBase):
         return await self._write(op)
 
     async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
-        key = (v.kind(kind), v.cells(cells) or 0)
+        key = v.deal_stock(kind, cells)
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn,
