@@ -11,8 +11,6 @@ import engine
 import storage
 from engine import Game, GameCode, IllegalMove, Outcome
 from storage import ranking
-from storage.sqlite import SqliteStore
-from tests.storage_procs.clock import FakeClock
 
 
 class TallyGame(Game):
@@ -79,13 +77,6 @@ def registered() -> Iterator[None]:
     finally:
         for cls in (TallyGame, ShortestTallyGame):
             engine.GAMES.pop(cls.kind, None)
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await SqliteStore.open(str(tmp_path / "kinds.db"), clock=FakeClock(), synchronous="NORMAL")
-    yield s
-    await s.close()
 
 
 async def play(store, kind: str, user: int, moves: list[str]) -> storage.GameRow:
