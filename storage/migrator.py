@@ -94,8 +94,8 @@ def too_new(where: str, found: int, supported: int) -> DatabaseTooNew:
 class Target(Protocol):
     """One database being migrated: a transaction holding the migration lock at a time."""
 
-    async def begin(self) -> int:
-        """Start a transaction that keeps other migrators out; the schema version now."""
+    async def begin(self, migration: Migration) -> int:
+        """Start a transaction for ``migration`` that keeps other migrators out; the schema version now."""
         ...
 
     async def run(self, migration: Migration) -> None:
@@ -120,7 +120,7 @@ async def apply(target: Target, migrations: list[Migration], current: int, where
     for migration in migrations:
         if migration.number <= current:
             continue
-        current = await target.begin()
+        current = await target.begin(migration)
         try:
             if current > supported:
                 raise too_new(where, current, supported)

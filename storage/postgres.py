@@ -19,9 +19,10 @@ keeps the SQLite store's guarantees with PostgreSQL's own means:
   at start-up).
 
 Times are stored to the millisecond in UTC, as SQLite stores them, so both
-backends return identical rows. Validation, ranking and row mapping are the
-shared ``storage.validate``, ``storage.ranking`` and ``storage.rows``; the
-schema is ``storage/migrations/postgres/*.sql``, applied by ``storage.migrator``.
+backends return identical rows. The public methods and their checks are the
+shared ``storage.front`` (with ``storage.validate``, ``storage.ranking`` and
+``storage.rows``): this store only supplies its SQL. The schema is
+``storage/migrations/postgres/*.sql``, applied by ``storage.migrator``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import asyncpg
 
 from storage import rows
 from storage import validate as v
+from storage.front import StoreFront
 from storage.interface import DatabaseBusy, DatabaseUnusable, StorageError
 from storage.postgres_open import classify, connect, prepare, redact, unusable
 
@@ -57,6 +58,7 @@ def _aware(value: dt.datetime) -> dt.datetime:
 
 
 DECODE = rows.Decoding(moment=_aware, day=_same, text=from_text)
+ENCODE = rows.Encoding(moment=to_moment, day=_same, text=to_text)
 
 
 def database_error(error: BaseException) -> StorageError:
@@ -78,7 +80,7 @@ def database_error(error: BaseException) -> StorageError:
 _DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
-class PostgresBase:
+class PostgresBase(StoreFront):
     """One PostgreSQL database (or schema) behind an asyncpg pool. Open with ``await PostgresStore.open(url)``."""
 
     def __init__(self, pool: asyncpg.Pool, where: str, clock: Clock) -> None:

@@ -151,7 +151,7 @@ class _Target:
     def __init__(self, conn: Conn) -> None:
         self.conn = conn
 
-    async def begin(self) -> int:
+    async def begin(self, migration: Migration) -> int:
         await self.conn.execute("BEGIN")
         await self.conn.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))", LOCK_KEY)
         await self.conn.execute(

@@ -5,76 +5,45 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from storage import ranking, rows
+from storage import rows
 from storage import validate as v
-from storage.interface import FinishedGame, LeaderboardEntry, PlayerStats
+from storage.interface import FinishedGame, LeaderboardEntry
 from storage.postgres_base import DECODE, PostgresBase, from_text, to_text
-from storage.rows import (
-    ALL_CELLS,
-    RANK_ORDER,
-    RESULT_COLUMNS,
-    prefixed,
-    result_row,
-    stats_scope,
-    summary_scope,
-)
+from storage.rows import ALL_CELLS, RANK_ORDER, RESULT_COLUMNS, prefixed, result_row, summary_scope
 
 SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4"
 
 
+def _where(board: v.Board) -> tuple[str, list[Any]]:
+    """WHERE clause and parameters ($1, $2...) selecting the results a leaderboard ranks."""
+    params: list[Any] = []
+    clauses: list[str] = []
+
+    def add(clause: str, value: object) -> None:
+        params.append(value)
+        clauses.append(clause.format(f"${len(params)}"))
+
+    add("kind = {}", board.kind)
+    if board.channel_id is not None:
+        add("channel_id = {}", board.channel_id)
+    else:
+        add("guild_id = {}", board.guild_id)
+    if board.cells is not None:
+        add("cells = {}", board.cells)
+    if board.since is not None:
+        add("finished_at >= {}", board.since)
+    if board.daily is not None:
+        add("counts_for_daily AND daily_date = {}", board.daily)
+    return " AND ".join(clauses), params
+
+
+def _summary(board: v.Board) -> list[Any]:
+    scope, scope_id, cells = summary_scope(board.channel_id, board.guild_id, board.cells)
+    return [scope, scope_id, board.kind, cells]
+
+
 class RankingsMixin(PostgresBase):
-    def _board(
-        self,
-        kind: str,
-        channel_id: int | None,
-        guild_id: int | None,
-        period: str,
-        cells: int | None,
-        daily_date: dt.date | None,
-        now: dt.datetime | None,
-    ) -> tuple[v.Board, str, list[Any]]:
-        """The checked request, and a WHERE clause and parameters selecting the results it ranks."""
-        moment = self._now() if now is None else v.moment("now", now)
-        board = v.board(kind, channel_id, guild_id, period, cells, daily_date, moment)
-        params: list[Any] = [board.kind]
-        clauses = ["kind = $1"]
-
-        def add(clause: str, value: object) -> None:
-            params.append(value)
-            clauses.append(clause.format(f"${len(params)}"))
-
-        if board.channel_id is not None:
-            add("channel_id = {}", board.channel_id)
-        else:
-            add("guild_id = {}", board.guild_id)
-        if board.cells is not None:
-            add("cells = {}", board.cells)
-        if board.since is not None:
-            add("finished_at >= {}", board.since)
-        if board.daily is not None:
-            add("counts_for_daily AND daily_date = {}", board.daily)
-        return board, " AND ".join(clauses), params
-
-    @staticmethod
-    def _summary(board: v.Board) -> list[Any]:
-        scope, scope_id, cells = summary_scope(board.channel_id, board.guild_id, board.cells)
-        return [scope, scope_id, board.kind, cells]
-
-    async def leaderboard(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        period: str = "all",
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        now: dt.datetime | None = None,
-        limit: int = 10,
-        offset: int = 0,
-    ) -> list[LeaderboardEntry]:
-        board, where, params = self._board(kind, channel_id, guild_id, period, cells, daily_date, now)
-        limit, offset = v.page(limit, offset)
+    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
         if board.period == "all":
             # One page of the per-player summaries, in index order.
             sql = (
@@ -82,8 +51,9 @@ class RankingsMixin(PostgresBase):
                 f"JOIN results r ON r.game_id = b.game_id WHERE {SUMMARY_WHERE} "
                 "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT $5 OFFSET $6"
             )
-            params = self._summary(board)
+            params = _summary(board)
         else:
+            where, params = _where(board)
             n = len(params)
             # Each player's best in the period, then the page's rows.
             sql = (
@@ -104,33 +74,19 @@ class RankingsMixin(PostgresBase):
             found = await conn.fetch(sql, *params, limit, offset)
         return rows.leaderboard(found, offset, DECODE)
 
-    async def leaderboard_size(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        period: str = "all",
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        now: dt.datetime | None = None,
-    ) -> int:
-        board, where, params = self._board(kind, channel_id, guild_id, period, cells, daily_date, now)
+    async def _leaderboard_size(self, board: v.Board) -> int:
         if board.period == "all":
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
-            params = self._summary(board)
+            params = _summary(board)
         else:
+            where, params = _where(board)
             sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
         async with self._transaction(write=False) as conn:
             return int(await conn.fetchval(sql, *params))
 
-    async def player_stats(
-        self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
-    ) -> PlayerStats:
-        user = v.snowflake("user_id", user_id)
-        kind = v.kind(kind)
-        scope = stats_scope(v.snowflake("guild_id", guild_id, optional=True))
-        today = v.day("today", today, optional=True) or self._now().date()
+    async def _player_stats(
+        self, user_id: int, kind: str, scope: tuple[str, int]
+    ) -> tuple[tuple[int, int, int, FinishedGame] | None, list[dt.date]]:
         async with self._transaction(write=False) as conn:
             summary = await conn.fetchrow(
                 f"SELECT b.played, b.won, b.best_score, {prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
@@ -139,36 +95,26 @@ class RankingsMixin(PostgresBase):
                 *scope,
                 kind,
                 ALL_CELLS,
-                user,
+                user_id,
             )
             days = await conn.fetch(
                 "SELECT daily_date FROM results WHERE user_id = $1 AND kind = $2 AND counts_for_daily",
-                user,
+                user_id,
                 kind,
             )
-        dates: list[dt.date] = [d[0] for d in days]
-        current, longest = ranking.streaks(dates, today)
-        return PlayerStats(
-            user_id=user,
-            kind=kind,
-            played=summary[0] if summary else 0,
-            won=summary[1] if summary else 0,
-            best=result_row(summary[3:], DECODE) if summary else None,
-            current_streak=current,
-            best_streak=longest,
-            last_daily=max(dates) if dates else None,
-            best_score=summary[2] if summary else 0,
+        found = (
+            None if summary is None else (summary[0], summary[1], summary[2], result_row(summary[3:], DECODE))
         )
+        return found, [d[0] for d in days]
 
-    async def daily_results(
-        self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
+    async def _daily_results(
+        self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
     ) -> list[FinishedGame]:
-        params: list[Any] = [v.kind(kind), v.day("date", date)]
         where = "kind = $1 AND daily_date = $2 AND counts_for_daily"
+        params: list[Any] = [kind, date]
         if guild_id is not None:
-            params.append(v.snowflake("guild_id", guild_id))
+            params.append(guild_id)
             where += " AND guild_id = $3"
-        limit, offset = v.page(limit, offset)
         n = len(params)
         async with self._transaction(write=False) as conn:
             found = await conn.fetch(
@@ -180,24 +126,24 @@ class RankingsMixin(PostgresBase):
             )
         return [result_row(r, DECODE) for r in found]
 
-    async def daily_code(self, kind: str, date: dt.date) -> str | None:
-        params = (v.kind(kind), v.day("date", date))
+    async def _daily_code(self, kind: str, date: dt.date) -> str | None:
         async with self._transaction(write=False) as conn:
-            code = await conn.fetchval("SELECT code FROM daily_codes WHERE kind = $1 AND date = $2", *params)
+            code = await conn.fetchval(
+                "SELECT code FROM daily_codes WHERE kind = $1 AND date = $2", kind, date
+            )
         return None if code is None else from_text(code)
 
-    async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
-        params = (v.kind(kind), v.day("date", date))
-        checked = v.code(code)
+    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO daily_codes (kind, date, code, created_at) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT (kind, date) DO NOTHING",
-                *params,
-                to_text(checked),
-                self._now(),
+                kind,
+                date,
+                to_text(code),
+                now,
             )
             stored = await conn.fetchval(
-                "SELECT code FROM daily_codes WHERE kind = $1 AND date = $2", *params
+                "SELECT code FROM daily_codes WHERE kind = $1 AND date = $2", kind, date
             )
         return from_text(stored)

@@ -62,6 +62,52 @@ class Decoding:
 PLAIN = Decoding(moment=lambda value: value, day=lambda value: value)
 
 
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """How a backend stores a time, a date, free text and a flag (the mirror of ``Decoding``)."""
+
+    moment: Callable[[dt.datetime], Any]
+    day: Callable[[dt.date], Any]
+    text: Callable[[str], str] = _plain
+    flag: Callable[[bool], Any] = bool
+
+    def maybe_day(self, value: dt.date | None) -> Any:
+        return None if value is None else self.day(value)
+
+
+def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: Encoding) -> tuple[Any, ...]:
+    """A finished game's history row: the values of ``RESULT_COLUMNS``, then ``rank_key``."""
+    assert game.finished_at is not None, "a finished game has its finish time"
+    return (
+        game.id,
+        game.kind,
+        encode.text(game.code),
+        game.cells,
+        game.owner_id,
+        game.guild_id,
+        game.channel_id,
+        game.status,
+        game.score,
+        game.move_count,
+        encode.moment(game.finished_at),
+        encode.maybe_day(game.daily_date),
+        encode.flag(counts_for_daily),
+        rank_key,
+    )
+
+
+def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple[Any, ...]]:
+    """The player_bests rows a finished game is folded into: (scope, scope_id, kind, cells, user_id,
+    won, rank_key, finished_at, game_id, best_score)."""
+    assert game.finished_at is not None, "a finished game has its finish time"
+    won = 1 if game.status == "won" else 0
+    finished_at = encode.moment(game.finished_at)
+    return [
+        (scope, scope_id, game.kind, cells, game.owner_id, won, rank_key, finished_at, game.id, game.score)
+        for scope, scope_id, cells in summary_keys(game)
+    ]
+
+
 def join_moves(actions: Sequence[str]) -> str:
     """The action log as stored: entries joined by single spaces (they never contain one)."""
     return " ".join(actions)

@@ -14,6 +14,7 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from storage import validate as v
+from storage.front import StoreFront
 from storage.interface import DatabaseUnusable, StorageError
 from storage.migrator import too_new
 from storage.sqlite_open import (
@@ -33,7 +34,7 @@ T = TypeVar("T")
 Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-class SqliteBase:
+class SqliteBase(StoreFront):
     """One SQLite file behind one aiosqlite connection. Open with ``await SqliteStore.open(path)``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:

@@ -24,6 +24,8 @@ from storage.migrator import split_statements as split_statements  # its old hom
 # program's SQLite file is recognised and refused rather than migrated.
 APPLICATION_ID = 0x426F756C
 MEMORY = ":memory:"
+# A migration containing this line runs with foreign keys off (see _Target).
+FOREIGN_KEYS_OFF = "-- migrator: foreign keys off"
 
 _ADVICE = {
     "corrupt": "it is damaged or is not a SQLite database. It was left untouched: restore it from a "
@@ -121,49 +123,52 @@ async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout: float) -> obj
 
 
 async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
-    """Apply pending migrations, each in its own transaction with its version number.
-
-    Foreign keys are off while migrations run (SQLite's procedure for rebuilding
-    a table others refer to) and checked before each migration commits.
-    """
-    migrations = load_migrations()
-    pending = any(m.number > current for m in migrations)
-    if pending:
-        await conn.execute("PRAGMA foreign_keys = OFF")
-    try:
-        return await migrator.apply(_Target(conn, path), migrations, current, path)
-    finally:
-        if pending:
-            await conn.execute("PRAGMA foreign_keys = ON")
+    """Apply pending migrations, each in its own transaction with its version number."""
+    return await migrator.apply(_Target(conn, path), load_migrations(), current, path)
 
 
 class _Target:
-    """``migrator.Target`` on one SQLite connection: BEGIN IMMEDIATE locks, user_version numbers."""
+    """``migrator.Target`` on one SQLite connection: BEGIN IMMEDIATE locks, user_version numbers.
+
+    A migration that rebuilds a table others refer to says so (``FOREIGN_KEYS_OFF``): it runs
+    with foreign keys off, SQLite's documented procedure, and may not break any that held before.
+    """
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
 
-    async def begin(self) -> int:
+    async def begin(self, migration: Migration) -> int:
+        if FOREIGN_KEYS_OFF in migration.sql:
+            await self.conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
         await self.conn.execute("BEGIN IMMEDIATE")
         return await _number(self.conn, "PRAGMA user_version")
 
     async def run(self, migration: Migration) -> None:
+        checked = FOREIGN_KEYS_OFF in migration.sql
+        before = await self._broken_keys() if checked else set()
         for statement in migration.statements():
             await self.conn.execute(statement)
-        async with self.conn.execute("PRAGMA foreign_key_check") as cursor:
-            broken = list(await cursor.fetchall())
+        broken = await self._broken_keys() - before if checked else set()
         if broken:
-            raise unusable(self.path, "unusable", f"{migration.name} breaks foreign keys: {broken[:3]}")
+            raise unusable(
+                self.path, "unusable", f"{migration.name} breaks foreign keys: {sorted(broken)[:3]}"
+            )
         # Integers from our own file names, never user input.
         await self.conn.execute(f"PRAGMA user_version = {migration.number:d}")
         await self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
 
+    async def _broken_keys(self) -> set[tuple[object, ...]]:
+        async with self.conn.execute("PRAGMA foreign_key_check") as cursor:
+            return {tuple(row) for row in await cursor.fetchall()}
+
     async def commit(self) -> None:
         await self.conn.execute("COMMIT")
+        await self.conn.execute("PRAGMA foreign_keys = ON")
 
     async def rollback(self) -> None:
         await self.conn.execute("ROLLBACK")
+        await self.conn.execute("PRAGMA foreign_keys = ON")
 
 
 async def _scalar(conn: aiosqlite.Connection, sql: str) -> object:

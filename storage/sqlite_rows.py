@@ -62,6 +62,7 @@ def iso(value: dt.date | None) -> str | None:
 
 
 DECODE = rows.Decoding(moment=from_ms, day=dt.date.fromisoformat)
+ENCODE = rows.Encoding(moment=to_ms, day=dt.date.isoformat, flag=int)
 
 
 def game_row(row: Sequence[Any]) -> GameRow:
@@ -94,6 +95,7 @@ __all__ = [
     "ALL_CELLS",
     "BETTER",
     "DECODE",
+    "ENCODE",
     "GAME_COLUMNS",
     "GUILD_COLUMNS",
     "MS",
