@@ -177,7 +177,7 @@ async def stores(request, tmp_path):
 
         base = request.getfixturevalue("pg_server")
         schema = f"test_{uuid.uuid4().hex[:16]}"
-        admin = await asyncpg.connect(base)
+        admin = await asyncpg.connect(base, server_settings={"synchronous_commit": "off"})
         await admin.execute(f'CREATE SCHEMA "{schema}"')
         await admin.execute(f'SET search_path = "{schema}"')
         # synchronous_commit off: as SQLite's NORMAL above, these tests are not about power cuts.
