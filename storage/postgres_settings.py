@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from storage.interface import DailyPost, GuildSettings
-from storage.postgres_base import DECODE, PostgresBase, maybe_from_text, maybe_text
+from storage.postgres_base import DECODE, PostgresBase, maybe_from_text, maybe_text, to_moment
 from storage.rows import GUILD_COLUMNS, POST_COLUMNS, guild_row, post_row
 
 
@@ -72,6 +72,7 @@ class SettingsMixin(PostgresBase):
     async def _claim_daily_post(
         self, guild_id: int, date: dt.date, channel_id: int, now: dt.datetime, stale_before: dt.datetime
     ) -> bool:
+        now, stale_before = to_moment(now), to_moment(stale_before)  # a caller's time, stored as SQLite would
         async with self._transaction() as conn:
             # The primary key lets exactly one claimer insert; the others get nothing back.
             claimed = await conn.fetchval(
