@@ -57,8 +57,11 @@ class BoulangerBot(commands.Bot):
         self.solver = Solver(config.solver_workers)
 
     async def setup_hook(self) -> None:
-        self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await storage.open_store(str(self.config.db_path))
+        if self.config.database_url:  # BOULANGER_DATABASE_URL: PostgreSQL
+            self.store = await storage.open_store(self.config.database_url)
+        else:
+            self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
+            self.store = await storage.open_store(str(self.config.db_path))
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
         self.add_dynamic_items(GameButton, MoveMenu, ReplayButton, StartChoice, AgainButton, WinnableButton)
         await self.tree.set_translator(CatalogueTranslator())

@@ -44,6 +44,7 @@ class Config:
     daily_check_seconds: float = 30.0
     api_base: str | None = None
     gateway: str | None = None
+    database_url: str | None = field(default=None, repr=False)  # PostgreSQL instead of db_path
 
 
 def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_token: bool = True) -> Config:
@@ -79,4 +80,5 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         daily_check_seconds=max(0.1, daily_check),
         api_base=os.environ.get("BOULANGER_DISCORD_API_BASE") or None,
         gateway=os.environ.get("BOULANGER_DISCORD_GATEWAY") or None,
+        database_url=os.environ.get("BOULANGER_DATABASE_URL", "").strip() or None,
     )

@@ -1,7 +1,7 @@
 """What the bot may ask of storage: row types, errors and the ``Store`` protocol.
 
-The bot codes against this module only; ``storage.sqlite`` implements it on
-aiosqlite, and a PostgreSQL store can be added later behind the same protocol.
+The bot codes against this module only; ``storage.sqlite`` (aiosqlite) and
+``storage.postgres`` (asyncpg) implement it, both through ``storage.front``.
 Rows are frozen dataclasses (plain values, no connection attached), ids of
 Discord objects are ``int`` snowflakes, times are timezone-aware UTC
 ``datetime`` values and daily dates are ``datetime.date`` values (UTC days).

@@ -14,7 +14,9 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from storage import validate as v
+from storage.front import StoreFront
 from storage.interface import DatabaseUnusable, StorageError
+from storage.migrator import too_new
 from storage.sqlite_open import (
     check_path,
     classify,
@@ -22,7 +24,6 @@ from storage.sqlite_open import (
     load_migrations,
     migrate,
     read_header,
-    too_new,
     unusable,
 )
 from storage.sqlite_rows import operational_error, utc_now
@@ -33,7 +34,7 @@ T = TypeVar("T")
 Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-class SqliteBase:
+class SqliteBase(StoreFront):
     """One SQLite file behind one aiosqlite connection. Open with ``await SqliteStore.open(path)``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:

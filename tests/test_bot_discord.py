@@ -32,8 +32,8 @@ def make_config(fake: FakeDiscord, db: Path, **overrides) -> Config:
 
 
 @contextlib.asynccontextmanager
-async def running(fake: FakeDiscord, db: Path):
-    bot = BoulangerBot(make_config(fake, db), guild_ready_timeout=0.1)
+async def running(fake: FakeDiscord, db: Path, **overrides):
+    bot = BoulangerBot(make_config(fake, db, **overrides), guild_ready_timeout=0.1)
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_until_ready()
