@@ -26,7 +26,7 @@ from bot import dailycodes
 from bot.feedback import UserFeedback
 from bot.games import GameFront, front_for, front_of, fronts
 from bot.games.base import Advice
-from bot.language import current_language, picture_labels
+from bot.language import current_deck, current_language, picture_labels
 from bot.solving import Solver
 from engine.codes import MAX_DEAL
 
@@ -168,7 +168,8 @@ class GameService:
         highlight = front.highlight(selection) if selection else None
         language = current_language()
         labels = picture_labels(language) if language != "en" else None  # words drawn, translated
-        return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels)
+        deck = current_deck()
+        return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
 
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""

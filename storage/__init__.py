@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from storage.interface import (
+    DECKS,
     FINISHED_STATUSES,
     MAX_ACTION_LENGTH,
     UNCHANGED,
@@ -24,6 +25,7 @@ from storage.interface import (
     DatabaseBusy,
     DatabaseTooNew,
     DatabaseUnusable,
+    Deck,
     FinishedGame,
     GameNotActive,
     GameNotFound,
@@ -69,6 +71,7 @@ async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
 
 
 __all__ = [
+    "DECKS",
     "DEFAULT_DB_PATH",
     "FINISHED_STATUSES",
     "MAX_ACTION_LENGTH",
@@ -78,6 +81,7 @@ __all__ = [
     "DatabaseBusy",
     "DatabaseTooNew",
     "DatabaseUnusable",
+    "Deck",
     "FinishedGame",
     "GameNotActive",
     "GameNotFound",

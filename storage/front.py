@@ -18,8 +18,10 @@ from typing import Any
 from storage import ranking
 from storage import validate as v
 from storage.interface import (
+    DECKS,
     UNCHANGED,
     DailyPost,
+    Deck,
     FinishedGame,
     GameNotFound,
     GameRow,
@@ -212,6 +214,15 @@ class StoreFront(ABC):
     async def user_language(self, user_id: int) -> str | None:
         return await self._user_language(v.snowflake("user_id", user_id))
 
+    async def user_deck(self, user_id: int) -> Deck | None:
+        return await self._user_deck(v.snowflake("user_id", user_id))
+
+    async def set_user_deck(self, user_id: int, deck: Deck | None) -> None:
+        user = v.snowflake("user_id", user_id)
+        if deck is not None and deck not in DECKS:
+            raise InvalidValue(f"deck must be one of {', '.join(DECKS)} or None, not {deck!r:.40}")
+        await self._set_user_deck(user, deck, self._now())
+
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         user = v.snowflake("user_id", user_id)
         checked = v.text("language", language, optional=True, max_length=35)
@@ -328,6 +339,12 @@ class StoreFront(ABC):
 
     @abstractmethod
     async def _set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None: ...
+
+    @abstractmethod
+    async def _user_deck(self, user_id: int) -> Deck | None: ...
+
+    @abstractmethod
+    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None: ...
 
     @abstractmethod
     async def _pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]: ...

@@ -47,6 +47,8 @@ from typing import Literal, Protocol
 Status = Literal["active", "won", "lost", "resigned"]
 FINISHED_STATUSES: tuple[str, ...] = ("won", "lost", "resigned")
 Period = Literal["all", "week", "daily"]
+Deck = Literal["two", "four"]
+DECKS: tuple[Deck, ...] = ("two", "four")
 
 # Longest single action accepted by ``append_move``: engine notations are short, but a
 # batch (the Home button: up to 52 moves as ``6h,ah,…``) is one action of up to 155.
@@ -392,6 +394,12 @@ class Store(Protocol):
     ) -> GuildSettings: ...
 
     async def user_language(self, user_id: int) -> str | None: ...
+
+    async def user_deck(self, user_id: int) -> Deck | None:
+        """The deck a player chose (None: the default two-colour deck)."""
+        ...
+
+    async def set_user_deck(self, user_id: int, deck: Deck | None) -> None: ...
 
     async def set_user_language(self, user_id: int, language: str | None) -> None: ...
 

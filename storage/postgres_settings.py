@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from storage.interface import DailyPost, GuildSettings
+from storage.interface import DailyPost, Deck, GuildSettings
 from storage.postgres_base import DECODE, PostgresBase, maybe_from_text, maybe_text, to_moment
-from storage.rows import GUILD_COLUMNS, POST_COLUMNS, guild_row, post_row
+from storage.rows import GUILD_COLUMNS, POST_COLUMNS, deck_of, guild_row, post_row
 
 
 class SettingsMixin(PostgresBase):
@@ -53,6 +53,21 @@ class SettingsMixin(PostgresBase):
                 "updated_at = excluded.updated_at",
                 user_id,
                 maybe_text(language),
+                now,
+            )
+
+    async def _user_deck(self, user_id: int) -> Deck | None:
+        async with self._transaction(write=False) as conn:
+            stored = await conn.fetchval("SELECT deck FROM user_settings WHERE user_id = $1", user_id)
+        return deck_of(stored)
+
+    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, deck, updated_at) VALUES ($1, $2, $3) "
+                "ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = excluded.updated_at",
+                user_id,
+                deck,
                 now,
             )
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from storage.interface import DailyPost, FinishedGame, GameRow, GuildSettings, LeaderboardEntry
+from storage.interface import DailyPost, Deck, FinishedGame, GameRow, GuildSettings, LeaderboardEntry
 
 GAME_COLUMNS = (
     "id, kind, code, cells, owner_id, guild_id, channel_id, message_id, moves, status, score, "
@@ -165,6 +165,11 @@ def leaderboard(found: Iterable[Row], offset: int, decode: Decoding) -> list[Lea
         )
         for i, row in enumerate(found)
     ]
+
+
+def deck_of(stored: object) -> Deck | None:
+    """A stored deck choice; anything else (NULL, a value from a newer version) is the default."""
+    return "four" if stored == "four" else "two" if stored == "two" else None
 
 
 def guild_row(row: Row, decode: Decoding = PLAIN) -> GuildSettings:

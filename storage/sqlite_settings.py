@@ -7,7 +7,8 @@ from typing import Any
 
 import aiosqlite
 
-from storage.interface import DailyPost, GuildSettings
+from storage.interface import DailyPost, Deck, GuildSettings
+from storage.rows import deck_of
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import GUILD_COLUMNS, POST_COLUMNS, guild_row, post_row, to_ms
 
@@ -57,6 +58,21 @@ class SettingsMixin(SqliteBase):
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
                 "updated_at = excluded.updated_at",
                 (user_id, language, to_ms(now)),
+            )
+
+        await self._write(op)
+
+    async def _user_deck(self, user_id: int) -> Deck | None:
+        async with self._transaction(write=False) as conn:
+            row = await self._one(conn, "SELECT deck FROM user_settings WHERE user_id = ?", (user_id,))
+        return deck_of(None if row is None else row[0])
+
+    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
+        async def op(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, deck, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = excluded.updated_at",
+                (user_id, deck, to_ms(now)),
             )
 
         await self._write(op)

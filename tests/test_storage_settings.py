@@ -58,6 +58,20 @@ async def test_user_language_is_remembered_and_cleared(store):
     assert await store.user_language(9) is None
 
 
+async def test_user_deck_is_remembered_apart_from_the_language_and_cleared(store):
+    assert await store.user_deck(9) is None
+    await store.set_user_language(9, "ru")
+    await store.set_user_deck(9, "four")
+    assert (await store.user_deck(9), await store.user_language(9)) == ("four", "ru")
+    await store.set_user_language(9, None)  # one setting's change keeps the other
+    assert await store.user_deck(9) == "four"
+    await store.set_user_deck(9, None)
+    assert await store.user_deck(9) is None
+    with pytest.raises(storage.InvalidValue, match="deck must be one of two, four"):
+        await store.set_user_deck(9, "rainbow")
+    assert await store.user_deck(9) is None
+
+
 async def test_daily_posts_are_due_after_the_post_time_and_done_once_recorded(store):
     await store.set_guild_settings(1, daily_channel_id=11)
     await store.set_guild_settings(2, daily_channel_id=22, post_minute=120)
