@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 import storage
-from bot import replies
+from bot import database, replies
 from bot.command_translator import CatalogueTranslator
 from bot.config import Config
 from bot.confirm import StartChoice
@@ -39,6 +39,7 @@ class BoulangerBot(commands.Bot):
 
     service: GameService
     store: storage.Store
+    exit_code = 0  # non-zero once the bot must stop (bot.database: the database was lost)
 
     def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:
         intents = discord.Intents.none()
@@ -56,8 +57,7 @@ class BoulangerBot(commands.Bot):
         self.solver = Solver(config.solver_workers)
 
     async def setup_hook(self) -> None:
-        self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await storage.open_store(str(self.config.db_path))
+        self.store = await database.open_store(self)
         self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
         self.add_dynamic_items(GameButton, ReplayButton, StartChoice)
         await self.tree.set_translator(CatalogueTranslator())

@@ -64,7 +64,9 @@ class DatabaseUnusable(StorageError):
     Raised at start-up instead of crashing in a loop; the file is never modified
     or replaced. ``path`` is the file, ``reason`` a short machine key
     (``"corrupt"``, ``"locked"``, ``"unreadable"``, ``"not_a_file"``,
-    ``"foreign"``, ``"readonly"``), the message says what to do.
+    ``"foreign"``, ``"readonly"``; while running: ``"vanished"`` or ``"replaced"``,
+    the file was unlinked or swapped, and nothing is acknowledged any more), the
+    message says what to do.
     """
 
     def __init__(self, message: str, *, path: str, reason: str) -> None:
