@@ -18,6 +18,7 @@ from bot.describe import hint_text
 from bot.errors import ErrorTree, report
 from bot.games import fronts
 from bot.games.base import HINT
+from bot.invalid_requests import InvalidRequests
 from bot.locale import player_translator
 from bot.service import GameService, HintAnswer
 from bot.solving import Solver
@@ -44,14 +45,17 @@ class BoulangerBot(commands.Bot):
     def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        invalid = InvalidRequests()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=ErrorTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=invalid.trace_config(),
             **options,
         )
+        self.invalid_requests = invalid  # 401/403/429 counted; optional REST work pauses on many
         self.config = config
         self.sync_global = sync_global or config.sync_global
         self.solver = Solver(config.solver_workers)

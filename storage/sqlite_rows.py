@@ -28,7 +28,7 @@ RESULT_COLUMNS = (
     "game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, move_count, "
     "finished_at, daily_date, counts_for_daily"
 )
-GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language"
+GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language, daily_disabled"
 POST_COLUMNS = "guild_id, date, channel_id, message_id, claimed_at, posted_at"
 RANK_ORDER = "rank_key, finished_at, game_id"
 # In an upsert of player_bests: is the new result better than the stored best?
@@ -116,7 +116,9 @@ def result_row(row: Sequence[Any]) -> FinishedGame:
 
 
 def guild_row(row: Sequence[Any]) -> GuildSettings:
-    return GuildSettings(guild_id=row[0], daily_channel_id=row[1], post_minute=row[2], language=row[3])
+    return GuildSettings(
+        guild_id=row[0], daily_channel_id=row[1], post_minute=row[2], language=row[3], daily_disabled=row[4]
+    )
 
 
 def post_row(row: Sequence[Any]) -> DailyPost:

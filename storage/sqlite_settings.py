@@ -43,11 +43,17 @@ class SettingsMixin(SqliteBase):
         daily_channel_id: int | _Unchanged | None = UNCHANGED,
         post_minute: int | _Unchanged = UNCHANGED,
         language: str | _Unchanged | None = UNCHANGED,
+        daily_disabled: str | _Unchanged | None = UNCHANGED,
     ) -> GuildSettings:
         guild = v.snowflake("guild_id", guild_id)
         changes: dict[str, Any] = {}
         if not isinstance(daily_channel_id, _Unchanged):
             changes["daily_channel_id"] = v.snowflake("daily_channel_id", daily_channel_id, optional=True)
+            changes["daily_disabled"] = None  # a channel set again is tried again
+        if not isinstance(daily_disabled, _Unchanged):
+            changes["daily_disabled"] = v.text(
+                "daily_disabled", daily_disabled, optional=True, max_length=200
+            )
         if not isinstance(post_minute, _Unchanged):
             minute = v.count("post_minute", post_minute)
             if minute > 1439:
@@ -68,13 +74,22 @@ class SettingsMixin(SqliteBase):
                 changes.get("daily_channel_id", current.daily_channel_id),
                 changes.get("post_minute", current.post_minute),
                 changes.get("language", current.language),
+                changes.get("daily_disabled", current.daily_disabled),
             )
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, daily_channel_id, post_minute, language, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, daily_channel_id, post_minute, language, "
+                "daily_disabled, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "daily_channel_id = excluded.daily_channel_id, post_minute = excluded.post_minute, "
-                "language = excluded.language, updated_at = excluded.updated_at",
-                (guild, merged.daily_channel_id, merged.post_minute, merged.language, to_ms(self._now())),
+                "language = excluded.language, daily_disabled = excluded.daily_disabled, "
+                "updated_at = excluded.updated_at",
+                (
+                    guild,
+                    merged.daily_channel_id,
+                    merged.post_minute,
+                    merged.language,
+                    merged.daily_disabled,
+                    to_ms(self._now()),
+                ),
             )
             return merged
 
@@ -113,9 +128,10 @@ class SettingsMixin(SqliteBase):
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
-                "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language FROM guild_settings g "
-                "LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = ? "
-                "WHERE g.daily_channel_id IS NOT NULL AND g.post_minute <= ? AND p.message_id IS NULL "
+                "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language, g.daily_disabled "
+                "FROM guild_settings g LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = ? "
+                "WHERE g.daily_channel_id IS NOT NULL AND g.daily_disabled IS NULL AND g.post_minute <= ? "
+                "AND p.message_id IS NULL "
                 "ORDER BY g.guild_id",
                 (day.isoformat(), minutes),
             )
