@@ -1,4 +1,4 @@
-"""Settings from the environment (or a ``.env`` file), with sane defaults.
+"""Settings from the environment (or the ``.env`` file beside ``run.sh``), with sane defaults.
 
 Nothing here logs or prints the token: ``Config.__repr__`` hides it.
 """
@@ -11,7 +11,12 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot import endpoints
+
 DEFAULT_DB = "data/boulanger.sqlite3"
+# The project's directory (beside run.sh): its .env is read, never one in the current directory.
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+ENV_FILE = PROJECT_DIR / ".env"
 
 
 class ConfigError(Exception):
@@ -45,9 +50,11 @@ class Config:
     api_base: str | None = None
     gateway: str | None = None
     database_url: str | None = field(default=None, repr=False)  # PostgreSQL instead of db_path
+    # Start again with an empty database where one was lost (``--init``; see storage.sqlite_files).
+    init_db: bool = False
 
 
-def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_token: bool = True) -> Config:
+def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_token: bool = True) -> Config:
     """Read the configuration; ``ConfigError`` says what is wrong."""
     if env_file is not None:
         load_dotenv(env_file, override=False)
@@ -69,6 +76,12 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         daily_check = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
     except ValueError:
         raise ConfigError("BOULANGER_DAILY_CHECK_SECONDS must be a number of seconds") from None
+    api_base = os.environ.get("BOULANGER_DISCORD_API_BASE") or None
+    gateway = os.environ.get("BOULANGER_DISCORD_GATEWAY") or None
+    for variable, url in (("BOULANGER_DISCORD_API_BASE", api_base), ("BOULANGER_DISCORD_GATEWAY", gateway)):
+        refused = url and endpoints.check(variable, url, allow_remote=_flag(endpoints.ALLOW_REMOTE))
+        if refused:
+            raise ConfigError(refused)
     return Config(
         token=token,
         db_path=Path(os.environ.get("BOULANGER_DB", "").strip() or DEFAULT_DB),
@@ -78,7 +91,8 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         solver_workers=max(1, _int("BOULANGER_SOLVER_WORKERS", 1) or 1),
         hint_seconds=hint_seconds,
         daily_check_seconds=max(0.1, daily_check),
-        api_base=os.environ.get("BOULANGER_DISCORD_API_BASE") or None,
-        gateway=os.environ.get("BOULANGER_DISCORD_GATEWAY") or None,
+        api_base=api_base,
+        gateway=gateway,
         database_url=os.environ.get("BOULANGER_DATABASE_URL", "").strip() or None,
+        init_db=_flag("BOULANGER_INIT_DB"),
     )

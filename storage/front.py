@@ -206,9 +206,10 @@ class StoreFront(ABC):
         daily_channel_id: int | _Unchanged | None = UNCHANGED,
         post_minute: int | _Unchanged = UNCHANGED,
         language: str | _Unchanged | None = UNCHANGED,
+        daily_disabled: str | _Unchanged | None = UNCHANGED,
     ) -> GuildSettings:
         guild = v.snowflake("guild_id", guild_id)
-        changes = v.guild_changes(daily_channel_id, post_minute, language)
+        changes = v.guild_changes(daily_channel_id, post_minute, language, daily_disabled)
         return await self._set_guild_settings(guild, changes, self._now())
 
     async def user_language(self, user_id: int) -> str | None:

@@ -23,18 +23,23 @@ class SettingsMixin(PostgresBase):
     ) -> GuildSettings:
         """One upsert setting only the changed columns, so concurrent changes of different
         settings never undo each other."""
-        stored = {**changes, "language": maybe_text(changes.get("language"))}
+        stored = {
+            **changes,
+            "language": maybe_text(changes.get("language")),
+            "daily_disabled": maybe_text(changes.get("daily_disabled")),
+        }
         defaults = GuildSettings(guild_id)
         inserted = [stored.get(name, getattr(defaults, name)) for name in ("daily_channel_id", "post_minute")]
         updates = [f"{name} = excluded.{name}" for name in changes] + ["updated_at = excluded.updated_at"]
         async with self._transaction() as conn:
             row = await conn.fetchrow(
-                "INSERT INTO guild_settings (guild_id, daily_channel_id, post_minute, language, updated_at) "
-                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, daily_channel_id, post_minute, language, daily_disabled, "
+                "updated_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET "
                 f"{', '.join(updates)} RETURNING {GUILD_COLUMNS}",
                 guild_id,
                 *inserted,
                 stored["language"],
+                stored["daily_disabled"],
                 now,
             )
         assert row is not None  # an upsert always returns its row
@@ -75,9 +80,10 @@ class SettingsMixin(PostgresBase):
     async def _pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:
             found = await conn.fetch(
-                "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language FROM guild_settings g "
-                "LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = $1 "
-                "WHERE g.daily_channel_id IS NOT NULL AND g.post_minute <= $2 AND p.message_id IS NULL "
+                "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language, g.daily_disabled "
+                "FROM guild_settings g LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = $1 "
+                "WHERE g.daily_channel_id IS NOT NULL AND g.daily_disabled IS NULL AND g.post_minute <= $2 "
+                "AND p.message_id IS NULL "
                 "ORDER BY g.guild_id",
                 date,
                 minutes,

@@ -24,7 +24,7 @@ RESULT_COLUMNS = (
     "game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, move_count, "
     "finished_at, daily_date, counts_for_daily"
 )
-GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language"
+GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language, daily_disabled"
 POST_COLUMNS = "guild_id, date, channel_id, message_id, claimed_at, posted_at"
 RANK_ORDER = "rank_key, finished_at, game_id"
 # player_bests.cells for "every cell count" (Calculation only has this one).
@@ -174,7 +174,11 @@ def deck_of(stored: object) -> Deck | None:
 
 def guild_row(row: Row, decode: Decoding = PLAIN) -> GuildSettings:
     return GuildSettings(
-        guild_id=row[0], daily_channel_id=row[1], post_minute=row[2], language=decode.maybe_text(row[3])
+        guild_id=row[0],
+        daily_channel_id=row[1],
+        post_minute=row[2],
+        language=decode.maybe_text(row[3]),
+        daily_disabled=decode.maybe_text(row[4]),
     )
 
 

@@ -39,6 +39,15 @@ _ADVICE = {
     "not_a_file": "it is not a regular file (a directory?). Configure the path of a database file",
     "foreign": "it is a SQLite database of another application. Configure another database path",
     "unusable": "it cannot be used",
+    "vanished": "the file was deleted while the bot was using it (nothing since then was saved). "
+    "Restore it from a backup; to start again with an empty database instead, start once with --init",
+    "replaced": "another file was put in its place while the bot was using it (nothing since then was "
+    "saved to either). Check which file is the right one, then start the bot again",
+    "missing": "the database that was created here is gone, and a new, empty one is never created "
+    "silently in its place. Restore it from a backup (with its -wal file, if any); to start again "
+    "with an empty database instead, start once with --init",
+    "stale_wal": "its -wal or -shm file is still there without the database: a new database must not "
+    "start from another one's journal. Restore the database, or move those files away",
 }
 
 

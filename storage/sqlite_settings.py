@@ -34,13 +34,22 @@ class SettingsMixin(SqliteBase):
                 changes.get("daily_channel_id", current.daily_channel_id),
                 changes.get("post_minute", current.post_minute),
                 changes.get("language", current.language),
+                changes.get("daily_disabled", current.daily_disabled),
             )
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, daily_channel_id, post_minute, language, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, daily_channel_id, post_minute, language, "
+                "daily_disabled, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "daily_channel_id = excluded.daily_channel_id, post_minute = excluded.post_minute, "
-                "language = excluded.language, updated_at = excluded.updated_at",
-                (guild_id, merged.daily_channel_id, merged.post_minute, merged.language, to_ms(now)),
+                "language = excluded.language, daily_disabled = excluded.daily_disabled, "
+                "updated_at = excluded.updated_at",
+                (
+                    guild_id,
+                    merged.daily_channel_id,
+                    merged.post_minute,
+                    merged.language,
+                    merged.daily_disabled,
+                    to_ms(now),
+                ),
             )
             return merged
 
@@ -82,9 +91,10 @@ class SettingsMixin(SqliteBase):
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
-                "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language FROM guild_settings g "
-                "LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = ? "
-                "WHERE g.daily_channel_id IS NOT NULL AND g.post_minute <= ? AND p.message_id IS NULL "
+                "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language, g.daily_disabled "
+                "FROM guild_settings g LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = ? "
+                "WHERE g.daily_channel_id IS NOT NULL AND g.daily_disabled IS NULL AND g.post_minute <= ? "
+                "AND p.message_id IS NULL "
                 "ORDER BY g.guild_id",
                 (date.isoformat(), minutes),
             )

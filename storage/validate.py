@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, overload
 
 import engine
-from storage.interface import FINISHED_STATUSES, MAX_ACTION_LENGTH, InvalidValue, _Unchanged
+from storage.interface import FINISHED_STATUSES, MAX_ACTION_LENGTH, UNCHANGED, InvalidValue, _Unchanged
 from storage.ranking import week_start
 
 INT64_MAX = (1 << 63) - 1
@@ -239,11 +239,17 @@ def board(
     raise InvalidValue(f"period must be all, week or daily, not {period!r:.80}")
 
 
-def guild_changes(daily_channel_id: object, post_minute: object, language: object) -> dict[str, Any]:
-    """The guild settings to change (``UNCHANGED`` ones left out), checked."""
+def guild_changes(
+    daily_channel_id: object, post_minute: object, language: object, daily_disabled: object = UNCHANGED
+) -> dict[str, Any]:
+    """The guild settings to change (``UNCHANGED`` ones left out), checked. A daily channel set
+    again clears ``daily_disabled``: the admin chose it, so it is tried again."""
     changes: dict[str, Any] = {}
     if not isinstance(daily_channel_id, _Unchanged):
         changes["daily_channel_id"] = snowflake("daily_channel_id", daily_channel_id, optional=True)
+        changes["daily_disabled"] = None
+    if not isinstance(daily_disabled, _Unchanged):
+        changes["daily_disabled"] = text("daily_disabled", daily_disabled, optional=True, max_length=200)
     if not isinstance(post_minute, _Unchanged):
         minute = count("post_minute", post_minute)
         if minute > 1439:
