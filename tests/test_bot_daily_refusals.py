@@ -49,7 +49,6 @@ async def test_a_refused_daily_channel_is_tried_once_and_the_admin_is_told(
         await fake.slash(admin, "dailychannel", {"channel": channel})
         await fake.wait_for_message(channel, lambda m: "Daily challenge" in m.content)
         assert (await bot.store.guild_settings(fake.guild.id)).daily_disabled is None
-    fake.take_violations()
 
 
 async def test_a_server_error_is_retried_at_the_next_check(fake_discord, tmp_path):
