@@ -295,6 +295,14 @@ class FakeDiscord(PlayerActions, HttpApi):
             {"re": re.compile(pattern), "retry": retry_after, "left": times, "method": method}
         )
 
+    def server_error(
+        self, pattern: str, *, status: int = 500, times: int = 1, method: str | None = None
+    ) -> None:
+        """Answer the next `times` requests whose path matches `pattern` with a 5xx (nothing applied)."""
+        self._forced_429.append(
+            {"re": re.compile(pattern), "retry": 0.0, "left": times, "method": method, "status": status}
+        )
+
     async def wait_until_ready(self, timeout: float = 10.0) -> GatewaySession:
         """Wait until a bot is connected and has been sent READY and its guilds."""
         deadline = self.loop_time() + timeout
