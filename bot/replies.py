@@ -190,7 +190,9 @@ async def after_failed_edit(
         board.row.id,
         error,
     )
-    edited = await update_board_message(interaction, service, board)
+    pressed = interaction.message  # the board that was pressed (the row may not know it yet)
+    where = (pressed.channel.id, pressed.id) if pressed is not None else None
+    edited = await update_board_message(interaction, service, board, where)
     if edited != "edited" or not interaction.response.is_done():
         await say_saved_not_shown(interaction)
 
