@@ -11,7 +11,8 @@ action is a frame), so:
   disk: after a restart the owner draws it again, which the quota allows;
 * a GIF over ``MAX_UPLOAD`` (8 MiB, Discord's upload limit without boosts) is not
   sent; its size is remembered so it is not drawn again;
-* each press that uploads uses the player's ``replay`` quota (``bot.cooldowns``).
+* each press that uploads uses the player's ``replay`` quota (``bot.cooldowns``);
+* a game of more than ``MAX_REPLAY_ACTIONS`` actions is not drawn (see there).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ from bot.feedback import UserFeedback
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD = 8 * 1024 * 1024
+# Until the renderer bounds its own memory (``render_replay(..., max_bytes=...)``, frame
+# sampling), a replay holds every frame while it is drawn (a 1,998-action win took the
+# process to 3.3 GB): longer games are not drawn. Raise or drop this once that lands.
+MAX_REPLAY_ACTIONS = 500
 CACHE_BYTES = 48 * 1024 * 1024
 TOO_BIG = b""  # cached marker: drawn once, too large to send
 
@@ -116,6 +121,8 @@ async def send_replay(interaction: discord.Interaction[Any], game_id: int) -> No
         raise UserFeedback("error.replay_not_won")
     gif = replays.cached(row.id)
     if gif is None:
+        if len(row.moves) > MAX_REPLAY_ACTIONS:
+            raise UserFeedback("replay.too_long", limit=MAX_REPLAY_ACTIONS)
         if interaction.user.id != row.owner_id:
             raise UserFeedback("replay.owner_only", owner=f"<@{row.owner_id}>")
         if replays.busy:

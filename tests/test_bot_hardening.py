@@ -155,10 +155,16 @@ def final_followup(result):
     return result.followups[-1] if result.followups else result.message
 
 
-async def test_replay_is_drawn_once_by_its_owner_and_then_anyone_may_watch(fake_discord, bot):
+async def test_replay_is_drawn_once_by_its_owner_and_then_anyone_may_watch(fake_discord, bot, monkeypatch):
+    from bot import replays
+
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     game_id = await won_game(bot, alice)
     message = await post_buttons(fake_discord, [f"r:{game_id}"])
+    with monkeypatch.context() as short:  # a game longer than the bot will draw
+        short.setattr(replays, "MAX_REPLAY_ACTIONS", 10)
+        too_long = await fake_discord.click(alice, message, f"r:{game_id}")
+        assert too_long.ephemeral and "too long to replay" in too_long.content
     refused = await fake_discord.click(bob, message, f"r:{game_id}")
     assert refused.ephemeral and "Only the player" in refused.content and "once made" in refused.content
     assert bot.replays.drawn == 0
