@@ -189,7 +189,7 @@ async def test_move_command_autocomplete_and_typed_moves(fake_discord, bot):
     assert len(everything) <= 25
     result = await fake_discord.slash(alice, "move", {"notation": "6h"})
     assert result.ephemeral and "A♦ from column 6 home" in result.content
-    assert "Score 10" in fake_discord.message(board.id).content  # the board was edited in place
+    await eventually(lambda: "Score 10" in fake_discord.message(board.id).content)  # edited, after the answer
     bad = await fake_discord.slash(alice, "move", {"notation": "12"})
     assert bad.ephemeral and "cannot go on" in bad.content
     nonsense = await fake_discord.slash(alice, "move", {"notation": "zz"})
@@ -261,14 +261,20 @@ async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
     assert [b["custom_id"].split(":")[0] for b in buttons] == ["a", "d", "r"]  # new deal, daily, replay
     replay_button = buttons[-1]
     assert (await bot.store.player_stats(alice.id, "bakers")).won == 1
-    bob = fake_discord.add_user("bob")  # anyone may watch it
-    replay = await fake_discord.click(bob, final, replay_button["custom_id"], timeout=30)
+    bob = fake_discord.add_user("bob")  # only the player has it drawn …
+    refused = await fake_discord.click(bob, final, replay_button["custom_id"])
+    assert refused.ephemeral and "Only the player" in refused.content
+    replay = await fake_discord.click(alice, final, replay_button["custom_id"], timeout=30)
     assert replay.deferred and not replay.ephemeral
     (shown,) = replay.followups or await replay.wait_followups(1, timeout=30)
     gif = shown.attachments[0]
     assert gif.filename == "replay.gif" and gif.data[:6] == b"GIF89a"
     with Image.open(io.BytesIO(gif.data)) as im:
         assert im.n_frames == len(engine.replay(code, game.moves).moves) + 1
+    watched = await fake_discord.click(bob, final, replay_button["custom_id"], timeout=30)  # … anyone watches
+    (again,) = watched.followups or await watched.wait_followups(1, timeout=30)
+    assert not again.ephemeral and again.attachments[0].data == gif.data
+    assert bot.replays.drawn == 1  # sent again from the cache, not drawn twice
 
 
 async def test_leaderboard_after_several_players(fake_discord, bot):

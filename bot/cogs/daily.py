@@ -19,6 +19,7 @@ from discord.ext import commands, tasks
 from bot import dailycodes, invalid_requests
 from bot.cogs.starting import start_game
 from bot.errors import report, send
+from bot.feedback import UserFeedback
 from bot.games import GameFront, front_by_letter, fronts
 from bot.i18n import Translator
 from bot.interactions import game_choices
@@ -59,6 +60,10 @@ class DailyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            try:
+                dt.datetime.strptime(self.day, "%Y%m%d")  # a marker, but a forged one is refused
+            except ValueError:
+                raise UserFeedback("error.unknown_button") from None
             await start_game(interaction, front_by_letter(self.letter).kind, daily=True)
         except Exception as exc:
             await report(interaction, exc)

@@ -79,6 +79,9 @@ class HttpApi:
         self.requests.append(record)
         headers = self._headers(route, path)
         forced = self._forced(method, path)
+        if forced is not None and forced.get("status"):
+            record.status = forced["status"]
+            return self._json({"message": "500: Internal Server Error", "code": 0}, forced["status"], headers)
         if forced is not None:
             record.status = 429
             retry = forced["retry"]

@@ -396,7 +396,7 @@ async def followup(fake: FakeDiscord, request: web.Request, params, body, files)
     state = _webhook_state(fake, params)
     _check_message(body, files)
     original = fake._messages.get(state.original_id) if state.original_id else None
-    if original is not None and original.loading:
+    if original is not None and original.loading and not original.deleted:
         # After a "thinking…" defer, Discord turns the first followup into the response itself.
         _apply(fake, original, {**body, "flags": 0}, files, creating=True)
         original.loading = False

@@ -318,6 +318,14 @@ class FakeDiscord(PlayerActions, HttpApi):
         """Stop the refusals added with `refuse(pattern)`."""
         self._refusals = [r for r in self._refusals if r["re"].pattern != pattern]
 
+    def server_error(
+        self, pattern: str, *, status: int = 500, times: int = 1, method: str | None = None
+    ) -> None:
+        """Answer the next `times` requests whose path matches `pattern` with a 5xx (nothing applied)."""
+        self._forced_429.append(
+            {"re": re.compile(pattern), "retry": 0.0, "left": times, "method": method, "status": status}
+        )
+
     async def wait_until_ready(self, timeout: float = 10.0) -> GatewaySession:
         """Wait until a bot is connected and has been sent READY and its guilds."""
         deadline = self.loop_time() + timeout
