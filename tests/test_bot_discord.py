@@ -530,3 +530,49 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
         assert fake_discord.attachment_bytes(moved.edited) == renderer.render_png(game, deck="four")
         back = await fake_discord.slash(alice, "settings", {"deck": "two"})
         assert "two-colour deck" in back.content
+
+
+async def test_home_sends_a_batch_and_one_undo_takes_it_all_back_through_discord(fake_discord, bot):
+    """Near the end of a won deal: Finish plays the rest; before that, Home + Undo is one action each."""
+    from bot.dailycodes import shipped_winnable
+    from engine.solver import solve
+
+    alice = fake_discord.add_user("alice")
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
+    board = (await start(fake_discord, alice, code)).message
+    game = await bot.store.active_game(alice.id, "bakers")
+    mirror = engine.new_game(code)
+    for move in solve(engine.new_game(code), time_limit=20).moves:
+        if len(mirror.home_run()) >= 2 and not mirror.home_finishes():
+            break
+        await bot.service.play(alice.id, game.id, move)
+        mirror.play(move)
+    run = mirror.home_run()
+    assert len(run) >= 2
+    shown = await fake_discord.slash(alice, "board")
+    board = shown.message
+    labels = [b["label"] for b in board.buttons()]
+    assert f"Home ×{len(run)}" in labels
+    sent = await fake_discord.click(alice, board, button(board, "h"))
+    assert f"{len(run)} cards home" in sent.content and not sent.ephemeral
+    stored = await bot.store.get_game(game.id)
+    assert stored.moves[-1] == ",".join(run) and stored.move_count == mirror.move_count + len(run)
+    undone = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "u"))
+    assert not undone.ephemeral and (await bot.store.get_game(game.id)).move_count == mirror.move_count
+
+
+async def test_a_calculation_dead_end_is_recorded_lost_without_a_press(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    started = await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
+    mirror = engine.new_game("CA1-AAAAA24")
+    last = None
+    while not mirror.is_over:
+        move = "sw1" if mirror.turned is not None else mirror.legal_moves()[0]
+        last = await fake_discord.slash(alice, "move", {"notation": move})
+        mirror.play(move)
+    assert mirror.is_lost and last is not None
+    assert await bot.store.active_game(alice.id, "calculation") is None
+    (result,) = [g for g in await bot.store.leaderboard("calculation", channel_id=fake_discord.channel.id)]
+    assert result.user_id == alice.id and result.best.status == "lost"
+    final = fake_discord.message(started.message.id)
+    assert "new deal" in " ".join(b["label"].lower() for b in final.buttons())
