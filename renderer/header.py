@@ -48,7 +48,7 @@ def paste_words(
 def draw_static(canvas: Image.Image, title: str) -> None:
     """The parts that never change within a game: the bar and the title."""
     canvas.paste(index(L.HEADER_BG), (0, 0, L.WIDTH, L.HEADER_H))
-    paste_words(canvas, [(title, BIG, L.TEXT)], L.MARGIN - 2, baseline(), L.HEADER_BG)
+    paste_words(canvas, [(title, L.TITLE_TEXT, L.TEXT)], L.MARGIN - 2, baseline(), L.HEADER_BG)
 
 
 def baseline() -> int:
@@ -57,13 +57,19 @@ def baseline() -> int:
 
 def code_x(title: str) -> int:
     """Left edge of the code's sprite, after the title."""
-    return L.MARGIN - 2 + text_sprite(title, BIG, L.TEXT, L.HEADER_BG).width + 6
+    return L.MARGIN - 2 + text_sprite(title, L.TITLE_TEXT, L.TEXT, L.HEADER_BG).width + 6
 
 
-def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> None:
-    """Code after the title; score and moves on the right; the outcome badge before them."""
+def draw_dynamic(
+    canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]
+) -> tuple[int, int]:
+    """Code after the title; score and moves on the right; the outcome badge before them.
+    Returns where the code ends and where the right-hand pieces begin (they never meet:
+    ``labels.ROOM`` keeps translations short enough)."""
     base = baseline()
-    paste_words(canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], code_x(title), base, L.HEADER_BG)
+    _, code_end = paste_words(
+        canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], code_x(title), base, L.HEADER_BG
+    )
     left, _ = paste_words(
         canvas,
         [(words["moves"] + " ", SMALL, L.TEXT_DIM), (str(game.move_count), BIG, L.TEXT)],
@@ -84,4 +90,5 @@ def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[s
     if outcome is not None:
         fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
         pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
-        paste(canvas, pill, left - 6, (L.HEADER_H - pill.height) // 2, "r")
+        left, _ = paste(canvas, pill, left - 6, (L.HEADER_H - pill.height) // 2, "r")
+    return code_end, left
