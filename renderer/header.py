@@ -60,9 +60,7 @@ def code_x(title: str) -> int:
     return L.MARGIN - 2 + text_sprite(title, L.TITLE_TEXT, L.TEXT, L.HEADER_BG).width + 6
 
 
-def draw_dynamic(
-    canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]
-) -> tuple[int, int]:
+def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> tuple[int, int]:
     """Code after the title; score and moves on the right; the outcome badge before them.
     Returns where the code ends and where the right-hand pieces begin (they never meet:
     ``labels.ROOM`` keeps translations short enough)."""
