@@ -167,7 +167,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--save", type=Path, help="write each picture into this folder")
-    ap.add_argument("--phone", type=Path, help="write a few boards scaled to 500 px wide (docs/images) and stop")
+    ap.add_argument(
+        "--phone", type=Path, help="write a few boards scaled to 500 px wide (docs/images) and stop"
+    )
     args = ap.parse_args()
     if args.phone:
         save_phone_pictures(args.phone)

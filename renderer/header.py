@@ -1,4 +1,4 @@
-"""The strip across the top of both boards: title, code, score, moves, outcome.
+"""The strip across the top of both boards: title (or the outcome), code, score, moves.
 
 The game code is drawn in DejaVu Sans Mono Bold (``fonts.MONO``), larger than
 before and in a face where 5 and S, 0 and O, 1 and I differ.
@@ -61,13 +61,20 @@ def code_x(title: str) -> int:
 
 
 def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> tuple[int, int]:
-    """Code after the title; score and moves on the right; the outcome badge before them.
-    Returns where the code ends and where the right-hand pieces begin (they never meet:
+    """Code after the title; score and moves on the right. A finished game's WON / LOST
+    badge takes the title's place (a phone's width has no room for both). Returns where
+    the code ends and where the right-hand pieces begin (they never meet:
     ``labels.ROOM`` keeps translations short enough)."""
     base = baseline()
-    _, code_end = paste_words(
-        canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], code_x(title), base, L.HEADER_BG
-    )
+    left_x = code_x(title)
+    outcome = game.outcome
+    if outcome is not None:
+        fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
+        pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
+        canvas.paste(index(L.HEADER_BG), (0, 0, left_x, L.HEADER_H))
+        _, right = paste(canvas, pill, L.MARGIN - 4, (L.HEADER_H - pill.height) // 2)
+        left_x = right + 6
+    _, code_end = paste_words(canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], left_x, base, L.HEADER_BG)
     left, _ = paste_words(
         canvas,
         [(words["moves"] + " ", SMALL, L.TEXT_DIM), (str(game.move_count), BIG, L.TEXT)],
@@ -84,9 +91,4 @@ def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[s
         L.HEADER_BG,
         "r",
     )
-    outcome = game.outcome
-    if outcome is not None:
-        fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
-        pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
-        left, _ = paste(canvas, pill, left - 6, (L.HEADER_H - pill.height) // 2, "r")
     return code_end, left

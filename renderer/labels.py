@@ -31,13 +31,13 @@ MAX_LABEL = 24
 ROOM: dict[str, tuple[int, int]] = {
     "bakers": (18, 180),
     "calculation": (18, 180),
-    "score": (16, 60),
-    "moves": (16, 60),
-    "won": (18, 72),
-    "lost": (18, 72),
-    "stock": (20, 80),
-    "turned": (20, 80),
-    "next": (20, 90),
+    "score": (16, 76),
+    "moves": (16, 76),
+    "won": (18, 170),
+    "lost": (18, 170),
+    "stock": (18, 108),
+    "turned": (18, 108),
+    "next": (20, 104),
     "done": (20, 140),
 }
 

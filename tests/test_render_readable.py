@@ -232,3 +232,12 @@ def test_eight_threads_render_identical_bytes_in_both_decks_from_cold_caches() -
 def test_an_unknown_deck_is_refused() -> None:
     with pytest.raises(ValueError, match="deck 'three' is not one of: two, four"):
         renderer.render_png(engine.new_game(BK), deck="three")
+
+
+def test_the_bots_translations_fit_their_room_uncut() -> None:
+    from bot.language import LANGUAGES, picture_labels
+
+    for language in LANGUAGES:
+        words = {k: v for k, v in picture_labels(language).items() if k in renderer.DEFAULT_LABELS}
+        drawn = dict(renderer.labels.resolve(words))
+        assert {k: drawn[k] for k in words} == {k: v.strip() for k, v in words.items()}, language
