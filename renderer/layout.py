@@ -31,7 +31,8 @@ FAN = 30  # vertical step of a fanned pile
 PIP_SIZE = 46  # the big suit in the middle of a card
 
 HEADER_H = 36
-HEADER_TEXT = 20  # title and numbers
+HEADER_TEXT = 20  # score and move numbers
+TITLE_TEXT = 18  # the game's name
 HEADER_WORDS = 16  # "score", "moves"
 CODE_TEXT = 20  # the game code, in the monospaced face (5 and S, 0 and O differ)
 LABEL_TEXT = 20  # column numbers, cell letters, captions

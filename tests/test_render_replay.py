@@ -94,6 +94,13 @@ def test_cli_writes_the_board_and_a_replay(tmp_path: Path) -> None:
     assert Image.open(replay).n_frames == 4
 
 
+def test_cli_draws_the_four_colour_deck(tmp_path: Path) -> None:
+    board = tmp_path / "board.png"
+    done = run_cli(BK, "1a", "-o", str(board), "--deck", "four")
+    assert done.returncode == 0, done.stderr
+    assert board.read_bytes() == renderer.render_png(engine.replay(BK, ["1a"]), deck="four")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
