@@ -31,6 +31,7 @@ import renderer
 from engine.bakers.position import EMPTY, Position
 from engine.cards import parse_card
 from engine.solver import solve
+from tests.actions import random_actions
 
 BK = "BK1-C4-AAAAA24"
 CA = "CA1-AAAAA24"
@@ -59,25 +60,6 @@ def _pillow(image: object, level: int = 3) -> bytes:
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=level)  # type: ignore[attr-defined]
     return buf.getvalue()
-
-
-def random_actions(code: str, count: int, seed: int = 7) -> list[str]:
-    """A legal action log of ``count`` entries: random moves with an undo now and then."""
-    game, rng, actions = engine.new_game(code), random.Random(seed), []
-    while len(actions) < count:
-        moves = game.legal_moves()
-        if game.undo_depth and (not moves or rng.random() < 0.1):
-            try:
-                game.undo()
-                actions.append("undo")
-                continue
-            except engine.IllegalMove:
-                pass
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-        actions.append(game.moves[-1])
-    return actions
 
 
 def bakers_mid_game() -> engine.Game:
@@ -256,7 +238,7 @@ def main() -> None:
     renderer.render_png(game)
     print(f"first board from cold caches (sprites drawn): {(time.perf_counter() - cold) * 1000:.0f} ms")
     for code in (BK, CA):
-        actions = random_actions(code, 200)
+        actions = random_actions(code, 200, seed=7)
         for fmt in ("gif", "png"):
             t = time.perf_counter()
             data = renderer.render_replay(code, actions, fmt=fmt)
