@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 import engine
+from bot import dailycodes
 from bot.app import BoulangerBot
 from bot.config import Config
 from tests.fakediscord import FakeDiscord
@@ -576,3 +577,34 @@ async def test_a_calculation_dead_end_is_recorded_lost_without_a_press(fake_disc
     assert result.user_id == alice.id and result.best.status == "lost"
     final = fake_discord.message(started.message.id)
     assert "new deal" in " ".join(b["label"].lower() for b in final.buttons())
+
+
+async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_once(
+    fake_discord, tmp_path, monkeypatch
+):
+    """Discord made the message, then answered 500 to discord.py's every retry: the poster's next
+    attempt carries the same enforced nonce, so Discord (and the fake) hands back that message."""
+    import discord.http
+
+    class QuickRetries:  # discord.py waits 1 + 2 × try seconds between 5xx retries: not in a test
+        def __getattr__(self, name: str):
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result=None):
+            return await asyncio.sleep(min(delay, 0.01), result)
+
+    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+    admin = fake_discord.add_user("admin")
+    fake_discord.add_member(admin, manage_guild=True)
+    channel = fake_discord.channel
+    async with running(fake_discord, tmp_path / "nonce.sqlite3") as bot:
+        await bot.store.set_guild_settings(fake_discord.guild.id, daily_channel_id=channel.id)
+        fake_discord.fail_after_applying(rf"^/channels/{channel.id}/messages$", method="POST", times=8)
+        await eventually(lambda: bool(fake_discord.messages(channel)), timeout=10)
+        await asyncio.sleep(1.0)  # the poster's later checks, each sending again
+        day = dailycodes.utc_today(bot.service.clock())
+        await eventually(lambda: True)
+        post = await bot.store.daily_post(fake_discord.guild.id, day)
+        assert post is not None and post.message_id is not None
+    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
+    assert len(posts) == 1 and posts[0].id == post.message_id
