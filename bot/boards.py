@@ -23,6 +23,7 @@ class BoardMessages:
     def __init__(self) -> None:
         self._pending: OrderedDict[int, asyncio.Future[tuple[int | None, int | None]]] = OrderedDict()
         self._shown: OrderedDict[int, int] = OrderedDict()
+        self._posted: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     # -- a new board being posted --------------------------------------------------------
     def expect(self, game_id: int) -> None:
@@ -42,6 +43,15 @@ class BoardMessages:
         future = self._pending.pop(game_id, None)
         if future is not None and not future.done():
             future.set_result((channel_id, message_id))
+        if channel_id is not None and message_id is not None:
+            self._posted[game_id] = (channel_id, message_id)
+            self._posted.move_to_end(game_id)
+            while len(self._posted) > MAX_GAMES:
+                self._posted.popitem(last=False)
+
+    def last_posted(self, game_id: int) -> tuple[int, int] | None:
+        """Where this process last posted the game's board (a row read just before may not know)."""
+        return self._posted.get(game_id)
 
     def pending(self, game_id: int) -> bool:
         future = self._pending.get(game_id)

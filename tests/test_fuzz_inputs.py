@@ -162,7 +162,7 @@ def near_misses(draw: st.DrawFn) -> str:
     if how == "cut":
         return text[: draw(st.integers(0, max(0, len(text) - 1)))]
     if how == "extend":
-        return text + draw(st.text(min_size=1, max_size=20))
+        return (text + draw(st.text(min_size=1, max_size=20)))[:100]  # Discord's longest custom id
     chars = list(text)
     for index, char in draw(edits):
         if chars:

@@ -43,8 +43,9 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
         await send(interaction, text, ephemeral=True)
         where = await service.boards.wait_posted(row.id)
         answered = True
-    elif row.message_id:
+    elif row.message_id or service.boards.last_posted(row.id):
         await send(interaction, text, ephemeral=True)
+        where = service.boards.last_posted(row.id)  # newer than the row if posted just after it was read
         answered = True
     else:
         answered = False
