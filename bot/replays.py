@@ -31,10 +31,9 @@ from bot.feedback import UserFeedback
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD = 8 * 1024 * 1024
-# Until the renderer bounds its own memory (``render_replay(..., max_bytes=...)``, frame
-# sampling), a replay holds every frame while it is drawn (a 1,998-action win took the
-# process to 3.3 GB): longer games are not drawn. Raise or drop this once that lands.
-MAX_REPLAY_ACTIONS = 500
+# The renderer streams frames (at most 400, memory independent of the game's length) under
+# a byte cap, so any game the service accepts (``service.MAX_ACTIONS``) can be drawn.
+MAX_REPLAY_ACTIONS = 5_000
 CACHE_BYTES = 48 * 1024 * 1024
 TOO_BIG = b""  # cached marker: drawn once, too large to send
 

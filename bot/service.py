@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 Ending = Literal["won", "lost", "resigned"]
 CACHE_SIZE = 512
+# A replay must fit Discord's 8 MiB upload with room for the request around it.
+REPLAY_MAX_BYTES = 7 * 1024 * 1024 + 512 * 1024
 # Longest action log a game may have: a replay draws every action, a load replays them all.
 MAX_ACTIONS = 5000
 
@@ -191,7 +193,9 @@ class GameService:
             raise UserFeedback("error.replay_not_won")
         language = current_language()
         labels = picture_labels(language) if language != "en" else None
-        return await asyncio.to_thread(front.render_replay, row.code, row.moves, labels=labels)
+        return await asyncio.to_thread(
+            front.render_replay, row.code, row.moves, labels=labels, max_bytes=REPLAY_MAX_BYTES
+        )
 
     # -- starting -------------------------------------------------------------------
     async def start(

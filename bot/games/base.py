@@ -234,8 +234,10 @@ class GameFront(ABC, Generic[G]):
 
         return renderer.render_png(game, highlight=highlight, labels=labels, deck=deck)
 
-    def render_replay(self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None) -> bytes:
-        """A won game as an animated GIF (called in a worker thread)."""
+    def render_replay(
+        self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None, max_bytes: int
+    ) -> bytes:
+        """A won game as an animated GIF of at most ``max_bytes`` (called in a worker thread)."""
         import renderer
 
-        return renderer.render_replay(code, moves, labels=labels)
+        return renderer.render_replay(code, moves, labels=labels, max_bytes=max_bytes)
