@@ -230,5 +230,8 @@ def share_line(tr: Translator, board: Board) -> str | None:
     if row.daily_date is None or row.is_active:
         return None
     key = front.share_key(row.status == "won")
-    squares = front.share_squares(game)
-    return tr(key, date=row.daily_date.isoformat(), moves=game.move_count, score=game.score, squares=squares)
+    squares = front.share_squares(tr, game)
+    line = tr(key, date=row.daily_date.isoformat(), moves=game.move_count, score=game.score, squares=squares)
+    if board.result is not None and not board.result.counts_for_daily:
+        line += " " + tr("share.not_counted")  # a later attempt: only the first finished one counts
+    return line
