@@ -219,6 +219,8 @@ def board_content(tr: Translator, board: Board) -> str:
         lines.append(tr(front.key("board.won"), moves=game.move_count, score=game.score))
     elif row.status in ("lost", "resigned"):
         lines.append(tr(f"board.ended.{row.status}", score=game.score))
+    if row.daily_date is not None and board.result is not None and not board.result.counts_for_daily:
+        lines.append(tr("share.not_counted"))
     elif board.notice:
         lines.append(tr(board.notice, **board.notice_params))
     return "\n".join(lines)

@@ -418,8 +418,11 @@ async def test_daily_game_and_share_line(store):
         assert move not in line.split()
     assert "practice" not in line  # the first finished attempt is the counted one
     again = (await service.start(ALICE, "calculation", daily=True)).board  # a second attempt
-    second = share_line(Translator("en"), await service.resign(ALICE, again.row.id))
+    ended = await service.resign(ALICE, again.row.id)
+    second = share_line(Translator("en"), ended)
     assert second is not None and "(practice: only the first finished attempt counts)" in second
+    assert "(practice: only the first finished attempt counts)" in board_content(Translator("en"), ended)
+    assert "practice" not in board_content(Translator("en"), done)
 
 
 async def test_a_won_bakers_share_says_the_cells_not_four_green_squares(store):
