@@ -221,6 +221,7 @@ class GameService:
             daily_date = dailycodes.utc_today(self.clock())
         elif code is not None:
             check_code_kind(front, code)
+            await self._check_not_rehearsal(user_id, front, code)
         else:
             cells = front.check_cells(cells)
         active = await self.store.active_game(user_id, kind)
@@ -250,6 +251,18 @@ class GameService:
         log.info("game %s started: %s for user %s%s", row.id, text, user_id, " (daily)" if daily_date else "")
         png = await self.render(game)
         return Started(Board(row, game, png), replaced, verified)
+
+    async def _check_not_rehearsal(self, user_id: int, front: GameFront[Any], code: engine.GameCode) -> None:
+        """Today's daily deal, typed as a code, before the player's counted attempt is finished
+        would let them practise the very cards they are ranked on: refused until then."""
+        if not front.has_daily:
+            return
+        today = dailycodes.utc_today(self.clock())
+        if str(code) != await self.daily_code(front.kind, today):
+            return
+        stats = await self.store.player_stats(user_id, front.kind, today=today)
+        if stats.last_daily != today:
+            raise UserFeedback("error.daily_rehearsal")
 
     async def check_can_start(self, user_id: int, kind: str) -> None:
         """Raise ``GameInProgress`` now if a new game of ``kind`` would need the player's consent."""

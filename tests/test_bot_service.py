@@ -475,3 +475,19 @@ async def test_the_confirm_buttons_carry_the_whole_request_within_discords_limit
         "any_deal": False,
         "daily": True,
     }
+
+
+async def test_todays_daily_code_is_refused_as_a_typed_code_until_the_counted_attempt_is_done(store):
+    day = dt.datetime(2026, 11, 29, 15, tzinfo=dt.UTC)
+    service = GameService(store, clock=lambda: day)
+    daily = await service.daily_code("bakers", day.date())
+    with pytest.raises(UserFeedback) as info:
+        await service.start(ALICE, "bakers", code=C(daily))
+    assert info.value.key == "error.daily_rehearsal" and "/daily" in info.value.text("en")
+    assert await store.active_games(ALICE) == []  # nothing started
+    other = await service.start(BOB, "bakers", code=C(DEAL_CODE))  # any other code is fine
+    assert other.board.row.code == DEAL_CODE
+    attempt = (await service.start(ALICE, "bakers", daily=True)).board
+    await service.resign(ALICE, attempt.row.id)  # the counted attempt, finished
+    practice = await service.start(ALICE, "bakers", code=C(daily))
+    assert practice.board.row.code == daily and practice.board.row.daily_date is None
