@@ -20,7 +20,9 @@ from bot.errors import ErrorTree, report
 from bot.games import fronts
 from bot.games.base import HINT
 from bot.locale import player_translator
+from bot.render_pool import RenderPool
 from bot.service import GameService, HintAnswer
+from bot.sharding import describe, runs_first_shard, shard_options
 from bot.solving import Solver
 from bot.views import GameButton, MoveMenu, ReplayButton
 
@@ -35,7 +37,7 @@ COGS = (
 )
 
 
-class BoulangerBot(commands.Bot):
+class BoulangerBot(commands.AutoShardedBot):
     """Jeu du Boulanger and Calculation on Discord; all game logic lives in ``service``."""
 
     service: GameService
@@ -50,22 +52,28 @@ class BoulangerBot(commands.Bot):
             tree_cls=ErrorTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            **options,
+            **{**shard_options(config), **options},
         )
         self.config = config
         self.sync_global = sync_global or config.sync_global
         self.solver = Solver(config.solver_workers)
+        self.pictures = RenderPool(config.render_workers)
 
     async def setup_hook(self) -> None:
         self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await storage.open_store(str(self.config.db_path))
-        self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
+        self.service = GameService(
+            self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
+        )
         self.add_dynamic_items(GameButton, MoveMenu, ReplayButton, StartChoice, AgainButton, WinnableButton)
         await self.tree.set_translator(CatalogueTranslator())
         for name in extensions():
             await self.load_extension(name)
-        await self.sync_commands()
+        log.info("running %s", describe(self.config))
+        if self.sync_global or runs_first_shard(self.config):  # one process syncs, not every one
+            await self.sync_commands()
         self._warming = asyncio.create_task(self.solver.warm())
+        self._warming_pictures = asyncio.create_task(self.pictures.warm())
         self.service.top_up_all()
 
     async def sync_commands(self) -> None:
@@ -87,6 +95,7 @@ class BoulangerBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         self.solver.close()
+        self.pictures.close()
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
