@@ -231,9 +231,7 @@ async def test_two_processes_split_two_shards_on_one_database(tmp_path):
 # -- caches another process can make stale -------------------------------------------------------
 
 
-async def test_language_choices_cached_here_expire_so_another_processs_change_is_seen(
-    tmp_path, monkeypatch
-):
+async def test_language_choices_cached_here_expire_so_another_processs_change_is_seen(tmp_path, monkeypatch):
     import storage
     from bot import language
 
@@ -257,3 +255,40 @@ async def test_language_choices_cached_here_expire_so_another_processs_change_is
     finally:
         await here.close()
         await there.close()
+
+
+# -- the invite link ------------------------------------------------------------------------------
+
+
+async def test_invite_prints_the_link_of_the_tokens_application_with_the_permissions_used(
+    fake_discord, tmp_path
+):
+    import urllib.parse
+
+    import discord
+
+    from bot.invite import permissions
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))}
+    env.update({"PYTHONPATH": str(REPO), **fake_discord.env()})
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "bot", "invite"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    url = urllib.parse.urlparse(done.stdout.strip())
+    query = urllib.parse.parse_qs(url.query)
+    assert url.netloc == "discord.com" and url.path == "/oauth2/authorize"
+    assert query["client_id"] == [str(fake_discord.application_id)]
+    assert query["scope"] == ["bot applications.commands"]
+    expected = discord.Permissions(
+        view_channel=True, send_messages=True, read_message_history=True, attach_files=True, embed_links=True
+    )
+    assert query["permissions"] == [str(expected.value)] == [str(permissions().value)]
+    assert any(r.route == "/oauth2/applications/@me" for r in fake_discord.requests)
+    assert fake_discord.token not in done.stdout + done.stderr
