@@ -200,6 +200,18 @@ async def test_two_processes_split_two_shards_on_one_database(tmp_path):
         # kill -9 shard 1's process mid-game, restart it: the acknowledged moves are there and the
         # buttons on its old message still work.
         await procs[1].kill()
+        # While shard 1's process is down, a server on shard 1 gets a daily channel (set through
+        # the database, as another process would): shard 0's poster posts it, claimed in storage.
+        third = fake.add_guild("Also one", shard=(1, 2))
+        import storage
+
+        store = await storage.open_store(str(db))
+        try:
+            await store.set_guild_settings(third.id, daily_channel_id=third.channels[0].id)
+        finally:
+            await store.close()
+        await fake.wait_for_message(third.channels[0], lambda m: "Daily challenge" in m.content, timeout=10)
+        guilds[2] = third  # checked for exactly one post below
         await procs[1].start()
         assert fake.message(boards[1].id).content == before_kill
         for shard, player in players.items():
