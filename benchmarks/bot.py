@@ -1,7 +1,8 @@
 """50 simulated players at once against the real bot process, through the local fake Discord.
 
 Each player starts a Jeu du Boulanger game and plays random legal moves with the
-board buttons (press a source, then a destination: two interactions per move),
+board controls as a player would (a place's one-press move, Home, now and then the
+"Another move…" menu: one interaction per move),
 pausing a human-like "think time" between presses. Some presses are sent twice
 at once (a double click). Prints p50/p95/max from interaction to final reply,
 and counts lost moves (acknowledged but not stored) and doubled moves (stored
@@ -21,16 +22,15 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 import storage
 from bot.dailycodes import shipped_winnable
-from bot.games.bakers import BakersFront
 from tests.fakediscord import BotProcess, FakeDiscord
-
-bakers_press = BakersFront().press
+from tests.fakediscord.interactions import InteractionResult
 
 
 @dataclass
@@ -61,7 +61,7 @@ async def play(
     board = start.message
     mirror = engine.new_game(player.code)
     for _ in range(moves):
-        options = [m for m in mirror.legal_moves() if "v" not in m]
+        options = mirror.legal_moves()
         if not options or (mirror.undo_depth and rng.random() < 0.05):
             if not mirror.undo_depth:
                 player.stuck = True
@@ -73,36 +73,59 @@ async def play(
                 player.acknowledged += 1
                 mirror.undo()
             continue
-        # Like a player: home first, then building on columns, cells last.
-        home = [m for m in options if m[1] == "h"]
-        columns = [m for m in options if m[1].isdigit()]
-        choice = rng.choice(home or columns or options)
-        src, dst = choice[0], choice[1]
-        expected = bakers_press(mirror, src, src if dst == src else dst).value
+        # Like a player: Home when cards can go, else a one-press move, now and then the menu.
+        current = fake.message(board.id)
+        run = mirror.home_run()
+        menu = [
+            o["value"]
+            for row in current.components
+            for c in row["components"]
+            if c["type"] == 3
+            for o in c["options"]
+        ]
+        one_press = [p for p in mirror.places() if _double_tap(mirror, p)]
         await asyncio.sleep(rng.uniform(*think))
-        sel = await fake.click(user, board, button(fake.message(board.id), src), timeout=30)
-        player.latencies.append(sel.elapsed_ms or 0.0)
-        if sel.ephemeral or sel.failed:
-            player.failures.append(f"select {src}: {sel.content}")
-            continue
-        await asyncio.sleep(rng.uniform(*think))
-        target = button(fake.message(board.id), dst)
-        if rng.random() < 0.1:  # a double click: the same press twice at once
-            results = await asyncio.gather(
-                fake.click(user, board, target, timeout=30), fake.click(user, board, target, timeout=30)
-            )
+        if run:
+            expected, press = ",".join(run), ("click", button(current, "h"))
+        elif menu and (rng.random() < 0.2 or not one_press):
+            choice = rng.choice(menu)
+            expected, press = choice, ("select", choice)
+        elif one_press:
+            place = rng.choice(one_press)
+            expected, press = _double_tap(mirror, place) or "", ("click", button(current, place))
         else:
-            results = [await fake.click(user, board, target, timeout=30)]
+            player.stuck = True
+            break
+
+        copies = 2 if rng.random() < 0.1 else 1  # a double click: the same press twice at once
+        results = await asyncio.gather(*(_send(fake, user, current, press) for _ in range(copies)))
         for result in results:
             player.latencies.append(result.elapsed_ms or 0.0)
             if result.failed:
-                player.failures.append(f"{choice}: no reply in 3 s")
+                player.failures.append(f"{expected}: no reply in 3 s")
             elif result.ephemeral:
                 player.refused_doubles += 1
             else:
                 player.acknowledged += 1
         if any(not r.ephemeral and not r.failed for r in results):
             mirror.play(expected)
+
+
+async def _send(fake: FakeDiscord, user: Any, message: Any, press: tuple[str, str]) -> InteractionResult:
+    if press[0] == "select":
+        return await fake.select(user, message, _menu_id(message), [press[1]], timeout=30)
+    return await fake.click(user, message, press[1], timeout=30)
+
+
+def _double_tap(game: engine.BakersGame, place: str) -> str | None:
+    try:
+        return game.double_tap_target(place)
+    except engine.IllegalMove:
+        return None
+
+
+def _menu_id(message) -> str:
+    return next(c["custom_id"] for row in message.components for c in row["components"] if c["type"] == 3)
 
 
 async def main(ns: argparse.Namespace) -> int:

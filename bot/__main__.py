@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import sys
 
@@ -12,29 +13,15 @@ import aiohttp
 import discord
 
 import storage
+from bot import redact
 from bot.config import Config, ConfigError, load_config
 
 log = logging.getLogger("bot")
 
 
-class RedactToken(logging.Filter):
-    """Belt and braces: no log line may contain the token, whatever a library logs."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.token and self.token in record.getMessage():
-            record.msg = record.getMessage().replace(self.token, "[token]")
-            record.args = None
-        return True
-
-
 def setup_logging(config: Config) -> None:
     discord.utils.setup_logging(level=getattr(logging, config.log_level), root=True)
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(RedactToken(config.token))
+    redact.install(config.token)  # the token, interaction and webhook tokens: never in a log
 
 
 def point_at(config: Config) -> None:
@@ -57,6 +44,7 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
                 await bot.login(config.token)  # runs setup_hook, which syncs
                 return 0
             await bot.start(config.token)
+            return bot.exit_code  # non-zero: the bot stopped itself (bot.database)
         except discord.LoginFailure:
             print(
                 "Discord rejected DISCORD_TOKEN. Copy the bot token again from the Developer Portal "
@@ -98,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("mode", nargs="?", choices=("run", "sync", "invite", "console"), default="run")
     parser.add_argument(
+        "--init",
+        action="store_true",
+        help="start again with a new, empty database where the old one is gone (never done silently)",
+    )
+    parser.add_argument(
         "args", nargs=argparse.REMAINDER, help="console: options (see python -m bot console -h)"
     )
     ns = parser.parse_args(argv)
@@ -110,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if ns.init or "--init" in ns.args:
+        config = dataclasses.replace(config, init_db=True)
     setup_logging(config)
     point_at(config)
     if ns.mode == "invite":

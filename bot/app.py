@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 import storage
-from bot import replies
+from bot import database, replies
 from bot.again import AgainButton, WinnableButton
 from bot.command_translator import CatalogueTranslator
 from bot.config import Config
@@ -19,6 +19,7 @@ from bot.describe import hint_text
 from bot.errors import ErrorTree, report
 from bot.games import fronts
 from bot.games.base import HINT
+from bot.invalid_requests import InvalidRequests
 from bot.locale import player_translator
 from bot.render_pool import RenderPool
 from bot.service import GameService, HintAnswer
@@ -42,26 +43,29 @@ class BoulangerBot(commands.AutoShardedBot):
 
     service: GameService
     store: storage.Store
+    exit_code = 0  # non-zero once the bot must stop (bot.database: the database was lost)
 
     def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        invalid = InvalidRequests()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=ErrorTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=invalid.trace_config(),
             **{**shard_options(config), **options},
         )
+        self.invalid_requests = invalid  # 401/403/429 counted; optional REST work pauses on many
         self.config = config
         self.sync_global = sync_global or config.sync_global
         self.solver = Solver(config.solver_workers)
         self.pictures = RenderPool(config.render_workers)
 
     async def setup_hook(self) -> None:
-        self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await storage.open_store(str(self.config.db_path))
+        self.store = await database.open_store(self)
         self.service = GameService(
             self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
         )

@@ -1,4 +1,4 @@
-"""Settings from the environment (or a ``.env`` file), with sane defaults.
+"""Settings from the environment (or the ``.env`` file beside ``run.sh``), with sane defaults.
 
 Nothing here logs or prints the token: ``Config.__repr__`` hides it.
 """
@@ -12,7 +12,12 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot import endpoints
+
 DEFAULT_DB = "data/boulanger.sqlite3"
+# The project's directory (beside run.sh): its .env is read, never one in the current directory.
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+ENV_FILE = PROJECT_DIR / ".env"
 
 
 class ConfigError(Exception):
@@ -45,6 +50,9 @@ class Config:
     daily_check_seconds: float = 30.0
     api_base: str | None = None
     gateway: str | None = None
+    database_url: str | None = field(default=None, repr=False)  # PostgreSQL instead of db_path
+    # Start again with an empty database where one was lost (``--init``; see storage.sqlite_files).
+    init_db: bool = False
     #: How many shards the bot has in all (None: Discord's recommendation, from /gateway/bot).
     shard_count: int | None = None
     #: Which of them this process runs (None: all of them).
@@ -53,7 +61,7 @@ class Config:
     render_workers: int = 0
 
 
-def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_token: bool = True) -> Config:
+def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_token: bool = True) -> Config:
     """Read the configuration; ``ConfigError`` says what is wrong."""
     if env_file is not None:
         load_dotenv(env_file, override=False)
@@ -62,7 +70,7 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         raise ConfigError(
             "DISCORD_TOKEN is not set. Put your bot token in the environment "
             "(export DISCORD_TOKEN=...) or in a .env file beside run.sh "
-            "(DISCORD_TOKEN=...). Without a token, try `python -m bot console`."
+            "(DISCORD_TOKEN=...). Without a token, try `.venv/bin/python -m bot console`."
         )
     level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
@@ -75,6 +83,12 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         daily_check = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
     except ValueError:
         raise ConfigError("BOULANGER_DAILY_CHECK_SECONDS must be a number of seconds") from None
+    api_base = os.environ.get("BOULANGER_DISCORD_API_BASE") or None
+    gateway = os.environ.get("BOULANGER_DISCORD_GATEWAY") or None
+    for variable, url in (("BOULANGER_DISCORD_API_BASE", api_base), ("BOULANGER_DISCORD_GATEWAY", gateway)):
+        refused = url and endpoints.check(variable, url, allow_remote=_flag(endpoints.ALLOW_REMOTE))
+        if refused:
+            raise ConfigError(refused)
     shard_count, shard_ids = shard_settings(
         os.environ.get("BOULANGER_SHARD_COUNT", ""), os.environ.get("BOULANGER_SHARD_IDS", "")
     )
@@ -90,8 +104,10 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ".env", require_tok
         solver_workers=max(1, _int("BOULANGER_SOLVER_WORKERS", 1) or 1),
         hint_seconds=hint_seconds,
         daily_check_seconds=max(0.1, daily_check),
-        api_base=os.environ.get("BOULANGER_DISCORD_API_BASE") or None,
-        gateway=os.environ.get("BOULANGER_DISCORD_GATEWAY") or None,
+        api_base=api_base,
+        gateway=gateway,
+        database_url=os.environ.get("BOULANGER_DATABASE_URL", "").strip() or None,
+        init_db=_flag("BOULANGER_INIT_DB"),
         shard_count=shard_count,
         shard_ids=shard_ids,
         render_workers=render_workers,

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import engine
 import storage
+from bot import dailycodes
 from bot.describe import hint_text, legal_moves_in_words
 from bot.errors import UserFeedback, error_text
 from bot.games import GameFront, front_for, front_named, fronts
@@ -32,13 +33,19 @@ HELP = """commands:
   daily boulanger|calculation    today's daily challenge
                                  (a game of that kind in progress is ended only after you
                                  answer yes, or with --force)
-  move NOTATION                  e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4
-  press BUTTON                   a board button: 1-8, a-d, home (Boulanger); f1-f4, w1-w4, p1-p4
-                                 (Calculation); undo, hint, clear, end (both)
+  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 (played in order)
+  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home
+                                 (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation); undo, hint,
+                                 clear, end (both; end only when no move is left)
   moves                          legal moves in words
-  undo | hint | resign | board | code | stats
-  rules boulanger|calculation | help | quit"""
+  undo | hint | resign | board | code | stats | replay (writes the won game's GIF)
+  leaderboard boulanger|calculation [all|week|daily]
+  language en|bg|ca|id|nl|ru     the language of texts and pictures
+  rules boulanger|calculation | help | quit   (a leading / is fine: /rules, /help)"""
 
+# The console's games are played at one table (a server and channel id of its own), so that
+# `leaderboard` ranks them like a channel's board.
+CONSOLE_TABLE = 1
 BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x", "end": "r"}
 
 
@@ -64,9 +71,7 @@ class Console:
 
     def show(self, board: Board) -> None:
         self.board = board
-        self.saved += 1
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / f"board-{self.saved:03d}.png"
+        path = self._next_path("board", "png")
         path.write_bytes(board.png)
         self.say(board_content(self.tr, board).replace("**", ""))
         self.say(board.game.board_text().rstrip())
@@ -75,6 +80,15 @@ class Console:
         if line:
             self.say(f"{self.tr('share.intro')}\n  {line}")
 
+    def _next_path(self, stem: str, suffix: str) -> Path:
+        """The next free numbered file: a restarted console never overwrites earlier pictures."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        while True:
+            self.saved += 1
+            path = self.out_dir / f"{stem}-{self.saved:03d}.{suffix}"
+            if not path.exists():
+                return path
+
     async def current(self) -> Board:
         if self.board is not None and self.board.row.is_active:
             row, game = await self.service.load(self.board.row.id)
@@ -82,10 +96,14 @@ class Console:
         return await self.service.show(self.user_id)
 
     async def handle(self, line: str) -> bool:
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:  # an unmatched quote
+            self.say(f"! could not read that line ({exc}); quote a word with matching quotes")
+            return True
         if not words:
             return True
-        cmd, args = words[0].lower(), words[1:]
+        cmd, args = words[0].lower().removeprefix("/"), words[1:]
         if self.pending is not None:
             kind, options, replace = self.pending
             self.pending = None
@@ -97,7 +115,7 @@ class Console:
                 return True
         if cmd in ("quit", "exit"):
             return False
-        handler = getattr(self, f"cmd_{cmd}", None)
+        handler = getattr(self, f"cmd_{cmd}", None) if cmd.isidentifier() else None
         if handler is None:
             self.say(f"unknown command {cmd!r}\n{HELP}")
             return True
@@ -108,7 +126,7 @@ class Console:
         try:
             await work
         except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
-            self.say(f"! {error_text(self.tr.locale, exc)}")
+            self.say(f"! {error_text(self.tr.locale, exc) or exc}")
 
     async def _start(
         self,
@@ -120,7 +138,14 @@ class Console:
     ) -> None:
         """Start a game; one in progress with something at stake is ended only once the player agrees."""
         try:
-            started: Started = await self.service.start(self.user_id, kind, replace=replace, **options)
+            started: Started = await self.service.start(
+                self.user_id,
+                kind,
+                replace=replace,
+                guild_id=CONSOLE_TABLE,
+                channel_id=CONSOLE_TABLE,
+                **options,
+            )
         except GameInProgress as exc:
             old = exc.row
             if force and not exc.stale:
@@ -157,6 +182,11 @@ class Console:
                 force = True
             else:
                 code = engine.parse_code(arg)
+        if code is not None and cells is not None and code.cells != cells:
+            self.say(
+                f"! {code} is a deal with {code.cells} free cells, not {cells}: give the code or the cells"
+            )
+            return
         await self._start(front.kind, {"cells": cells, "code": code}, force=force)
 
     async def cmd_daily(self, args: list[str]) -> None:
@@ -169,8 +199,9 @@ class Console:
         if not args:
             self.say("move NOTATION")
             return
-        row = await self.service.game_for_move(self.user_id, args[0])
-        self.show(await self.service.play(self.user_id, row.id, args[0]))
+        for notation in args:  # in order; the first refused one stops the rest
+            row = await self.service.game_for_move(self.user_id, notation)
+            self.show(await self.service.play(self.user_id, row.id, notation))
 
     async def cmd_press(self, args: list[str]) -> None:
         board = await self.current()
@@ -212,6 +243,43 @@ class Console:
             self.say(
                 f"{front.kind}: played {s.played}, won {s.won} ({s.win_rate:.0%}), streak {s.current_streak}"
             )
+
+    async def cmd_replay(self, args: list[str]) -> None:
+        if self.board is None or self.board.row.status != "won":
+            self.say("! replay: win a game first (the replay is of the game just won)")
+            return
+        gif = await self.service.replay(self.board.row.id)
+        path = self._next_path("replay", "gif")
+        path.write_bytes(gif)
+        self.say(f"[replay: {path}]")
+
+    async def cmd_leaderboard(self, args: list[str]) -> None:
+        front = named(args) or fronts()[0]
+        period = args[1] if len(args) > 1 else "all"
+        if period not in ("all", "week", "daily"):
+            self.say("! leaderboard GAME [all|week|daily]")
+            return
+        today = dailycodes.utc_today(self.service.clock())
+        scope: dict[str, Any] = {"channel_id": CONSOLE_TABLE, "period": period}
+        if period == "daily":
+            scope["daily_date"] = today
+        entries = await self.service.store.leaderboard(front.kind, limit=10, **scope)
+        self.say(front.title(self.tr) + f" — {period}")
+        for e in entries:
+            words = " · ".join(front.result_words(self.tr, e.best))
+            self.say(f"  {e.rank}. player {e.user_id} · {words} · {e.won}/{e.played} won")
+        if not entries:
+            self.say("  " + self.tr("lb.empty"))
+
+    async def cmd_language(self, args: list[str]) -> None:
+        if not args or args[0] not in LANGUAGES:
+            self.say(f"! language {'|'.join(LANGUAGES)}")
+            return
+        self.tr = Translator(args[0])
+        use_language(args[0])
+        self.say(self.tr("language.set"))
+
+    cmd_settings = cmd_language
 
     async def cmd_rules(self, args: list[str]) -> None:
         self.say((named(args) or fronts()[0]).rules(self.tr))

@@ -49,6 +49,8 @@ def error_text(locale: object, error: BaseException) -> str | None:
         return error.text(locale)
     if isinstance(error, engine.EngineError):
         return engine_error_text(locale, error)
+    if isinstance(error, storage.DatabaseUnusable):  # lost while running: bot.database stops the bot
+        return t(locale, "error.database_lost")
     if isinstance(error, storage.VersionConflict):
         return t(locale, "error.stale_board")
     if isinstance(error, storage.GameNotActive):

@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import DEFAULT_LOCALE, t
+from storage import Deck
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,8 @@ PICTURE_KEYS = {
 }
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("boulanger_language", default=DEFAULT_LOCALE)
+# The deck the current player draws with (their /settings choice), like the language.
+_deck: contextvars.ContextVar[Deck] = contextvars.ContextVar("boulanger_deck", default="two")
 _MISSING = object()
 
 
@@ -71,6 +74,7 @@ class _Memory:
     def __init__(self) -> None:
         self.users: _Table = OrderedDict()
         self.guilds: _Table = OrderedDict()
+        self.decks: _Table = OrderedDict()  # user id → "four" (None: default)
 
     @staticmethod
     def get(table: _Table, key: int) -> Any:
@@ -152,6 +156,32 @@ async def set_guild_language(store: Any, guild_id: int, language: str | None) ->
     await store.set_guild_settings(guild_id, language=language)
     memory = _memory(store)
     memory.put(memory.guilds, guild_id, language)
+
+
+async def user_deck(store: Any, user_id: int) -> Deck:
+    """The deck a player chose with ``/settings`` (two colours unless they chose four)."""
+    memory = _memory(store)
+    cached = memory.get(memory.decks, user_id)
+    if cached is _MISSING:
+        cached = await store.user_deck(user_id)
+        memory.put(memory.decks, user_id, cached)
+    return "four" if cached == "four" else "two"
+
+
+async def set_user_deck(store: Any, user_id: int, deck: Deck) -> None:
+    """Store a player's deck and update the cache."""
+    await store.set_user_deck(user_id, None if deck == "two" else deck)
+    memory = _memory(store)
+    memory.put(memory.decks, user_id, deck)
+
+
+def current_deck() -> Deck:
+    """The deck of the player whose interaction is being handled (two colours outside one)."""
+    return _deck.get()
+
+
+def use_deck(deck: Deck) -> None:
+    _deck.set(deck)
 
 
 def current_language() -> str:

@@ -6,7 +6,7 @@ pictures are drawn in N worker processes instead, so one bot process can use mor
 than one core.
 
 A worker gets picklable inputs only -- the game's kind, its code and action log, the
-highlight and the translated labels -- replays the game and calls its front's own
+highlight, the translated labels and the player's deck -- replays the game and calls its front's own
 ``render`` (fronts are looked up by kind in ``bot.games``, which imports no Discord),
 so a front that draws itself draws itself in the worker too. Each worker keeps the
 games it replayed lately and, when the next picture of a game is a few actions further
@@ -27,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 import engine
+from storage import Deck
 
 if TYPE_CHECKING:
     from bot.games.base import GameFront
@@ -64,7 +65,12 @@ def _game_at(code: str, moves: tuple[str, ...]) -> engine.Game[Any]:
 
 
 def render_job(
-    kind: str, code: str, moves: tuple[str, ...], highlight: str | None, labels: dict[str, str] | None
+    kind: str,
+    code: str,
+    moves: tuple[str, ...],
+    highlight: str | None,
+    labels: dict[str, str] | None,
+    deck: Deck = "two",
 ) -> bytes:
     """Worker: the board picture of ``code`` after ``moves``, drawn by its front, as PNG bytes."""
     from bot.games import front_for
@@ -74,7 +80,7 @@ def render_job(
     except engine.EngineError:
         _replayed.pop(code, None)  # a cached game that went wrong must not poison the next job
         raise
-    return front_for(kind).render(game, highlight=highlight, labels=labels)
+    return front_for(kind).render(game, highlight=highlight, labels=labels, deck=deck)
 
 
 def replay_job(kind: str, code: str, moves: tuple[str, ...], labels: dict[str, str] | None) -> bytes:
@@ -109,16 +115,17 @@ class RenderPool:
         *,
         highlight: str | None,
         labels: Mapping[str, str] | None,
+        deck: Deck = "two",
     ) -> bytes:
-        """``front.render(game, highlight=, labels=)`` off the event loop; PNG bytes."""
+        """``front.render(game, highlight=, labels=, deck=)`` off the event loop; PNG bytes."""
         if self.workers == 0:
-            return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels)
-        job = (front.kind, game.code, game.moves, highlight, _labels(labels))
+            return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
+        job = (front.kind, game.code, game.moves, highlight, _labels(labels), deck)
         try:
             return await self._run(render_job, *job)
         except BrokenProcessPool:
             log.warning("a render worker died; drawing this picture in a thread")
-            return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels)
+            return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
 
     async def render_replay(
         self, front: GameFront[Any], code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None

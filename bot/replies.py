@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot import invalid_requests
 from bot.i18n import Translator
 from bot.interactions import solver_of
 from bot.locale import player_translator
@@ -95,7 +96,7 @@ async def send_new_board(
 
 async def strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
     """Take the buttons off a board's previous message (they moved to a new one)."""
-    if channel_id is None:
+    if channel_id is None or invalid_requests.paused(client):  # tidying can wait
         return
     try:
         channel = client.get_partial_messageable(channel_id)

@@ -26,7 +26,7 @@ from bot import dailycodes
 from bot.feedback import UserFeedback
 from bot.games import GameFront, front_for, front_of, fronts
 from bot.games.base import Advice
-from bot.language import current_language, picture_labels
+from bot.language import current_deck, current_language, picture_labels
 from bot.render_pool import RenderPool
 from bot.solving import Solver
 from engine.codes import MAX_DEAL
@@ -171,7 +171,8 @@ class GameService:
         highlight = front.highlight(selection) if selection else None
         language = current_language()
         labels = picture_labels(language) if language != "en" else None  # words drawn, translated
-        return await self.pictures.render(front, game, highlight=highlight, labels=labels)
+        deck = current_deck()
+        return await self.pictures.render(front, game, highlight=highlight, labels=labels, deck=deck)
 
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
@@ -338,6 +339,8 @@ class GameService:
             if meaning.action == "clear":
                 return Board(row, game, await self.render(game))
             if meaning.action == "resign":
+                if not game.is_lost:  # End is offered only at a dead end; giving up is /resign
+                    raise UserFeedback("error.moves_left")
                 done = await self._finish(row, game, "resigned")
                 return await self._board(done, game, await self.render(game))
         return await self._advise(row, game)

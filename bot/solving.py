@@ -1,4 +1,8 @@
-"""Searches run in a process pool with a time budget, so no player waits on another.
+"""Searches run in process pools with a time budget, so no player waits on another.
+
+Two pools: players' searches (hints, the after-game verdict) in one, the
+winnable-deal stock's top-up in a second, one-process pool whose worker runs at
+a lower CPU priority, so a long deal search never queues a hint behind it.
 
 What the workers run is each game's front's business (``hint_worker``,
 ``winnable_finder``): module-level functions over plain values (a code and an
@@ -8,7 +12,9 @@ action log), so they pickle. This pool only runs them, with a deadline.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import random
 import signal
 import sys
@@ -45,22 +51,46 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
+# How much nicer (lower priority) than the bot the deal-search worker runs.
+SEARCH_NICENESS = 10
+
+
+def _background_worker() -> None:
+    """Deal-search worker start-up: end with the bot, and yield the CPU to hints and the bot."""
+    _die_with_parent()
+    # Where that is not allowed, the separate pool alone keeps hints from queueing.
+    with contextlib.suppress(OSError):
+        os.nice(SEARCH_NICENESS)
+
+
 class Solver:
-    """A small process pool for hints and for topping up the winnable-deal stock."""
+    """Process pools: one for players' hints, a separate low-priority one for deal searches."""
 
     def __init__(self, workers: int = 1) -> None:
         self._workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._search_pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self._workers, initializer=_die_with_parent)
         return self._pool
 
+    def _search_executor(self) -> ProcessPoolExecutor:
+        if self._search_pool is None:
+            self._search_pool = ProcessPoolExecutor(max_workers=1, initializer=_background_worker)
+        return self._search_pool
+
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+        """Run a player's search (a hint...) in the players' pool."""
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor(), fn, *args)
         return await asyncio.wait_for(future, timeout)
+
+    async def run_background(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a search nobody waits for (the stock's top-up) in the low-priority pool."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._search_executor(), fn, *args)
 
     async def warm(self) -> None:
         """Start the worker processes ahead of the first hint, so it does not pay for that."""
@@ -87,12 +117,13 @@ class Solver:
         if shipped and await store.count_winnable_deals(front.kind, cells) >= STOCK_LOW_WATER:
             return shipped
         seed = random.SystemRandom().randrange(2**63)
-        deals = await self.run(finder, cells, seed, STOCK_BATCH, 2.0, budget)
+        deals = await self.run_background(finder, cells, seed, STOCK_BATCH, 2.0, budget)
         added = await store.add_winnable_deals(front.kind, cells, deals)
         log.info("winnable stock: +%d %s deals with %d cells", added, front.kind, cells)
         return added
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._search_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._search_pool = None

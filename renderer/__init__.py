@@ -2,27 +2,35 @@
 
     import engine, renderer
     png = renderer.render_png(engine.new_game("BK1-C4-AAAAA24"), highlight="3")
+    png = renderer.render_png(game, deck="four")             # a colour per suit
     gif = renderer.render_replay(game.code, game.moves)      # animated, <= 400 frames, <= 7.5 MiB
-    python -m renderer BK1-C4-AAAAA24 1a 2b -o board.png     # any position from the shell
+    python -m renderer BK1-C4-AAAAA24 1a 2b -o board.png --deck four
 
+Pictures are WIDTH (720) px wide and as tall as their content (see
+``renderer.layout`` for the sizes, chosen for a 500 px wide phone screen).
 Boards are assembled in palette mode from sprites drawn once and cached (see
-``renderer.palette``), so a render costs little more than the PNG encoding.
-Safe to call from several threads at once.
+``renderer.palette``), so a render costs little more than the PNG encoding,
+and ``renderer.png`` deflates only the bands of rows it has not compressed
+lately: a press that only selects a source (same board, a highlight added)
+re-encodes a few bands, not the picture. The bot just calls ``render_png``
+again. Safe to call from several threads at once; the bytes never depend on
+what is cached.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
 
 from engine import Game
-from renderer.boards import board_for
+from renderer import png
+from renderer.boards import HEIGHT, board_for
+from renderer.cards import check_deck
 from renderer.labels import DEFAULTS as DEFAULT_LABELS
 from renderer.labels import resolve as resolve_labels
-from renderer.layout import HEIGHT, WIDTH
+from renderer.layout import DECKS, WIDTH
 from renderer.replay import MAX_BYTES as REPLAY_MAX_BYTES
 from renderer.replay import ReplayTooLarge, render_replay
 
@@ -32,9 +40,14 @@ PNG_LEVEL = 3
 
 
 def render_image(
-    game: Game[Any], *, highlight: object = None, labels: Mapping[str, str] | None = None
+    game: Game[Any],
+    *,
+    highlight: object = None,
+    labels: Mapping[str, str] | None = None,
+    deck: str = "two",
 ) -> Image.Image:
-    """The board as a palette ("P") image, WIDTH x HEIGHT.
+    """The board as a palette ("P") image, WIDTH wide and as tall as its longest pile
+    needs (at most HEIGHT).
 
     ``highlight`` marks a selected source for two-click play. Baker's Game:
     ``("c", 0..7)`` a column, ``("f", 0..cells-1)`` a free cell. Calculation:
@@ -44,28 +57,36 @@ def render_image(
     amber and the cards it put down get an amber face. ``game.outcome`` shows
     as a WON/LOST badge in the header (and a banner on a won board).
     ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations).
-    ``ValueError`` on an unknown game kind, highlight or label.
+    ``deck`` is ``"two"`` (red and black) or ``"four"`` (a colour per suit, chosen
+    to stay apart for colour-blind players: ``renderer.cards``).
+    ``ValueError`` on an unknown game kind, highlight, label or deck.
     """
     board = board_for(game)
     words = resolve_labels(labels)
-    image: Image.Image = board.render(game, board.parse_highlight(game, highlight), words)
+    image: Image.Image = board.render(
+        game, board.parse_highlight(game, highlight), words, check_deck(deck), fit=True
+    )
     return image
 
 
 def encode_png(im: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
+    """A palette image as PNG bytes (``renderer.png``: recently seen bands are not re-deflated)."""
+    return png.encode(im, PNG_LEVEL)
 
 
 def render_png(
-    game: Game[Any], *, highlight: object = None, labels: Mapping[str, str] | None = None
+    game: Game[Any],
+    *,
+    highlight: object = None,
+    labels: Mapping[str, str] | None = None,
+    deck: str = "two",
 ) -> bytes:
     """The board as PNG bytes (see ``render_image`` for the options)."""
-    return encode_png(render_image(game, highlight=highlight, labels=labels))
+    return encode_png(render_image(game, highlight=highlight, labels=labels, deck=deck))
 
 
 __all__ = [
+    "DECKS",
     "DEFAULT_LABELS",
     "HEIGHT",
     "REPLAY_MAX_BYTES",

@@ -1,5 +1,10 @@
 """The Jeu du Boulanger board: cells a-d and foundations on top, columns 1-8 below.
 
+Columns fan down ``layout.FAN`` px a card, so every card's corner shows whole;
+the picture is as tall as its longest column needs (``height``), at least
+``MIN_CARDS`` cards' worth, at most ``FULL_HEIGHT`` (a 19-card column, the
+longest the rules allow; a longer made-up column is squeezed to fit).
+
 Highlights: ``("c", i)`` selects column i (0-based; its ordered run is
 marked), ``("f", i)`` free cell i. The last move is read from
 ``game.last_move``: its source label turns amber, the cards it put down get
@@ -15,17 +20,28 @@ from engine.cards import SUIT_SYMBOLS
 from renderer import header
 from renderer import layout as L
 from renderer.cache import cached
-from renderer.cards import LAST, PICK, PLAIN, card_sprite, paste_pile, slot_sprite
+from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
 from renderer.labels import Labels
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
 
 CELL_LETTERS = "abcd"
-LETTER_Y = L.HEADER_H + 2  # cell letters
-TOP_Y = LETTER_Y + 28  # cells and foundations
-NUMBER_Y = TOP_Y + L.CARD_H + 4  # column numbers
-TABLEAU_Y = NUMBER_Y + 30
-TABLEAU_ROOM = L.HEIGHT - 10 - TABLEAU_Y
+LETTER_Y = L.HEADER_H + 1  # cell letters
+TOP_Y = LETTER_Y + L.LABEL_ROW  # cells and foundations
+NUMBER_Y = TOP_Y + L.CARD_H + 2  # column numbers
+TABLEAU_Y = NUMBER_Y + L.LABEL_ROW
+LONGEST = 19  # 6 dealt cards under a king and its whole run down to the ace
+MIN_CARDS = 5  # a board is never shorter than a column of 5 would make it
+FULL_HEIGHT = TABLEAU_Y + (LONGEST - 1) * L.FAN + L.CARD_H + L.BOTTOM
+TABLEAU_ROOM = FULL_HEIGHT - L.BOTTOM - TABLEAU_Y
+
+
+def height(game: BakersGame) -> int:
+    """The picture's height: down to the longest column's last card (and a little felt)."""
+    n = max(MIN_CARDS, *(len(col) for col in game.position.cols))
+    if n > LONGEST:
+        return FULL_HEIGHT
+    return TABLEAU_Y + (n - 1) * L.FAN + L.CARD_H + L.BOTTOM
 
 
 def slot_x(i: int) -> int:
@@ -43,13 +59,13 @@ def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = 
 @cached(limit=64)
 def background(cells: int, labels: Labels) -> Image.Image:
     """Everything that does not depend on the cards: read only, boards start from a copy."""
-    canvas = new_canvas((L.WIDTH, L.HEIGHT), L.FELT)
+    canvas = new_canvas((L.WIDTH, FULL_HEIGHT), L.FELT)
     header.draw_static(canvas, dict(labels)["bakers"])
     for i in range(cells):
         _label(canvas, CELL_LETTERS[i], i, LETTER_Y)
         canvas.paste(slot_sprite(), (slot_x(i), TOP_Y))
     for s in range(4):
-        canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 56), (slot_x(4 + s), TOP_Y))
+        canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 44), (slot_x(4 + s), TOP_Y))
     for c in range(8):
         _label(canvas, str(c + 1), c, NUMBER_Y)
         canvas.paste(slot_sprite(), (slot_x(c), TABLEAU_Y))
@@ -85,33 +101,43 @@ class _Marks:
                 self.cells[i] = PICK
 
 
-def render(game: BakersGame, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
+def render(
+    game: BakersGame,
+    highlight: tuple[str, int] | None,
+    labels: Labels,
+    deck: str = TWO,
+    fit: bool = False,
+) -> Image.Image:
+    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``."""
     pos = game.position
     words = dict(labels)
-    canvas = background(len(pos.cells), labels).copy()
+    base = background(len(pos.cells), labels)
+    canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
     header.draw_dynamic(canvas, game, words["bakers"], words)
     marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
         if card >= 0:
-            canvas.paste(card_sprite(card, marks.cells.get(i, PLAIN)), (slot_x(i), TOP_Y))
+            canvas.paste(card_sprite(card, marks.cells.get(i, PLAIN), deck=deck), (slot_x(i), TOP_Y))
     for s, count in enumerate(pos.found):
         if count:
-            canvas.paste(card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN)), (slot_x(4 + s), TOP_Y))
+            home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), deck=deck)
+            canvas.paste(home, (slot_x(4 + s), TOP_Y))
     for c, col in enumerate(pos.cols):
-        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, L.fan_step(len(col), TABLEAU_ROOM), marks.cols[c])
+        step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
+        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, marks.cols[c], deck)
     for kind, i, colour in marks.labels:
         if kind == "c":
             _label(canvas, str(i + 1), i, NUMBER_Y, colour)
         elif kind == "f":
             _label(canvas, CELL_LETTERS[i], i, LETTER_Y, colour)
     if game.is_won:
-        _won_banner(canvas, words["won"])
+        _won_banner(canvas, words["won"], height(game))
     return canvas
 
 
-def _won_banner(canvas: Image.Image, text: str) -> None:
-    pill = pill_sprite(text, 64, L.BLACK, L.WON, L.FELT)
-    paste(canvas, pill, L.WIDTH // 2, TABLEAU_Y + TABLEAU_ROOM // 2 - pill.height // 2, "m")
+def _won_banner(canvas: Image.Image, text: str, bottom: int) -> None:
+    pill = pill_sprite(text, L.BANNER_TEXT, L.BLACK, L.WON, L.FELT)
+    paste(canvas, pill, L.WIDTH // 2, (TABLEAU_Y + bottom - pill.height) // 2, "m")
 
 
 def parse_highlight(game: BakersGame, highlight: object) -> tuple[str, int] | None:

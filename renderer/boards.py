@@ -13,12 +13,24 @@ from renderer.labels import Labels
 class Board(Protocol):
     """What a board module provides (each takes its own game class, hence ``Any``)."""
 
-    def render(self, game: Any, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image: ...
+    FULL_HEIGHT: int  # the tallest picture (a replay's frame height)
+
+    def render(
+        self,
+        game: Any,
+        highlight: tuple[str, int] | None,
+        labels: Labels,
+        deck: str = ...,
+        fit: bool = ...,
+    ) -> Image.Image: ...
+
+    def height(self, game: Any) -> int: ...
 
     def parse_highlight(self, game: Any, highlight: object) -> tuple[str, int] | None: ...
 
 
 BOARDS: dict[str, Board] = {"bakers": bakers, "calculation": calculation}
+HEIGHT = max(board.FULL_HEIGHT for board in BOARDS.values())  # the tallest picture of any board
 
 
 def board_for(game: object) -> Board:

@@ -4,6 +4,13 @@ their step and the rank each needs next, and the waste piles w1-w4 fanned below.
 Highlights: ``("s", 0)`` selects the turned card, ``("w", i)`` waste pile i
 (0-based). The last move (``game.last_move``) turns its source's label amber
 and gives the card it put down an amber face.
+
+A waste pile fans down ``layout.FAN`` px a card; past ``WRAP`` cards it wraps
+into two fans side by side (the older half on the left, the newer half
+``SPLIT_DX`` px to its right, so the left fan's corners stay uncovered) at
+``layout.CORNER_STRIP`` px a card, the smallest step that still shows a whole
+corner. Every card keeps full-size corner glyphs: a 48-card pile is two fans of
+24, and the picture grows to hold them (``height``).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from renderer.cards import (
     ON_FELT,
     PICK,
     PLAIN,
+    TWO,
     back_sprite,
     card_sprite,
     corner_size,
@@ -31,17 +39,20 @@ from renderer.labels import Labels
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
 
-CAPTION_Y = L.HEADER_H + 2  # "stock", "f1 +1"
-TOP_Y = CAPTION_Y + 28  # stock and foundations
-NEXT_Y = TOP_Y + L.CARD_H + 32  # baseline of "next 7"
-PILE_LABEL_Y = NEXT_Y + 16  # "turned", "w1"
-PILE_Y = PILE_LABEL_Y + 30
-PILE_ROOM = L.HEIGHT - 10 - PILE_Y
-STOCK_X = 44
-FIRST_X = 204  # foundation 1 and waste pile 1; the stock column stands apart on the left
-STEP_X = 192  # leaves room right of each pile for the second fan of a very long pile
-SPLIT_BELOW = 16  # a fan step below this (about 30 cards) splits the pile into two fans
-SPLIT_DX = 62  # the second fan's offset: the first fan's corners stay visible
+CAPTION_Y = L.HEADER_H + 1  # "stock", "f1 +1"
+TOP_Y = CAPTION_Y + L.LABEL_ROW  # stock and foundations
+NEXT_TEXT = 20
+NEXT_Y = TOP_Y + L.CARD_H + 22  # baseline of "next 7"
+PILE_LABEL_Y = NEXT_Y + 6  # "turned", "w1"
+PILE_Y = PILE_LABEL_Y + L.LABEL_ROW
+STOCK_X = L.MARGIN
+FIRST_X = 109  # foundation 1 and waste pile 1; the stock column stands apart on the left
+STEP_X = 150  # leaves room right of each pile for the second fan of a long pile
+WRAP = 16  # a pile of more cards wraps into two fans
+SPLIT_DX = 64  # the second fan's offset: the first fan's corner glyphs stay visible
+MOST = 48  # every card not dealt to a foundation, all on one pile
+MIN_CARDS = 3  # the pile area is never shorter than a fan of 3
+PILE_ROOM = ((MOST + 1) // 2 - 1) * L.CORNER_STRIP + L.CARD_H  # a fan of 24 at the whole-corner step
 
 
 def slot_x(i: int) -> int:
@@ -52,18 +63,15 @@ def slot_x(i: int) -> int:
 def waste_layout(count: int) -> list[tuple[int, int, int]]:
     """Where each card of a ``count``-card waste pile goes: (dx, dy, corner glyph size).
 
-    One fan while its step stays readable; beyond that the older half fans down
-    on the left and the newer half, ending with the top card, beside it.
+    One fan up to ``WRAP`` cards; beyond that the older half fans down on the
+    left and the newer half, ending with the top card, beside it.
     """
-    step = L.fan_step(count, PILE_ROOM)
-    if step >= SPLIT_BELOW:
-        fans = [(0, count, step)]
+    if count <= WRAP:
+        fans = [(0, count, L.FAN)]
     else:
         older = (count + 1) // 2
-        fans = [
-            (0, older, L.fan_step(older, PILE_ROOM)),
-            (SPLIT_DX, count - older, L.fan_step(count - older, PILE_ROOM)),
-        ]
+        step = L.FAN if older <= WRAP else L.fan_step(older, PILE_ROOM, L.CORNER_STRIP)
+        fans = [(0, older, step), (SPLIT_DX, count - older, step)]
     out = []
     for dx, n, fan in fans:
         out += [(dx, k * fan, corner_size(fan)) for k in range(n)]
@@ -72,10 +80,27 @@ def waste_layout(count: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _paste_waste(canvas: Image.Image, x: int, pile: tuple[int, ...], styles: dict[int, str]) -> None:
+def pile_bottom(count: int) -> int:
+    """How far below PILE_Y a ``count``-card pile reaches."""
+    spots = waste_layout(count)
+    return max(dy for _, dy, _ in spots) + L.CARD_H if spots else L.CARD_H
+
+
+def height(game: CalculationGame) -> int:
+    """The picture's height: down to the longest waste pile's last card (and a little felt)."""
+    longest = max(MIN_CARDS, *(len(pile) for pile in game.waste))
+    return PILE_Y + pile_bottom(min(longest, MOST)) + L.BOTTOM
+
+
+FULL_HEIGHT = PILE_Y + pile_bottom(MOST) + L.BOTTOM
+
+
+def _paste_waste(
+    canvas: Image.Image, x: int, pile: tuple[int, ...], styles: dict[int, str], deck: str
+) -> None:
     for k, (card, (dx, dy, corner)) in enumerate(zip(pile, waste_layout(len(pile)), strict=True)):
         under = ON_FELT if k == 0 else ON_CARD  # the second fan lies on the first one's cards
-        canvas.paste(card_sprite(card, styles.get(k, PLAIN), under, corner), (x + dx, PILE_Y + dy))
+        canvas.paste(card_sprite(card, styles.get(k, PLAIN), under, corner, deck), (x + dx, PILE_Y + dy))
 
 
 def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
@@ -88,14 +113,14 @@ def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = 
 def background(labels: Labels) -> Image.Image:
     """Everything that does not depend on the cards: read only, boards start from a copy."""
     words = dict(labels)
-    canvas = new_canvas((L.WIDTH, L.HEIGHT), L.FELT)
+    canvas = new_canvas((L.WIDTH, FULL_HEIGHT), L.FELT)
     header.draw_static(canvas, words["calculation"])
     _label(canvas, words["stock"], 0, CAPTION_Y)
     _label(canvas, words["turned"], 0, PILE_LABEL_Y)
     canvas.paste(slot_sprite(), (slot_x(0), PILE_Y))
     for i in range(4):
         _label(canvas, f"f{i + 1}  +{i + 1}", i + 1, CAPTION_Y)
-        canvas.paste(slot_sprite(f"+{i + 1}", 44), (slot_x(i + 1), TOP_Y))
+        canvas.paste(slot_sprite(f"+{i + 1}", 34), (slot_x(i + 1), TOP_Y))
         _label(canvas, f"w{i + 1}", i + 1, PILE_LABEL_Y)
         canvas.paste(slot_sprite(), (slot_x(i + 1), PILE_Y))
     return canvas
@@ -126,37 +151,46 @@ class _Marks:
                 self.turned = PICK
 
 
-def render(game: CalculationGame, highlight: tuple[str, int] | None, labels: Labels) -> Image.Image:
+def render(
+    game: CalculationGame,
+    highlight: tuple[str, int] | None,
+    labels: Labels,
+    deck: str = TWO,
+    fit: bool = False,
+) -> Image.Image:
+    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``."""
     words = dict(labels)
-    canvas = background(labels).copy()
+    base = background(labels)
+    canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
     header.draw_dynamic(canvas, game, words["calculation"], words)
     marks = _Marks(game, highlight)
     _stock(canvas, game.stock_count)
     if game.turned is not None:
-        canvas.paste(card_sprite(game.turned, marks.turned), (slot_x(0), PILE_Y))
+        canvas.paste(card_sprite(game.turned, marks.turned, deck=deck), (slot_x(0), PILE_Y))
     for i in range(4):
         home = game.foundations[i]
         if home:
-            canvas.paste(card_sprite(home[-1], marks.homes.get(i, PLAIN)), (slot_x(i + 1), TOP_Y))
+            top = card_sprite(home[-1], marks.homes.get(i, PLAIN), deck=deck)
+            canvas.paste(top, (slot_x(i + 1), TOP_Y))
         need = game.needs(i)
         text = words["done"] if need is None else f"{words['next']} {rank_text(need, ten='10')}"
         paste_words(
             canvas,
-            [(text, 24, L.TEXT if need else L.WON)],
+            [(text, NEXT_TEXT, L.TEXT if need else L.WON)],
             slot_x(i + 1) + L.CARD_W // 2,
             NEXT_Y,
             L.FELT,
             "m",
         )
-        _paste_waste(canvas, slot_x(i + 1), game.waste[i], marks.piles[i])
+        _paste_waste(canvas, slot_x(i + 1), game.waste[i], marks.piles[i], deck)
     for kind, i, colour in marks.labels:
         if kind == "s":
             _label(canvas, words["turned"], 0, PILE_LABEL_Y, colour)
         elif kind == "w":
             _label(canvas, f"w{i + 1}", i + 1, PILE_LABEL_Y, colour)
     if game.is_won:
-        pill = pill_sprite(words["won"], 64, L.BLACK, L.WON, L.FELT)
-        paste(canvas, pill, L.WIDTH // 2, PILE_Y + PILE_ROOM // 2 - pill.height // 2, "m")
+        pill = pill_sprite(words["won"], L.BANNER_TEXT, L.BLACK, L.WON, L.FELT)
+        paste(canvas, pill, L.WIDTH // 2, (PILE_Y + height(game) - pill.height) // 2, "m")
     return canvas
 
 
@@ -164,9 +198,9 @@ def _stock(canvas: Image.Image, count: int) -> None:
     x = slot_x(0)
     if count:
         canvas.paste(back_sprite(), (x, TOP_Y))
-        pill = pill_sprite(str(count), 30, L.TEXT, L.BACK, L.BACK)
+        pill = pill_sprite(str(count), 24, L.TEXT, L.BACK, L.BACK)
     else:
-        pill = pill_sprite("0", 30, L.SLOT_LINE, L.SLOT, L.SLOT)
+        pill = pill_sprite("0", 24, L.SLOT_LINE, L.SLOT, L.SLOT)
     paste(canvas, pill, x + L.CARD_W // 2, TOP_Y + (L.CARD_H - pill.height) // 2, "m")
 
 

@@ -1,4 +1,8 @@
-"""The strip across the top of both boards: title, code, score, moves, outcome."""
+"""The strip across the top of both boards: title, code, score, moves, outcome.
+
+The game code is drawn in DejaVu Sans Mono Bold (``fonts.MONO``), larger than
+before and in a face where 5 and S, 0 and O, 1 and I differ.
+"""
 
 from __future__ import annotations
 
@@ -8,24 +12,30 @@ from PIL import Image
 
 from engine import Game
 from renderer import layout as L
-from renderer.fonts import ascent
+from renderer.fonts import MONO, SANS, ascent
 from renderer.palette import index
 from renderer.text import paste, pill_sprite, text_sprite
 
-BIG, SMALL = L.HEADER_TEXT, 18
+BIG, SMALL = L.HEADER_TEXT, L.HEADER_WORDS
+BADGE = 18  # the WON / LOST badge's text
+Piece = tuple[str, int, L.RGB] | tuple[str, int, L.RGB, str]  # text, size, colour[, face]
 
 
 def paste_words(
     canvas: Image.Image,
-    pieces: list[tuple[str, int, L.RGB]],
+    pieces: list[Piece],
     x: int,
     baseline: int,
     bg: L.RGB,
     align: str = "l",
 ) -> tuple[int, int]:
-    """Paste text pieces (text, size, colour) side by side on a common baseline."""
+    """Paste text pieces (text, size, colour[, face]) side by side on a common baseline."""
     # fonts are only touched inside the cached builders (under their lock), never here
-    sprites = [(text_sprite(t, size, fg, bg), ascent(size)) for t, size, fg in pieces]
+    sprites = []
+    for piece in pieces:
+        text, size, fg = piece[:3]
+        face = piece[3] if len(piece) == 4 else SANS
+        sprites.append((text_sprite(text, size, fg, bg, face), ascent(size, face)))
     total = sum(s.width for s, _ in sprites)
     left = x if align == "l" else x - total if align == "r" else x - total // 2
     cur = left
@@ -38,29 +48,33 @@ def paste_words(
 def draw_static(canvas: Image.Image, title: str) -> None:
     """The parts that never change within a game: the bar and the title."""
     canvas.paste(index(L.HEADER_BG), (0, 0, L.WIDTH, L.HEADER_H))
-    paste_words(canvas, [(title, BIG, L.TEXT)], L.MARGIN, _baseline(), L.HEADER_BG)
+    paste_words(canvas, [(title, BIG, L.TEXT)], L.MARGIN - 2, baseline(), L.HEADER_BG)
 
 
-def _baseline() -> int:
-    return L.HEADER_H // 2 + 8
+def baseline() -> int:
+    return L.HEADER_H // 2 + 7
+
+
+def code_x(title: str) -> int:
+    """Left edge of the code's sprite, after the title."""
+    return L.MARGIN - 2 + text_sprite(title, BIG, L.TEXT, L.HEADER_BG).width + 6
 
 
 def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> None:
     """Code after the title; score and moves on the right; the outcome badge before them."""
-    base = _baseline()
-    title_end = L.MARGIN + text_sprite(title, BIG, L.TEXT, L.HEADER_BG).width
-    paste_words(canvas, [(game.code, SMALL, L.TEXT_DIM)], title_end + 10, base, L.HEADER_BG)
+    base = baseline()
+    paste_words(canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], code_x(title), base, L.HEADER_BG)
     left, _ = paste_words(
         canvas,
         [(words["moves"] + " ", SMALL, L.TEXT_DIM), (str(game.move_count), BIG, L.TEXT)],
-        L.WIDTH - L.MARGIN,
+        L.WIDTH - L.MARGIN + 2,
         base,
         L.HEADER_BG,
         "r",
     )
     left, _ = paste_words(
         canvas,
-        [(words["score"] + " ", SMALL, L.TEXT_DIM), (str(game.score), BIG, L.TEXT), ("   ", SMALL, L.TEXT)],
+        [(words["score"] + " ", SMALL, L.TEXT_DIM), (str(game.score), BIG, L.TEXT), ("  ", SMALL, L.TEXT)],
         left,
         base,
         L.HEADER_BG,
@@ -69,5 +83,5 @@ def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[s
     outcome = game.outcome
     if outcome is not None:
         fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
-        pill = pill_sprite(words["won" if outcome.won else "lost"], 20, ink, fill, L.HEADER_BG)
-        paste(canvas, pill, left - 16, (L.HEADER_H - pill.height) // 2, "r")
+        pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
+        paste(canvas, pill, left - 6, (L.HEADER_H - pill.height) // 2, "r")

@@ -1,30 +1,42 @@
 """Sizes and colours shared by both boards, derived once here.
 
-The picture is 960 px wide: Discord shows it inline at roughly half that, so
-every glyph a player must read (rank, suit, column number) is drawn at least
-~24 px high here and stays ~12 px high inline.
+Discord shows a board about 500 px wide on a phone, so sizes are chosen for
+what is left after scaling a WIDTH-px picture to 500 px (``DISPLAY_SCALE``):
+the rank and suit in a card's corner are drawn with a cap height of ~17.5 px
+(~12 px at 500 px wide), the game code ~14.6 px (~10 px). A fanned card always
+shows its whole corner: piles grow downwards at a fixed step and the picture's
+height follows the longest pile (``render_image`` crops to the content), so
+long columns never squeeze their corners.
 """
 
 from __future__ import annotations
 
-WIDTH = 960
-HEIGHT = 860
+WIDTH = 720
+DISPLAY_WIDTH = 500  # how wide Discord shows a board on a phone
+DISPLAY_SCALE = DISPLAY_WIDTH / WIDTH
 
-CARD_W = 106
-CARD_H = 136
-RADIUS = 9
+CARD_W = 82
+CARD_H = 104
+RADIUS = 7
 BORDER = 2
-MARGIN = 14
-GAP = 12  # between Baker's Game columns: 8 * 106 + 7 * 12 + 2 * 14 = 960
+MARGIN = 11
+GAP = 6  # between Baker's Game columns: 8 * 82 + 7 * 6 + 2 * 11 = 720
+BOTTOM = 8  # felt below the lowest card
 
-FAN = 40  # vertical step of a fanned pile when there is room
-CORNER_SIZE = 30  # rank/suit font size in a card's corner
+CORNER_SIZE = 24  # rank/suit font size in a card's corner (cap height ~17.5 px)
 CORNER_PAD = 3  # from the card's top edge to the corner glyphs
-CORNER_STRIP = 28  # a fan step at least this tall shows the full-size corner
+CORNER_X = 5  # from the card's left edge to the rank
+CORNER_STRIP = 27  # a fan step at least this tall shows the whole corner (J's hook included)
+FAN = 30  # vertical step of a fanned pile
+PIP_SIZE = 46  # the big suit in the middle of a card
 
-HEADER_H = 44
-HEADER_TEXT = 22
+HEADER_H = 36
+HEADER_TEXT = 20  # title and numbers
+HEADER_WORDS = 16  # "score", "moves"
+CODE_TEXT = 20  # the game code, in the monospaced face (5 and S, 0 and O differ)
 LABEL_TEXT = 20  # column numbers, cell letters, captions
+LABEL_ROW = 28  # height of a row of labels
+BANNER_TEXT = 44  # the WON banner over a finished board
 
 RGB = tuple[int, int, int]
 
@@ -47,9 +59,21 @@ LOST: RGB = (190, 36, 40)
 BACK: RGB = (40, 70, 150)  # the stock's card back
 BACK_LINE: RGB = (90, 125, 200)
 
+# Suit inks, indexed like engine.cards' suits (♠ ♥ ♦ ♣). The four-colour deck's
+# colours are explained in renderer.cards' docstring (they stay apart under
+# protanopia, deuteranopia and tritanopia: tests/test_render_deck.py).
+FOUR_RED: RGB = (220, 20, 0)  # vermilion
+FOUR_BLUE: RGB = (30, 0, 240)
+FOUR_GREEN: RGB = (20, 115, 85)  # teal
+DECKS: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
+    "two": (BLACK, RED, RED, BLACK),
+    "four": (BLACK, FOUR_RED, FOUR_BLUE, FOUR_GREEN),
+}
+INKS: tuple[RGB, ...] = (BLACK, RED, FOUR_RED, FOUR_BLUE, FOUR_GREEN)
 
-def fan_step(count: int, room: int, most: int = FAN) -> int:
-    """How far apart ``count`` fanned cards sit so the pile fits in ``room`` px."""
-    if count <= 1:
+
+def fan_step(count: int, room: int | None = None, most: int = FAN) -> int:
+    """How far apart ``count`` fanned cards sit: ``most``, or less if they must fit in ``room`` px."""
+    if count <= 1 or room is None:
         return most
     return max(1, min(most, (room - CARD_H) // (count - 1)))

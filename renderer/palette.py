@@ -14,18 +14,19 @@ from PIL import Image
 
 from renderer import layout as L
 
-_RAMP_STEPS = 6  # intermediate shades between two colours that meet at an edge
+_RAMP_STEPS = 5  # intermediate shades between two colours that meet at an edge
 
 _SOLIDS = (
     L.FELT, L.SLOT, L.SLOT_LINE, L.HEADER_BG, L.TEXT, L.TEXT_DIM, L.CARD, L.EDGE, L.RED,
     L.BLACK, L.LAST_FACE, L.LAST_EDGE, L.PICK_FACE, L.PICK_EDGE, L.WON, L.LOST, L.BACK,
-    L.BACK_LINE,
+    L.BACK_LINE, L.FOUR_RED, L.FOUR_BLUE, L.FOUR_GREEN,
 )  # fmt: skip
 
+_INK_PAIRS = tuple((face, ink) for ink in L.INKS for face in (L.CARD, L.LAST_FACE, L.PICK_FACE))
 _PAIRS = (
-    (L.CARD, L.RED), (L.CARD, L.BLACK), (L.CARD, L.EDGE), (L.FELT, L.EDGE), (L.SLOT, L.EDGE),
-    (L.FELT, L.CARD), (L.LAST_FACE, L.RED), (L.LAST_FACE, L.BLACK), (L.LAST_FACE, L.LAST_EDGE),
-    (L.FELT, L.LAST_EDGE), (L.CARD, L.LAST_EDGE), (L.PICK_FACE, L.RED), (L.PICK_FACE, L.BLACK),
+    *_INK_PAIRS,
+    (L.CARD, L.EDGE), (L.FELT, L.EDGE), (L.SLOT, L.EDGE), (L.FELT, L.CARD),
+    (L.LAST_FACE, L.LAST_EDGE), (L.FELT, L.LAST_EDGE), (L.CARD, L.LAST_EDGE),
     (L.PICK_FACE, L.PICK_EDGE), (L.FELT, L.PICK_EDGE), (L.CARD, L.PICK_EDGE),
     (L.HEADER_BG, L.TEXT), (L.HEADER_BG, L.TEXT_DIM), (L.FELT, L.TEXT), (L.FELT, L.TEXT_DIM),
     (L.FELT, L.SLOT_LINE), (L.SLOT, L.SLOT_LINE), (L.LAST_EDGE, L.BLACK), (L.PICK_EDGE, L.TEXT),

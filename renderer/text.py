@@ -1,4 +1,4 @@
-"""Text drawn once per (string, size, colours) and pasted: captions, scores, codes.
+"""Text drawn once per (string, size, colours, face) and pasted: captions, scores, codes.
 
 Text is anti-aliased against the one background it will sit on, then mapped to
 the shared palette, so pasting it into a "P" board is a plain copy.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from renderer.cache import cached
-from renderer.fonts import font
+from renderer.fonts import SANS, font
 from renderer.layout import RGB
 from renderer.palette import to_palette
 
@@ -17,9 +17,9 @@ PAD = 2
 
 
 @cached(limit=4096)
-def text_sprite(text: str, size: int, fg: RGB, bg: RGB) -> Image.Image:
+def text_sprite(text: str, size: int, fg: RGB, bg: RGB, face: str = SANS) -> Image.Image:
     """``text`` on a ``bg`` box whose height is the font's line height (so baselines line up)."""
-    f = font(size)
+    f = font(size, face)
     ascent, descent = f.getmetrics()
     width = max(1, round(f.getlength(text))) + 2 * PAD
     im = Image.new("RGB", (width, ascent + descent), bg)

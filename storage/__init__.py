@@ -6,7 +6,9 @@
     game = await store.append_move(game.id, game.version, "3h", score=10, move_count=1)
 
 The bot codes against ``storage.interface`` (the ``Store`` protocol, row types
-and errors); SQLite specifics stay in ``storage.sqlite``.
+and errors). Two backends implement it: SQLite (``storage.sqlite``, the
+embedded default: ``open_store("path/to/file.sqlite3")``) and PostgreSQL
+(``storage.postgres``: ``open_store("postgresql://user@host/db")``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from storage.interface import (
+    DECKS,
     FINISHED_STATUSES,
     MAX_ACTION_LENGTH,
     UNCHANGED,
@@ -22,6 +25,7 @@ from storage.interface import (
     DatabaseBusy,
     DatabaseTooNew,
     DatabaseUnusable,
+    Deck,
     FinishedGame,
     GameNotActive,
     GameNotFound,
@@ -40,18 +44,34 @@ DEFAULT_DB_PATH = "boulanger.db"
 
 
 async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
-    """Open (creating if needed) and migrate the database at ``path``.
+    """Open (creating if needed) and migrate the database at ``path``: a SQLite file, or a
+    ``postgresql://`` (or ``postgres://``) URL for PostgreSQL.
 
     Raises ``DatabaseUnusable`` (or its subclass ``DatabaseTooNew``) with a clear
-    message when the file cannot be used; it never modifies such a file.
-    ``options`` go to ``storage.sqlite.SqliteStore.open`` (e.g. ``synchronous``).
+    message when the database cannot be used; it never modifies such a database.
+    ``options`` go to ``SqliteStore.open`` (e.g. ``synchronous``) or to
+    ``PostgresStore.open`` (e.g. ``max_size`` of the pool); both take ``clock``.
     """
+    path = str(path)
+    if path.startswith(("postgresql://", "postgres://")):
+        from storage.postgres import PostgresStore
+
+        return await PostgresStore.open(path, **options)
+    if "://" in path:
+        scheme = path.split("://", 1)[0]
+        raise DatabaseUnusable(
+            f"Cannot use the database {scheme}://...: only postgresql:// URLs and SQLite file paths "
+            "are supported.",
+            path=f"{scheme}://...",
+            reason="unusable",
+        )
     from storage.sqlite import SqliteStore
 
     return await SqliteStore.open(path, **options)
 
 
 __all__ = [
+    "DECKS",
     "DEFAULT_DB_PATH",
     "FINISHED_STATUSES",
     "MAX_ACTION_LENGTH",
@@ -61,6 +81,7 @@ __all__ = [
     "DatabaseBusy",
     "DatabaseTooNew",
     "DatabaseUnusable",
+    "Deck",
     "FinishedGame",
     "GameNotActive",
     "GameNotFound",

@@ -1,7 +1,7 @@
 """What the bot may ask of storage: row types, errors and the ``Store`` protocol.
 
-The bot codes against this module only; ``storage.sqlite`` implements it on
-aiosqlite, and a PostgreSQL store can be added later behind the same protocol.
+The bot codes against this module only; ``storage.sqlite`` (aiosqlite) and
+``storage.postgres`` (asyncpg) implement it, both through ``storage.front``.
 Rows are frozen dataclasses (plain values, no connection attached), ids of
 Discord objects are ``int`` snowflakes, times are timezone-aware UTC
 ``datetime`` values and daily dates are ``datetime.date`` values (UTC days).
@@ -47,6 +47,8 @@ from typing import Literal, Protocol
 Status = Literal["active", "won", "lost", "resigned"]
 FINISHED_STATUSES: tuple[str, ...] = ("won", "lost", "resigned")
 Period = Literal["all", "week", "daily"]
+Deck = Literal["two", "four"]
+DECKS: tuple[Deck, ...] = ("two", "four")
 
 # Longest single action accepted by ``append_move``: engine notations are short, but a
 # batch (the Home button: up to 52 moves as ``6h,ah,…``) is one action of up to 155.
@@ -64,7 +66,9 @@ class DatabaseUnusable(StorageError):
     Raised at start-up instead of crashing in a loop; the file is never modified
     or replaced. ``path`` is the file, ``reason`` a short machine key
     (``"corrupt"``, ``"locked"``, ``"unreadable"``, ``"not_a_file"``,
-    ``"foreign"``, ``"readonly"``), the message says what to do.
+    ``"foreign"``, ``"readonly"``; while running: ``"vanished"`` or ``"replaced"``,
+    the file was unlinked or swapped, and nothing is acknowledged any more), the
+    message says what to do.
     """
 
     def __init__(self, message: str, *, path: str, reason: str) -> None:
@@ -219,6 +223,9 @@ class GuildSettings:
     # Minutes after 00:00 UTC at which the daily post goes out (0..1439).
     post_minute: int = 0
     language: str | None = None
+    # Why Discord refused the daily channel (e.g. "403 Missing Access"); no post is due while set.
+    # Setting ``daily_channel_id`` again clears it.
+    daily_disabled: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,9 +396,18 @@ class Store(Protocol):
         daily_channel_id: int | _Unchanged | None = UNCHANGED,
         post_minute: int | _Unchanged = UNCHANGED,
         language: str | _Unchanged | None = UNCHANGED,
-    ) -> GuildSettings: ...
+        daily_disabled: str | _Unchanged | None = UNCHANGED,
+    ) -> GuildSettings:
+        """Change the given settings; a new ``daily_channel_id`` also clears ``daily_disabled``."""
+        ...
 
     async def user_language(self, user_id: int) -> str | None: ...
+
+    async def user_deck(self, user_id: int) -> Deck | None:
+        """The deck a player chose (None: the default two-colour deck)."""
+        ...
+
+    async def set_user_deck(self, user_id: int, deck: Deck | None) -> None: ...
 
     async def set_user_language(self, user_id: int, language: str | None) -> None: ...
 
@@ -399,7 +415,7 @@ class Store(Protocol):
     async def pending_daily_posts(
         self, date: dt.date, *, now: dt.datetime | None = None
     ) -> list[GuildSettings]:
-        """Guilds with a daily channel whose post for ``date`` is due (post time passed) and not sent."""
+        """Guilds with a daily channel (not disabled) whose post for ``date`` is due and not sent."""
         ...
 
     async def claim_daily_post(

@@ -14,8 +14,10 @@ shared connection, and writes that arrive while a commit is under way are
 committed together (group commit: one fsync for many moves, each write in its
 own savepoint so a refused one undoes only itself).
 
-SQLite specifics stay in the ``storage/sqlite*.py`` modules; the rules they
-share with any other backend live in ``storage.ranking`` and ``storage.validate``.
+SQLite specifics stay in the ``storage/sqlite*.py`` modules; what they share
+with the PostgreSQL store lives in ``storage.front`` (the public methods and
+their checks), ``storage.validate``, ``storage.ranking``, ``storage.rows`` and
+``storage.migrator``.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import os
 import random
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -14,15 +15,17 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from storage import validate as v
+from storage.front import StoreFront
 from storage.interface import DatabaseUnusable, StorageError
+from storage.migrator import too_new
 from storage.sqlite_open import (
+    MEMORY,
     check_path,
     classify,
     configure,
     load_migrations,
     migrate,
     read_header,
-    too_new,
     unusable,
 )
 from storage.sqlite_rows import operational_error, utc_now
@@ -33,7 +36,7 @@ T = TypeVar("T")
 Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-class SqliteBase:
+class SqliteBase(StoreFront):
     """One SQLite file behind one aiosqlite connection. Open with ``await SqliteStore.open(path)``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:
@@ -44,6 +47,11 @@ class SqliteBase:
         self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
         self._drainer: asyncio.Task[None] | None = None
         self.path = path
+        # The file this connection has open (device, inode), to notice it being unlinked or replaced.
+        self._identity = _identity(path)
+        self._lost: DatabaseUnusable | None = None
+        # Called once, with the error, when the file is found gone (the bot stops on it).
+        self.on_lost: Callable[[DatabaseUnusable], None] | None = None
 
     # -- lifecycle ----------------------------------------------------------------
     @classmethod
@@ -104,6 +112,25 @@ class SqliteBase:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    def check_file(self) -> None:
+        """Raise ``DatabaseUnusable`` ("vanished"/"replaced") if the path no longer names the open file.
+
+        Checked before every commit (one ``os.stat``), so a write is never
+        acknowledged once it would go to an unlinked file nobody will open again.
+        Once lost, always lost: every later write is refused too.
+        """
+        if self._lost is None and self._identity is not None:
+            try:
+                now = _identity(self.path)
+            except FileNotFoundError:
+                now = None
+            if now != self._identity:
+                self._lost = unusable(self.path, "vanished" if now is None else "replaced")
+                if self.on_lost is not None:
+                    self.on_lost(self._lost)
+        if self._lost is not None:
+            raise unusable(self.path, self._lost.reason)
+
     def _now(self) -> dt.datetime:
         return v.moment("the clock", self._clock())
 
@@ -121,6 +148,8 @@ class SqliteBase:
                 raise operational_error(error) from error
             try:
                 yield conn
+                if write:
+                    self.check_file()
                 await conn.execute("COMMIT")
             except BaseException as error:
                 # The transaction may already be gone (e.g. COMMIT failed after ending it).
@@ -180,6 +209,7 @@ class SqliteBase:
                 else:
                     outcomes.append((future, value, None))
                 await conn.execute("RELEASE write")
+            self.check_file()  # nobody's write is acknowledged once the file is gone
             await conn.execute("COMMIT")
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):
@@ -205,6 +235,14 @@ class SqliteBase:
             rows = await self._all(conn, "PRAGMA integrity_check")
         problems = [str(r[0]) for r in rows]
         return [] if problems == ["ok"] else problems
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``; None for an in-memory database."""
+    if path == MEMORY:
+        return None
+    found = os.stat(path)
+    return found.st_dev, found.st_ino
 
 
 async def _quick_check(conn: aiosqlite.Connection, path: str) -> None:

@@ -9,23 +9,23 @@ deletes, truncates or recreates a file.
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 import time
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import aiosqlite
 
-from storage.interface import DatabaseTooNew, DatabaseUnusable
+from storage import migrator
+from storage.interface import DatabaseUnusable
+from storage.migrator import Migration
+from storage.migrator import split_statements as split_statements  # its old home, for callers
 
 # PRAGMA application_id of a Boulanger database ("Boul"), so another
 # program's SQLite file is recognised and refused rather than migrated.
 APPLICATION_ID = 0x426F756C
 MEMORY = ":memory:"
-
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+# A migration containing this line runs with foreign keys off (see _Target).
+FOREIGN_KEYS_OFF = "-- migrator: foreign keys off"
 
 _ADVICE = {
     "corrupt": "it is damaged or is not a SQLite database. It was left untouched: restore it from a "
@@ -39,17 +39,16 @@ _ADVICE = {
     "not_a_file": "it is not a regular file (a directory?). Configure the path of a database file",
     "foreign": "it is a SQLite database of another application. Configure another database path",
     "unusable": "it cannot be used",
+    "vanished": "the file was deleted while the bot was using it (nothing since then was saved). "
+    "Restore it from a backup; to start again with an empty database instead, start once with --init",
+    "replaced": "another file was put in its place while the bot was using it (nothing since then was "
+    "saved to either). Check which file is the right one, then start the bot again",
+    "missing": "the database that was created here is gone, and a new, empty one is never created "
+    "silently in its place. Restore it from a backup (with its -wal file, if any); to start again "
+    "with an empty database instead, start once with --init",
+    "stale_wal": "its -wal or -shm file is still there without the database: a new database must not "
+    "start from another one's journal. Restore the database, or move those files away",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    number: int
-    name: str
-    sql: str
-
-    def statements(self) -> list[str]:
-        return split_statements(self.sql)
 
 
 def unusable(path: str, reason: str, detail: str = "") -> DatabaseUnusable:
@@ -73,35 +72,9 @@ def classify(error: sqlite3.Error) -> str:
     return "unusable"
 
 
-def split_statements(sql: str) -> list[str]:
-    """Split a script into statements (``executescript`` would commit the open transaction)."""
-    statements: list[str] = []
-    pending = ""
-    for line in sql.splitlines(keepends=True):
-        if not pending and (not line.strip() or line.lstrip().startswith("--")):
-            continue
-        pending += line
-        if sqlite3.complete_statement(pending):
-            statements.append(pending.strip())
-            pending = ""
-    if pending.strip():
-        raise ValueError(f"incomplete SQL statement at the end of a migration: {pending.strip()[:80]!r}")
-    return statements
-
-
 def load_migrations() -> list[Migration]:
-    """Numbered migrations from ``storage/migrations``, checked to run 1, 2, 3... without gaps."""
-    folder = resources.files("storage") / "migrations"
-    found: list[Migration] = []
-    for entry in folder.iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append(Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort(key=lambda m: m.number)
-    numbers = [m.number for m in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"storage migrations must be numbered 1, 2, 3... without gaps, found {numbers}")
-    return found
+    """SQLite's numbered migrations (``storage/migrations/*.sql``)."""
+    return migrator.load("sqlite")
 
 
 def check_path(path: str) -> None:
@@ -159,63 +132,52 @@ async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout: float) -> obj
 
 
 async def migrate(conn: aiosqlite.Connection, path: str, current: int) -> int:
-    """Apply pending migrations, each in its own transaction with its version number.
+    """Apply pending migrations, each in its own transaction with its version number."""
+    return await migrator.apply(_Target(conn, path), load_migrations(), current, path)
 
-    Foreign keys are off while migrations run (SQLite's procedure for rebuilding
-    a table others refer to) and checked before each migration commits.
+
+class _Target:
+    """``migrator.Target`` on one SQLite connection: BEGIN IMMEDIATE locks, user_version numbers.
+
+    A migration that rebuilds a table others refer to says so (``FOREIGN_KEYS_OFF``): it runs
+    with foreign keys off, SQLite's documented procedure, and may not break any that held before.
     """
-    migrations = load_migrations()
-    supported = migrations[-1].number if migrations else 0
-    if current > supported:
-        raise too_new(path, current, supported)
-    if any(m.number > current for m in migrations):
-        await conn.execute("PRAGMA foreign_keys = OFF")
-        try:
-            current = await _apply(conn, path, migrations, current, supported)
-        finally:
-            await conn.execute("PRAGMA foreign_keys = ON")
-    return current
 
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
 
-async def _apply(
-    conn: aiosqlite.Connection, path: str, migrations: list[Migration], current: int, supported: int
-) -> int:
-    for migration in migrations:
-        if migration.number <= current:
-            continue
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Another process may have migrated while we waited for the lock.
-            current = await _number(conn, "PRAGMA user_version")
-            if current > supported:
-                raise too_new(path, current, supported)
-            if migration.number > current:
-                for statement in migration.statements():
-                    await conn.execute(statement)
-                async with conn.execute("PRAGMA foreign_key_check") as cursor:
-                    broken = list(await cursor.fetchall())
-                if broken:
-                    raise unusable(path, "unusable", f"{migration.name} breaks foreign keys: {broken[:3]}")
-                # Integers from our own file names, never user input.
-                await conn.execute(f"PRAGMA user_version = {migration.number:d}")
-                await conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-                current = migration.number
-            await conn.execute("COMMIT")
-        except BaseException:
-            await conn.execute("ROLLBACK")
-            raise
-    return current
+    async def begin(self, migration: Migration) -> int:
+        if FOREIGN_KEYS_OFF in migration.sql:
+            await self.conn.execute("PRAGMA foreign_keys = OFF")  # only outside a transaction
+        await self.conn.execute("BEGIN IMMEDIATE")
+        return await _number(self.conn, "PRAGMA user_version")
 
+    async def run(self, migration: Migration) -> None:
+        checked = FOREIGN_KEYS_OFF in migration.sql
+        before = await self._broken_keys() if checked else set()
+        for statement in migration.statements():
+            await self.conn.execute(statement)
+        broken = await self._broken_keys() - before if checked else set()
+        if broken:
+            raise unusable(
+                self.path, "unusable", f"{migration.name} breaks foreign keys: {sorted(broken)[:3]}"
+            )
+        # Integers from our own file names, never user input.
+        await self.conn.execute(f"PRAGMA user_version = {migration.number:d}")
+        await self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
 
-def too_new(path: str, found: int, supported: int) -> DatabaseTooNew:
-    return DatabaseTooNew(
-        f"Cannot use the database {path!r}: its schema version is {found}, but this code knows versions "
-        f"up to {supported} only. It was written by a newer Boulanger; run that version (the database "
-        "is never downgraded).",
-        path=path,
-        found=found,
-        supported=supported,
-    )
+    async def _broken_keys(self) -> set[tuple[object, ...]]:
+        async with self.conn.execute("PRAGMA foreign_key_check") as cursor:
+            return {tuple(row) for row in await cursor.fetchall()}
+
+    async def commit(self) -> None:
+        await self.conn.execute("COMMIT")
+        await self.conn.execute("PRAGMA foreign_keys = ON")
+
+    async def rollback(self) -> None:
+        await self.conn.execute("ROLLBACK")
+        await self.conn.execute("PRAGMA foreign_keys = ON")
 
 
 async def _scalar(conn: aiosqlite.Connection, sql: str) -> object:

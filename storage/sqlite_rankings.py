@@ -1,4 +1,4 @@
-"""Leaderboards, player stats, daily results and the daily codes."""
+"""Leaderboards, player stats, daily results and the daily codes on SQLite."""
 
 from __future__ import annotations
 
@@ -7,17 +7,13 @@ from typing import Any
 
 import aiosqlite
 
-from storage import ranking
 from storage import validate as v
-from storage.interface import (
-    FinishedGame,
-    InvalidValue,
-    LeaderboardEntry,
-    PlayerStats,
-)
+from storage.interface import FinishedGame, LeaderboardEntry
+from storage.rows import leaderboard as leaderboard_page
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
     ALL_CELLS,
+    DECODE,
     RANK_ORDER,
     RESULT_COLUMNS,
     SUMMARY_WHERE,
@@ -28,67 +24,40 @@ from storage.sqlite_rows import (
 )
 
 
-class RankingsMixin(SqliteBase):
-    def _scope(
-        self,
-        kind: str,
-        channel_id: int | None,
-        guild_id: int | None,
-        period: str,
-        cells: int | None,
-        daily_date: dt.date | None,
-        now: dt.datetime | None,
-    ) -> tuple[str, list[Any]]:
-        """WHERE clause and parameters selecting the results a leaderboard ranks."""
-        if (channel_id is None) == (guild_id is None):
-            raise InvalidValue("a leaderboard needs exactly one of channel_id and guild_id")
-        clauses = ["kind = ?"]
-        params: list[Any] = [v.kind(kind)]
-        if channel_id is not None:
-            clauses.append("channel_id = ?")
-            params.append(v.snowflake("channel_id", channel_id))
-        else:
-            clauses.append("guild_id = ?")
-            params.append(v.snowflake("guild_id", guild_id))
-        if cells is not None:
-            clauses.append("cells = ?")
-            params.append(v.cells(cells))
-        moment = self._now() if now is None else v.moment("now", now)
-        if period == "week":
-            clauses.append("finished_at >= ?")
-            params.append(to_ms(ranking.week_start(moment)))
-        elif period == "daily":
-            day = v.day("daily_date", daily_date, optional=True) or moment.astimezone(dt.UTC).date()
-            clauses.append("counts_for_daily = 1 AND daily_date = ?")
-            params.append(day.isoformat())
-        elif period != "all":
-            raise InvalidValue(f"period must be all, week or daily, not {period!r:.80}")
-        return " AND ".join(clauses), params
+def _where(board: v.Board) -> tuple[str, list[Any]]:
+    """WHERE clause and parameters selecting the results a leaderboard ranks."""
+    clauses = ["kind = ?"]
+    params: list[Any] = [board.kind]
+    if board.channel_id is not None:
+        clauses.append("channel_id = ?")
+        params.append(board.channel_id)
+    else:
+        clauses.append("guild_id = ?")
+        params.append(board.guild_id)
+    if board.cells is not None:
+        clauses.append("cells = ?")
+        params.append(board.cells)
+    if board.since is not None:
+        clauses.append("finished_at >= ?")
+        params.append(to_ms(board.since))
+    if board.daily is not None:
+        clauses.append("counts_for_daily = 1 AND daily_date = ?")
+        params.append(board.daily.isoformat())
+    return " AND ".join(clauses), params
 
-    async def leaderboard(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        period: str = "all",
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        now: dt.datetime | None = None,
-        limit: int = 10,
-        offset: int = 0,
-    ) -> list[LeaderboardEntry]:
-        where, params = self._scope(kind, channel_id, guild_id, period, cells, daily_date, now)
-        limit, offset = v.page(limit, offset)
-        if period == "all":
+
+class RankingsMixin(SqliteBase):
+    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
+        if board.period == "all":
             # One page of the per-player summaries, in index order.
             sql = (
                 f"SELECT {prefixed('r', RESULT_COLUMNS)}, b.played, b.won FROM player_bests b "
                 f"JOIN results r ON r.game_id = b.game_id WHERE {SUMMARY_WHERE} "
                 "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT ? OFFSET ?"
             )
-            params = summary_params(kind, channel_id, guild_id, cells)
+            params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
         else:
+            where, params = _where(board)
             # Each player's best in the period from a covering index, then the page's rows.
             sql = (
                 "WITH ranked AS ("
@@ -106,78 +75,47 @@ class RankingsMixin(SqliteBase):
             )
         async with self._transaction(write=False) as conn:
             rows = await self._all(conn, sql, (*params, limit, offset))
-        return [
-            LeaderboardEntry(
-                rank=offset + i + 1, user_id=row[4], best=result_row(row), played=row[13], won=row[14]
-            )
-            for i, row in enumerate(rows)
-        ]
+        return leaderboard_page(rows, offset, DECODE)
 
-    async def leaderboard_size(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        period: str = "all",
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        now: dt.datetime | None = None,
-    ) -> int:
-        where, params = self._scope(kind, channel_id, guild_id, period, cells, daily_date, now)
-        if period == "all":
+    async def _leaderboard_size(self, board: v.Board) -> int:
+        if board.period == "all":
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
-            params = summary_params(kind, channel_id, guild_id, cells)
+            params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
         else:
+            where, params = _where(board)
             sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, sql, params)
         return int(row[0])
 
-    async def player_stats(
-        self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
-    ) -> PlayerStats:
-        user = v.snowflake("user_id", user_id)
-        kind = v.kind(kind)
-        scope = ("p", 0) if guild_id is None else ("g", v.snowflake("guild_id", guild_id))
-        today = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
+    async def _player_stats(
+        self, user_id: int, kind: str, scope: tuple[str, int]
+    ) -> tuple[tuple[int, int, int, FinishedGame] | None, list[dt.date]]:
         async with self._transaction(write=False) as conn:
             summary = await self._one(
                 conn,
                 f"SELECT b.played, b.won, b.best_score, {prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
                 "JOIN results r ON r.game_id = b.game_id "
                 "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.user_id = ?",
-                (*scope, kind, ALL_CELLS, user),
+                (*scope, kind, ALL_CELLS, user_id),
             )
             days = await self._all(
                 conn,
                 "SELECT daily_date FROM results INDEXED BY results_daily_first "
                 "WHERE user_id = ? AND kind = ? AND counts_for_daily = 1",
-                (user, kind),
+                (user_id, kind),
             )
-        dates = [dt.date.fromisoformat(d[0]) for d in days]
-        current, longest = ranking.streaks(dates, today)
-        return PlayerStats(
-            user_id=user,
-            kind=kind,
-            played=summary[0] if summary else 0,
-            won=summary[1] if summary else 0,
-            best=result_row(summary[3:]) if summary else None,
-            current_streak=current,
-            best_streak=longest,
-            last_daily=max(dates) if dates else None,
-            best_score=summary[2] if summary else 0,
-        )
+        found = None if summary is None else (summary[0], summary[1], summary[2], result_row(summary[3:]))
+        return found, [dt.date.fromisoformat(d[0]) for d in days]
 
-    async def daily_results(
-        self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
+    async def _daily_results(
+        self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
     ) -> list[FinishedGame]:
         where = "kind = ? AND daily_date = ? AND counts_for_daily = 1"
-        params: list[Any] = [v.kind(kind), v.day("date", date).isoformat()]
+        params: list[Any] = [kind, date.isoformat()]
         if guild_id is not None:
             where += " AND guild_id = ?"
-            params.append(v.snowflake("guild_id", guild_id))
-        limit, offset = v.page(limit, offset)
+            params.append(guild_id)
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
@@ -186,23 +124,21 @@ class RankingsMixin(SqliteBase):
             )
         return [result_row(r) for r in rows]
 
-    async def daily_code(self, kind: str, date: dt.date) -> str | None:
-        params = (v.kind(kind), v.day("date", date).isoformat())
+    async def _daily_code(self, kind: str, date: dt.date) -> str | None:
         async with self._transaction(write=False) as conn:
-            row = await self._one(conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", params)
-        return None if row is None else row[0]
+            row = await self._one(
+                conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", (kind, date.isoformat())
+            )
+        return None if row is None else str(row[0])
 
-    async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
-        params = (v.kind(kind), v.day("date", date).isoformat())
-        checked = v.text("code", code)
-        if not checked or not checked.strip():
-            raise InvalidValue("code must not be empty")
+    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
+        params = (kind, date.isoformat())
 
         async def op(conn: aiosqlite.Connection) -> str:
             await conn.execute(
                 "INSERT INTO daily_codes (kind, date, code, created_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (kind, date) DO NOTHING",
-                (*params, checked, to_ms(self._now())),
+                (*params, code, to_ms(now)),
             )
             row = await self._one(conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", params)
             return str(row[0])

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Literal, overload
+from dataclasses import dataclass
+from typing import Any, Literal, overload
 
 import engine
-from storage.interface import FINISHED_STATUSES, MAX_ACTION_LENGTH, InvalidValue
+from storage.interface import FINISHED_STATUSES, MAX_ACTION_LENGTH, UNCHANGED, InvalidValue, _Unchanged
+from storage.ranking import week_start
 
 INT64_MAX = (1 << 63) - 1
 # Longest code, language tag or other free text accepted (far above any real one).
@@ -117,3 +119,153 @@ def page(limit: object, offset: object) -> tuple[int, int]:
     if isinstance(offset, bool) or not isinstance(offset, int) or not 0 <= offset <= INT64_MAX:
         raise InvalidValue(f"offset must be a non-negative integer, not {offset!r:.80}")
     return limit, offset
+
+
+# -- whole requests, checked the same way by every backend ------------------------
+def code(value: object) -> str:
+    checked = text("code", value)
+    if not checked.strip():
+        raise InvalidValue("code must not be empty")
+    return checked
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    kind: str
+    code: str
+    cells: int | None
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    daily_date: dt.date | None
+
+
+def new_game(
+    kind_: object,
+    code_: object,
+    owner_id: object,
+    guild_id: object,
+    channel_id: object,
+    cells_: object,
+    daily_date: object,
+) -> NewGame:
+    return NewGame(
+        kind(kind_),
+        code(code_),
+        cells(cells_),
+        snowflake("owner_id", owner_id),
+        snowflake("guild_id", guild_id, optional=True),
+        snowflake("channel_id", channel_id, optional=True),
+        day("daily_date", daily_date, optional=True),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A guarded change to a game: ``actions`` appended (maybe none), then ``status``."""
+
+    game_id: int
+    expected: int
+    actions: list[str]
+    score: int
+    move_count: int
+    status: str
+
+    @property
+    def finishes(self) -> bool:
+        return self.status != "active"
+
+
+def moves(
+    game_id: object, expected: object, actions_: object, score: object, move_count: object, finish: object
+) -> Change:
+    return Change(
+        snowflake("game_id", game_id),
+        count("expected_version", expected),
+        actions(actions_),
+        count("score", score),
+        count("move_count", move_count),
+        "active" if finish is None else finished_status(finish),
+    )
+
+
+def finish(game_id: object, expected: object, status: object, score: object, move_count: object) -> Change:
+    return Change(
+        snowflake("game_id", game_id),
+        count("expected_version", expected),
+        [],
+        count("score", score),
+        count("move_count", move_count),
+        finished_status(status),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Which results a leaderboard ranks: one kind in a channel or a guild, maybe one cell count,
+    all time (``period`` "all"), since ``since`` ("week") or the first attempts at ``daily`` ("daily")."""
+
+    kind: str
+    channel_id: int | None
+    guild_id: int | None
+    cells: int | None
+    period: str
+    since: dt.datetime | None = None
+    daily: dt.date | None = None
+
+
+def board(
+    kind_: object,
+    channel_id: object,
+    guild_id: object,
+    period: object,
+    cells_: object,
+    daily_date: object,
+    now: dt.datetime,
+) -> Board:
+    if (channel_id is None) == (guild_id is None):
+        raise InvalidValue("a leaderboard needs exactly one of channel_id and guild_id")
+    checked_kind = kind(kind_)
+    channel = snowflake("channel_id", channel_id, optional=True)
+    guild = snowflake("guild_id", guild_id, optional=True)
+    checked_cells = cells(cells_)
+    if period == "all":
+        return Board(checked_kind, channel, guild, checked_cells, "all")
+    if period == "week":
+        return Board(checked_kind, channel, guild, checked_cells, "week", since=week_start(now))
+    if period == "daily":
+        date = day("daily_date", daily_date, optional=True) or now.astimezone(dt.UTC).date()
+        return Board(checked_kind, channel, guild, checked_cells, "daily", daily=date)
+    raise InvalidValue(f"period must be all, week or daily, not {period!r:.80}")
+
+
+def guild_changes(
+    daily_channel_id: object, post_minute: object, language: object, daily_disabled: object = UNCHANGED
+) -> dict[str, Any]:
+    """The guild settings to change (``UNCHANGED`` ones left out), checked. A daily channel set
+    again clears ``daily_disabled``: the admin chose it, so it is tried again."""
+    changes: dict[str, Any] = {}
+    if not isinstance(daily_channel_id, _Unchanged):
+        changes["daily_channel_id"] = snowflake("daily_channel_id", daily_channel_id, optional=True)
+        changes["daily_disabled"] = None
+    if not isinstance(daily_disabled, _Unchanged):
+        changes["daily_disabled"] = text("daily_disabled", daily_disabled, optional=True, max_length=200)
+    if not isinstance(post_minute, _Unchanged):
+        minute = count("post_minute", post_minute)
+        if minute > 1439:
+            raise InvalidValue(f"post_minute must be from 0 to 1439 (minutes after 00:00 UTC), not {minute}")
+        changes["post_minute"] = minute
+    if not isinstance(language, _Unchanged):
+        changes["language"] = text("language", language, optional=True, max_length=35)
+    return changes
+
+
+def deal_stock(kind_: object, cells_: object) -> tuple[str, int]:
+    """The (kind, cells) key of a winnable-deal stock (cells 0 for games without free cells)."""
+    return kind(kind_), cells(cells_) or 0
+
+
+def minutes_into(date: dt.date, moment: dt.datetime) -> int:
+    """Whole minutes from ``date``'s 00:00 UTC to ``moment`` (negative before it)."""
+    midnight = dt.datetime.combine(date, dt.time(), tzinfo=dt.UTC)
+    return (moment - midnight) // dt.timedelta(minutes=1)

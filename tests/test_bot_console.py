@@ -107,3 +107,40 @@ def test_console_asks_before_a_new_game_ends_one_in_progress(tmp_path):
     assert out.count("Your previous game (BK1-C2-AAAAA24) was ended as resigned.") == 1
     pictures = sorted((tmp_path / "o").glob("board-*.png"))
     assert len(pictures) == 5  # new, 6h, new (after yes), 6h, new (--force)
+
+
+def test_console_answers_every_odd_line_and_never_overwrites_a_picture(tmp_path):
+    odd = [
+        "new boulanger 2 BK1-C2-AAAAA24",
+        "new boulanger 2 BK1-C4-AAAAA24",  # cells and code disagree
+        "press z",
+        "press 9",
+        "press 0",
+        "press",
+        "press p1",  # a Calculation button in a Jeu du Boulanger game
+        "press c",  # a 2-cell game has no cell c
+        "press end",  # moves are left: End is refused
+        'move "6h',  # an unmatched quote
+        "move 6h 8a",  # both, in order
+        "/rules boulanger",
+        "/help",
+        "leaderboard boulanger",
+        "language nl",
+        "replay",
+        "quit",
+    ]
+    out = run_console(tmp_path, odd)
+    assert "Traceback" not in out
+    assert "! BK1-C4-AAAAA24 is a deal with 4 free cells, not 2" in out
+    assert out.count("! That button is not known to this version of the bot.") == 6  # z 9 0 '' p1 c
+    assert "still has legal moves" in out
+    assert "could not read that line" in out
+    assert "A♦ from column 6 home" in out and "J♦ from column 8 to free cell a" in out
+    assert "**Goal**" in out and "press BUTTON" in out  # the rules and the help, slash and all
+    assert ("1. player 1 ·" not in out and "Nobody" in out) or "— all" in out
+    assert "— all" in out and "Vanaf nu antwoord ik je in het Nederlands." in out
+    assert "! replay: win a game first" in out
+    first = sorted((tmp_path / "o").glob("board-*.png"))
+    run_console(tmp_path, ["board", "quit"])  # a restarted console numbers on
+    second = sorted((tmp_path / "o").glob("board-*.png"))
+    assert len(second) == len(first) + 1 and all(p.read_bytes() for p in first)

@@ -32,8 +32,8 @@ def make_config(fake: FakeDiscord, db: Path, **overrides) -> Config:
 
 
 @contextlib.asynccontextmanager
-async def running(fake: FakeDiscord, db: Path):
-    bot = BoulangerBot(make_config(fake, db), guild_ready_timeout=0.1)
+async def running(fake: FakeDiscord, db: Path, **overrides):
+    bot = BoulangerBot(make_config(fake, db, **overrides), guild_ready_timeout=0.1)
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_until_ready()
@@ -499,3 +499,28 @@ async def test_a_daily_game_in_progress_mentions_the_counted_attempt(fake_discor
     again = await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
     assert again.ephemeral and "daily challenge" in again.content and "counted attempt" in again.content
     assert (await bot.store.active_game(alice.id, "calculation")).daily_date is not None
+
+
+async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fake_discord, tmp_path):
+    import renderer
+
+    db = tmp_path / "deck.sqlite3"
+    alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
+    async with running(fake_discord, db):
+        chosen = await fake_discord.slash(alice, "settings", {"deck": "four"})
+        assert chosen.ephemeral and "four-colour deck" in chosen.content
+        board = await start(fake_discord, alice)
+        assert fake_discord.attachment_bytes(board.message) == renderer.render_png(
+            engine.new_game(CODE), deck="four"
+        )
+        other = await start(fake_discord, bob)  # another player keeps the two-colour deck
+        assert fake_discord.attachment_bytes(other.message) == renderer.render_png(engine.new_game(CODE))
+    async with running(fake_discord, db):  # stored: a restarted bot remembers it
+        moved = await fake_discord.click(
+            alice, board.message, button(fake_discord.message(board.message.id), "6")
+        )
+        game = engine.new_game(CODE)
+        game.play("6h")
+        assert fake_discord.attachment_bytes(moved.edited) == renderer.render_png(game, deck="four")
+        back = await fake_discord.slash(alice, "settings", {"deck": "two"})
+        assert "two-colour deck" in back.content

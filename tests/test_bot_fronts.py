@@ -86,3 +86,17 @@ def test_shared_controls_mean_the_same_in_every_game():
     for act, meaning in CONTROLS.items():
         assert BakersFront().press(bakers, "", act) == Press(meaning)
         assert CalculationFront().press(calculation, "", act) == Press(meaning)
+
+
+def test_move_autocomplete_ranks_home_then_columns_then_empty_then_one_cell_per_source():
+    from bot.i18n import Translator
+
+    game = engine.new_game("BK1-C4-AAAAA24")
+    ranked = [n for n, _ in BakersFront().ranked_moves(Translator("en"), game)]
+    assert ranked[0] == "6h"  # home first
+    cells = [n for n in ranked if n[1] in "abcd"]
+    assert len(cells) == len({n[0] for n in cells}) == 8  # one free-cell entry per column
+    assert set(ranked) <= set(game.legal_moves()) and len(ranked) <= 25
+    assert {n[0] for n in ranked} >= set("12345678")  # columns 7 and 8 are not crowded out
+    first_cell = ranked.index(cells[0])
+    assert all(n[1] not in "abcd" for n in ranked[:first_cell])

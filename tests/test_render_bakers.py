@@ -46,8 +46,9 @@ def corner_box(col: int, index: int, step: int) -> tuple[int, int, int, int]:
 
 
 def test_picture_decodes_with_the_designed_size_and_a_palette() -> None:
-    im = decode(renderer.render_png(engine.new_game(CODE)))
-    assert im.size == (L.WIDTH, L.HEIGHT) == (960, 860)
+    game = engine.new_game(CODE)
+    im = decode(renderer.render_png(game))
+    assert im.size == (L.WIDTH, bakers.height(game)) == (720, 491)  # 7 cards in the longest column
     assert im.mode == "P"
 
 
@@ -97,9 +98,9 @@ def test_nineteen_card_column_fits_and_every_card_shows_its_corner() -> None:
     cols.append([])
     game.position = Position(cols, [EMPTY] * 4, [0] * 4)
     im = decode(renderer.render_png(game))
-    step = L.fan_step(19, bakers.TABLEAU_ROOM)
+    step = L.FAN
     bottom = bakers.TABLEAU_Y + 18 * step + L.CARD_H
-    assert bottom <= L.HEIGHT
+    assert bottom + L.BOTTOM == im.height == bakers.FULL_HEIGHT <= renderer.HEIGHT
     x = bakers.slot_x(0) + L.CARD_W // 2
     assert count(im, (x, bottom - 8, x + 1, bottom - 7), L.CARD, tol=4) == 1  # ace of spades' face
     assert count(im, (x, bottom + 3, x + 1, bottom + 4), L.FELT, tol=4) == 1  # felt below it
@@ -176,8 +177,10 @@ def test_won_game_shows_the_banner() -> None:
     game.replay(solve(game, time_limit=10).moves)
     assert game.is_won
     im = decode(renderer.render_png(game))
-    middle = (300, bakers.TABLEAU_Y + 200, 660, bakers.TABLEAU_Y + 400)
-    assert count(im, middle, L.WON, tol=4) > 5000
+    mid = (bakers.TABLEAU_Y + im.height) // 2
+    assert im.height == bakers.TABLEAU_Y + (bakers.MIN_CARDS - 1) * L.FAN + L.CARD_H + L.BOTTOM
+    middle = (L.WIDTH // 2 - 60, mid - 15, L.WIDTH // 2 + 60, mid + 15)
+    assert count(im, middle, L.WON, tol=4) > 1000
     assert count(im, (0, 0, L.WIDTH, L.HEADER_H), L.WON, tol=4) > 500  # the header badge
 
 
@@ -197,7 +200,7 @@ def test_lost_game_shows_the_badge_and_keeps_the_cards() -> None:
     assert game.is_lost
     im = decode(renderer.render_png(game))
     assert count(im, (0, 0, L.WIDTH, L.HEADER_H), L.LOST, tol=4) > 500
-    assert count(im, (300, bakers.TABLEAU_Y + 300, 660, bakers.TABLEAU_Y + 400), L.WON, tol=4) == 0
+    assert count(im, (0, bakers.TABLEAU_Y, L.WIDTH, im.height), L.WON, tol=4) == 0
 
 
 def test_labels_override_the_words_on_the_picture() -> None:
@@ -249,6 +252,7 @@ def test_long_translations_are_cut_short_to_their_room(code: str) -> None:
     for key, (size, room) in renderer.labels.ROOM.items():
         text = resolved[key]
         assert text.endswith("…") and renderer.fonts.font(size).getlength(text) <= room
-    im = decode(renderer.render_png(engine.new_game(code), labels=words))
-    assert im.size == (L.WIDTH, L.HEIGHT)
+    game = engine.new_game(code)
+    im = decode(renderer.render_png(game, labels=words))
+    assert im.size == (L.WIDTH, renderer.boards.board_for(game).height(game))
     assert dict(renderer.labels.resolve({"score": "очки"}))["score"] == "очки"  # short words stay whole

@@ -43,16 +43,17 @@ async def pool():
         pictures.close()
 
 
+@pytest.mark.parametrize("deck", ["two", "four"])
 @pytest.mark.parametrize("make", [bakers_game, calculation_game])
-async def test_a_worker_draws_the_same_picture_as_a_thread(pool, make):
+async def test_a_worker_draws_the_same_picture_as_a_thread(pool, make, deck):
     game = make()
     front = front_for(game.kind)
     highlight = front.highlight("1") if game.kind == "bakers" else None
     labels = picture_labels("ru")
-    threaded = await RenderPool(0).render(front, game, highlight=highlight, labels=labels)
-    pooled = await pool.render(front, game, highlight=highlight, labels=labels)
+    threaded = await RenderPool(0).render(front, game, highlight=highlight, labels=labels, deck=deck)
+    pooled = await pool.render(front, game, highlight=highlight, labels=labels, deck=deck)
     assert pooled[:8] == b"\x89PNG\r\n\x1a\n"
-    assert pooled == threaded == front.render(game, highlight=highlight, labels=labels)
+    assert pooled == threaded == front.render(game, highlight=highlight, labels=labels, deck=deck)
 
 
 async def test_replays_are_drawn_by_the_workers_too(pool):

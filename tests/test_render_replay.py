@@ -43,11 +43,15 @@ def test_a_200_action_gif_has_one_frame_per_action_and_stays_under_8_mib() -> No
     data = renderer.render_replay(BK, actions)
     assert len(data) <= 8 * 2**20
     im = Image.open(io.BytesIO(data))
-    assert (im.format, im.size, im.n_frames) == ("GIF", (renderer.WIDTH, renderer.HEIGHT), 201)
+    assert (im.format, im.size, im.n_frames) == ("GIF", (renderer.WIDTH, renderer.bakers.FULL_HEIGHT), 201)
     for frame in (0, 1, 100, 200):  # every frame shows the board after that many actions
         im.seek(frame)
-        board = renderer.render_png(engine.replay(BK, actions[:frame]))
-        assert im.convert("RGB").tobytes() == Image.open(io.BytesIO(board)).convert("RGB").tobytes()
+        board = Image.open(io.BytesIO(renderer.render_png(engine.replay(BK, actions[:frame]))))
+        shown = im.convert("RGB")  # frames are the tallest board's height; boards are cropped
+        assert shown.crop((0, 0, *board.size)).tobytes() == board.convert("RGB").tobytes()
+        assert shown.crop((0, board.height, shown.width, shown.height)).getcolors() == [
+            (shown.width * (shown.height - board.height), renderer.layout.FELT)
+        ]
 
 
 def test_calculation_replay_as_animated_png() -> None:

@@ -29,8 +29,23 @@ def long_log(code: str, count: int) -> tuple[str, ...]:
 
 
 def board_rgb(code: str, actions: tuple[str, ...] | list[str]) -> bytes:
-    im = renderer.render_image(engine.replay(code, actions)).convert("RGB")
+    """The board as a replay frame shows it: full height (a still board is cropped to its content)."""
+    from renderer.boards import board_for
+    from renderer.labels import resolve
+
+    game = engine.replay(code, actions)
+    im = board_for(game).render(game, None, resolve(None)).convert("RGB")
     return im.tobytes()
+
+
+def frame_size(code: str) -> tuple[int, int]:
+    """A replay's frames all have its game's full board size (the tallest a position can need)."""
+    from renderer.boards import board_for
+    from renderer.labels import resolve
+
+    game = engine.new_game(code)
+    size: tuple[int, int] = board_for(game).render(game, None, resolve(None)).size
+    return size
 
 
 def frame_rgb(im: Image.Image, index: int) -> bytes:
@@ -45,7 +60,7 @@ def test_a_long_replay_keeps_the_frame_cap_the_byte_cap_and_both_ends(code: str,
     assert len(data) <= replay.MAX_BYTES < 8 * 2**20
     im = Image.open(io.BytesIO(data))
     assert im.format == ("GIF" if fmt == "gif" else "PNG")
-    assert (im.size, im.n_frames) == ((renderer.WIDTH, renderer.HEIGHT), replay.MAX_FRAMES)
+    assert (im.size, im.n_frames) == (frame_size(code), replay.MAX_FRAMES)
     assert frame_rgb(im, 0) == board_rgb(code, [])
     assert frame_rgb(im, im.n_frames - 1) == board_rgb(code, actions)
     im.seek(0)
@@ -101,7 +116,7 @@ def test_a_tight_byte_cap_drops_frames_before_shrinking_them() -> None:
     data = renderer.render_replay(BK, actions, max_bytes=cap)
     assert len(data) <= cap
     im = Image.open(io.BytesIO(data))
-    assert im.size == (renderer.WIDTH, renderer.HEIGHT)
+    assert im.size == frame_size(BK)
     assert 2 < im.n_frames < replay.MAX_FRAMES
     assert frame_rgb(im, 0) == board_rgb(BK, [])
     assert frame_rgb(im, im.n_frames - 1) == board_rgb(BK, actions)

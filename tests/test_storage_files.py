@@ -98,6 +98,25 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'extra'").fetchone()[0] == 0
 
 
+async def test_a_migration_run_with_foreign_keys_off_may_not_break_one(tmp_path, monkeypatch):
+    path = tmp_path / "keys.db"
+    store = await storage.open_store(str(path))
+    game = await store.create_game("bakers", CODE, 1, None, None)
+    await store.finish_game(game.id, game.version, "resigned", score=0, move_count=0)
+    await store.close()
+    real = sqlite_open.load_migrations()
+    orphaning = sqlite_open.Migration(
+        SUPPORTED + 1, "9999_orphans.sql", f"{sqlite_open.FOREIGN_KEYS_OFF}\nDELETE FROM games;\n"
+    )
+    monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, orphaning])
+    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: [*real, orphaning])
+    with pytest.raises(storage.DatabaseUnusable, match=r"9999_orphans\.sql breaks foreign keys"):
+        await storage.open_store(str(path))
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SUPPORTED
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+
+
 async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, monkeypatch):
     """A version-1 database with history gets version 2's summaries filled from that history."""
     path = tmp_path / "v1.db"

@@ -10,19 +10,19 @@ import pytest
 import engine
 import storage
 from storage.sqlite import SqliteStore
+from tests.conftest import UNIQUE_REFUSED
 from tests.storage_procs.clock import FakeClock
 
 CODE = "BK1-C4-AAAAA24"
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+# ``store`` (tests/conftest.py) runs each test on SQLite and on PostgreSQL; ``clock`` is a FakeClock.
 
 
 @pytest.fixture
-async def store(tmp_path, clock):
-    s = await SqliteStore.open(str(tmp_path / "games.db"), clock=clock)
+async def sqlite_store(tmp_path):
+    """For the tests of the SQLite store's own machinery (its group commit)."""
+    s = await SqliteStore.open(str(tmp_path / "games.db"), clock=FakeClock())
     yield s
     await s.close()
 
@@ -76,12 +76,13 @@ async def test_one_active_game_per_player_and_kind(store):
     assert second.id != first.id
 
 
-async def test_the_database_itself_refuses_two_active_games(store):
+async def test_the_database_itself_refuses_two_active_games(store, stores):
     await store.create_game("bakers", CODE, 7, 1, 2)
-    conn = store._conn
-    with pytest.raises(Exception, match="UNIQUE constraint failed"):
-        await conn.execute(
-            "INSERT INTO games (kind, code, owner_id, started_at, updated_at) VALUES ('bakers', 'x', 7, 0, 0)"
+    with pytest.raises(Exception, match=UNIQUE_REFUSED):
+        await stores.sql(
+            "INSERT INTO games (kind, code, owner_id, started_at, updated_at) VALUES ('bakers', 'x', 7, 0, 0)",
+            "INSERT INTO games (kind, code, owner_id, started_at, updated_at) "
+            "VALUES ('bakers', 'x', 7, now(), now())",
         )
 
 
@@ -132,23 +133,18 @@ async def test_concurrent_tasks_on_one_game_never_lose_an_update(store):
     assert conflicts > 0  # the race really happened
 
 
-async def test_two_stores_on_one_file_get_version_conflicts(tmp_path):
+async def test_two_stores_on_one_database_get_version_conflicts(stores):
     """Two connections (as two bot processes would have) race on one game."""
-    path = str(tmp_path / "shared.db")
-    a = await SqliteStore.open(path)
-    b = await SqliteStore.open(path)
-    try:
-        game = await a.create_game("bakers", CODE, 1, None, None)
-        seen_by_b = await b.get_game(game.id)
-        await a.append_move(game.id, game.version, "3h", score=10, move_count=1)
-        with pytest.raises(storage.VersionConflict) as caught:
-            await b.append_move(seen_by_b.id, seen_by_b.version, "4h", score=10, move_count=1)
-        assert caught.value.current.moves == ("3h",)
-        with pytest.raises(storage.ActiveGameExists):
-            await b.create_game("bakers", CODE, 1, None, None)
-    finally:
-        await a.close()
-        await b.close()
+    a = await stores.open()
+    b = await stores.open()
+    game = await a.create_game("bakers", CODE, 1, None, None)
+    seen_by_b = await b.get_game(game.id)
+    await a.append_move(game.id, game.version, "3h", score=10, move_count=1)
+    with pytest.raises(storage.VersionConflict) as caught:
+        await b.append_move(seen_by_b.id, seen_by_b.version, "4h", score=10, move_count=1)
+    assert caught.value.current.moves == ("3h",)
+    with pytest.raises(storage.ActiveGameExists):
+        await b.create_game("bakers", CODE, 1, None, None)
 
 
 async def test_finishing_writes_the_history_row_in_the_same_step(store, clock):
@@ -202,13 +198,13 @@ async def test_set_message_records_where_the_board_is_without_a_version_step(sto
         "\u202eright-to-left\u200b",
     ],
 )
-async def test_odd_strings_are_stored_exactly(store, text):
+async def test_odd_strings_are_stored_exactly(store, stores, text):
     game = await store.create_game("bakers", text, 1, None, None)
     assert (await store.get_game(game.id)).code == text
     await store.set_user_language(1, text[:35])
     assert await store.user_language(1) == text[:35]
     assert await store.set_daily_code("bakers", dt.date(2026, 1, 1), text) == text
-    assert [r[0] for r in await (await store._conn.execute("SELECT count(*) FROM games")).fetchall()] == [1]
+    assert [r[0] for r in await stores.sql("SELECT count(*) FROM games", "SELECT count(*) FROM games")] == [1]
 
 
 @pytest.mark.parametrize(
@@ -272,15 +268,18 @@ async def test_a_huge_action_log_round_trips_and_replays(store):
     assert engine.replay(stored.code, stored.moves).board_text() == game.board_text()
 
 
-async def test_a_closed_store_refuses_calls(tmp_path):
-    s = await SqliteStore.open(str(tmp_path / "c.db"))
+async def test_a_closed_store_refuses_calls(stores):
+    s = await stores.open()
     await s.close()
     await s.close()  # twice is fine
     with pytest.raises(storage.StorageError, match="closed"):
         await s.get_game(1)
 
 
-async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only_itself(store, monkeypatch):
+async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only_itself(
+    sqlite_store, monkeypatch
+):
+    store = sqlite_store
     games = [await store.create_game("bakers", CODE, owner, None, None) for owner in range(10)]
     batch_sizes: list[int] = []
     run_batch = store._run_batch
@@ -311,16 +310,12 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
         assert (stored.moves, stored.score, stored.version) == (("3h",), 10, 2)
 
 
-async def test_closing_finishes_writes_already_submitted(tmp_path):
-    path = str(tmp_path / "closing.db")
-    s = await SqliteStore.open(path)
+async def test_closing_finishes_writes_already_submitted(stores):
+    s = await stores.open()
     games = [await s.create_game("bakers", CODE, owner, None, None) for owner in range(5)]
     writes = [asyncio.create_task(s.append_move(g.id, g.version, "3h", score=1, move_count=1)) for g in games]
     await asyncio.sleep(0)  # submitted, not yet committed
     await s.close()
     assert all(w.done() and not w.exception() for w in writes)
-    s = await SqliteStore.open(path)
-    try:
-        assert [(await s.get_game(g.id)).moves for g in games] == [("3h",)] * 5
-    finally:
-        await s.close()
+    s = await stores.open()
+    assert [(await s.get_game(g.id)).moves for g in games] == [("3h",)] * 5

@@ -12,8 +12,6 @@ import engine
 import storage
 from engine import Game, GameCode, IllegalMove, Outcome, codes
 from storage import ranking
-from storage.sqlite import SqliteStore
-from tests.storage_procs.clock import FakeClock
 
 
 @dataclass(frozen=True)
@@ -98,13 +96,6 @@ def registered() -> Iterator[None]:
             for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
                 table.pop(cls.kind, None)
             codes.GAME_PREFIXES.pop(cls.code_prefix, None)
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await SqliteStore.open(str(tmp_path / "kinds.db"), clock=FakeClock(), synchronous="NORMAL")
-    yield s
-    await s.close()
 
 
 async def play(store, kind: str, user: int, moves: list[str]) -> storage.GameRow:

@@ -8,7 +8,7 @@ import pytest
 
 import storage
 from storage import ranking
-from storage.sqlite import SqliteStore
+from tests.conftest import UNIQUE_REFUSED
 from tests.storage_procs.clock import FakeClock
 
 UTC = dt.UTC
@@ -22,12 +22,7 @@ def clock() -> FakeClock:
     return FakeClock(NOON)
 
 
-@pytest.fixture
-async def store(tmp_path, clock):
-    # NORMAL: these tests are about ranking, not durability, and write many games.
-    s = await SqliteStore.open(str(tmp_path / "rank.db"), clock=clock, synchronous="NORMAL")
-    yield s
-    await s.close()
+# ``store`` (tests/conftest.py) runs each test on SQLite and on PostgreSQL, with this ``clock``.
 
 
 async def finished(
@@ -127,7 +122,7 @@ async def test_calculation_ranks_by_score_then_earlier_finish(store, clock):
     assert await store.leaderboard("bakers", channel_id=100) == []
 
 
-async def test_only_the_first_finished_daily_attempt_counts(store, clock):
+async def test_only_the_first_finished_daily_attempt_counts(store, stores, clock):
     day = TODAY
     h = dt.timedelta(hours=1)
     # User 1 loses the daily first, then wins it: the loss is what counts.
@@ -154,8 +149,12 @@ async def test_only_the_first_finished_daily_attempt_counts(store, clock):
         4
     ]
     # A player's first attempt is unique in the database itself.
-    with pytest.raises(Exception, match="UNIQUE constraint failed"):
-        await store._conn.execute("UPDATE results SET counts_for_daily = 1 WHERE game_id = ?", (second,))
+    with pytest.raises(Exception, match=UNIQUE_REFUSED):
+        await stores.sql(
+            "UPDATE results SET counts_for_daily = 1 WHERE game_id = ?",
+            "UPDATE results SET counts_for_daily = true WHERE game_id = $1",
+            second,
+        )
 
 
 async def test_player_stats_count_games_best_and_streaks(store, clock):

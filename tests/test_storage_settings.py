@@ -8,7 +8,6 @@ import datetime as dt
 import pytest
 
 import storage
-from storage.sqlite import SqliteStore
 from tests.storage_procs.clock import FakeClock
 
 UTC = dt.UTC
@@ -21,11 +20,7 @@ def clock() -> FakeClock:
     return FakeClock(MIDNIGHT + dt.timedelta(hours=1))
 
 
-@pytest.fixture
-async def store(tmp_path, clock):
-    s = await SqliteStore.open(str(tmp_path / "settings.db"), clock=clock)
-    yield s
-    await s.close()
+# ``store`` (tests/conftest.py) runs each test on SQLite and on PostgreSQL, with this ``clock``.
 
 
 async def test_guild_settings_default_then_change_field_by_field(store):
@@ -63,6 +58,20 @@ async def test_user_language_is_remembered_and_cleared(store):
     assert await store.user_language(9) is None
 
 
+async def test_user_deck_is_remembered_apart_from_the_language_and_cleared(store):
+    assert await store.user_deck(9) is None
+    await store.set_user_language(9, "ru")
+    await store.set_user_deck(9, "four")
+    assert (await store.user_deck(9), await store.user_language(9)) == ("four", "ru")
+    await store.set_user_language(9, None)  # one setting's change keeps the other
+    assert await store.user_deck(9) == "four"
+    await store.set_user_deck(9, None)
+    assert await store.user_deck(9) is None
+    with pytest.raises(storage.InvalidValue, match="deck must be one of two, four"):
+        await store.set_user_deck(9, "rainbow")
+    assert await store.user_deck(9) is None
+
+
 async def test_daily_posts_are_due_after_the_post_time_and_done_once_recorded(store):
     await store.set_guild_settings(1, daily_channel_id=11)
     await store.set_guild_settings(2, daily_channel_id=22, post_minute=120)
@@ -84,14 +93,11 @@ async def test_daily_posts_are_due_after_the_post_time_and_done_once_recorded(st
     assert await store.daily_post(2, DAY) is None
 
 
-async def test_concurrent_claims_let_exactly_one_poster_through(store, clock):
-    other = await SqliteStore.open(store.path, clock=clock)  # a second connection, as another process
-    try:
-        claims = await asyncio.gather(
-            *(s.claim_daily_post(1, DAY, 11) for s in [store, other] * 10),
-        )
-    finally:
-        await other.close()
+async def test_concurrent_claims_let_exactly_one_poster_through(store, stores, clock):
+    other = await stores.open(clock=clock)  # a second connection, as another process
+    claims = await asyncio.gather(
+        *(s.claim_daily_post(1, DAY, 11) for s in [store, other] * 10),
+    )
     assert claims.count(True) == 1
 
 
@@ -140,13 +146,8 @@ async def test_taking_deals_is_spread_over_the_stock(store):
     assert len(set(first)) == 20 and max(first) - min(first) > 300  # not simply the lowest numbers
 
 
-async def test_concurrent_takers_never_get_the_same_deal(store):
+async def test_concurrent_takers_never_get_the_same_deal(store, stores):
     await store.add_winnable_deals("calculation", None, range(30))
-    other = await SqliteStore.open(store.path)
-    try:
-        taken = await asyncio.gather(
-            *(s.take_winnable_deal("calculation", None) for s in [store, other] * 15)
-        )
-    finally:
-        await other.close()
+    other = await stores.open()
+    taken = await asyncio.gather(*(s.take_winnable_deal("calculation", None) for s in [store, other] * 15))
     assert sorted(taken) == list(range(30))

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import dailycodes
+from bot import dailycodes, invalid_requests
 from bot.cogs.starting import start_game
 from bot.errors import report, send
 from bot.games import GameFront, front_by_letter, fronts
@@ -99,6 +99,7 @@ class Daily(commands.Cog):
     async def daily(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Only your first finished attempt counts for the daily leaderboard and streaks."""
         await start_game(interaction, game.value, daily=True)
+        await self._tell_if_disabled(interaction)
 
     @app_commands.command(
         name="dailychannel", description="Choose where the daily challenge is posted at 00:00 UTC"
@@ -122,9 +123,33 @@ class Daily(commands.Cog):
         reset = discord.utils.format_dt(dailycodes.next_reset(service.clock()), "R")
         await send(interaction, tr("daily.channel.set", channel=channel.mention, reset=reset), ephemeral=True)
         await self.post_due()
+        await self._tell_if_disabled(interaction)  # the first post was refused just now
+
+    async def _tell_if_disabled(self, interaction: discord.Interaction) -> None:
+        """Tell a Manage Server member (only them, privately) that Discord refused the daily channel."""
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        if interaction.guild_id is None or permissions is None or not permissions.manage_guild:
+            return
+        settings = await self._service.store.guild_settings(interaction.guild_id)
+        if settings.daily_disabled is None or settings.daily_channel_id is None:
+            return
+        tr = await player_translator(interaction)
+        channel = f"<#{settings.daily_channel_id}>"
+        try:
+            await send(
+                interaction,
+                tr("daily.disabled", channel=channel, reason=settings.daily_disabled),
+                ephemeral=True,
+            )
+        except discord.HTTPException as exc:
+            log.info(
+                "could not tell guild %s's admin that daily posts stopped: %s", interaction.guild_id, exc
+            )
 
     @tasks.loop(seconds=30)
     async def poster(self) -> None:
+        if invalid_requests.paused(self.bot):
+            return  # Discord is counting invalid requests against us: the post can wait
         try:
             await self.post_due()
         except Exception:
@@ -179,13 +204,37 @@ class Daily(commands.Cog):
             try:
                 message = await self.bot.get_partial_messageable(channel_id).send(content, view=view)
             except discord.HTTPException as exc:
-                log.warning("daily post to channel %s failed: %s", channel_id, exc)
                 await store.release_daily_post(settings.guild_id, day)
+                await self._refused(settings.guild_id, channel_id, exc)
                 continue
             await store.record_daily_post_message(settings.guild_id, day, message.id)
             sent += 1
             log.info("posted the %s daily challenge in guild %s", day, settings.guild_id)
         return sent
+
+    async def _refused(self, guild_id: int, channel_id: int, exc: discord.HTTPException) -> None:
+        """A failed post: 403/404 stop the guild's posting until /dailychannel; anything else is retried."""
+        reason = refusal(exc)
+        if reason is None:
+            log.warning(
+                "daily post to channel %s failed (tried again at the next check): %s", channel_id, exc
+            )
+            return
+        await self._service.store.set_guild_settings(guild_id, daily_disabled=reason)
+        log.warning(
+            "daily posts of guild %s stopped: channel %s answered %s; they resume when an admin "
+            "sets the channel again with /dailychannel",
+            guild_id,
+            channel_id,
+            reason,
+        )
+
+
+def refusal(exc: discord.HTTPException) -> str | None:
+    """Why Discord will keep refusing the channel (403 no access, 404 deleted), or None (try again)."""
+    if exc.status not in (403, 404):
+        return None
+    return f"{exc.status} {exc.text or exc.response.reason or ''}".strip()[:200]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,6 +17,7 @@ from discord.ext import commands
 import storage
 from bot.errors import send
 from bot.i18n import Translator
+from bot.language import set_user_deck
 from bot.locale import LANGUAGES, player_locale, set_guild_language, set_user_choice
 
 if TYPE_CHECKING:
@@ -77,6 +78,20 @@ class Language(commands.Cog):
             await send(interaction, tr("language.server.cleared"), ephemeral=True)
         else:
             await send(interaction, tr("language.server.set", language=ENDONYMS[chosen]), ephemeral=True)
+
+    @app_commands.command(name="settings", description="Your settings: the deck your boards are drawn with")
+    @app_commands.describe(deck="Two colours (red and black suits) or four (one colour per suit)")
+    @app_commands.choices(
+        deck=[
+            app_commands.Choice(name="Two colours", value="two"),
+            app_commands.Choice(name="Four colours", value="four"),
+        ]
+    )
+    async def settings(self, interaction: discord.Interaction, deck: app_commands.Choice[str]) -> None:
+        chosen: storage.Deck = "four" if deck.value == "four" else "two"
+        await set_user_deck(self.store, interaction.user.id, chosen)
+        tr = Translator(await player_locale(interaction, self.store))
+        await send(interaction, tr(f"settings.deck.{chosen}"), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -25,6 +25,7 @@ import engine
 import storage
 from bot.feedback import UserFeedback
 from bot.i18n import Translator, t
+from storage import Deck
 
 if TYPE_CHECKING:
     from bot.solving import Solver
@@ -225,11 +226,13 @@ class GameFront(ABC, Generic[G]):
         """The best game's line in ``/stats``."""
 
     # -- the picture ---------------------------------------------------------------------
-    def render(self, game: G, *, highlight: str | None, labels: Mapping[str, str] | None) -> bytes:
-        """The board picture as PNG bytes (called in a worker thread)."""
+    def render(
+        self, game: G, *, highlight: str | None, labels: Mapping[str, str] | None, deck: Deck = "two"
+    ) -> bytes:
+        """The board picture as PNG bytes (called in a worker thread), in the player's deck."""
         import renderer
 
-        return renderer.render_png(game, highlight=highlight, labels=labels)
+        return renderer.render_png(game, highlight=highlight, labels=labels, deck=deck)
 
     def render_replay(self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None) -> bytes:
         """A won game as an animated GIF (called in a worker thread)."""

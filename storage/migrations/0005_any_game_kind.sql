@@ -3,8 +3,9 @@
 -- Version 1 listed the kinds in a CHECK on games.kind, so a third game would
 -- have needed a migration; storage now checks kinds against the engine's
 -- registry (storage/validate.py) instead. SQLite cannot drop a CHECK, so the
--- table is rebuilt (SQLite's documented procedure: the migrator runs this with
--- foreign keys off and checks them before it commits).
+-- table is rebuilt by SQLite's documented procedure, with foreign keys off
+-- (results refer to games); the migrator then checks that none was broken:
+-- migrator: foreign keys off
 CREATE TABLE games_new (
     id           INTEGER PRIMARY KEY,
     kind         TEXT    NOT NULL CHECK (kind <> ''),

@@ -95,6 +95,11 @@ class HttpApi:
                 429,
                 headers,
             )
+        refusal = self._refusal(method, path)
+        if refusal is not None:
+            record.status = refusal["status"]
+            body = {"message": refusal["message"], "code": refusal["code"]}
+            return self._json(body, refusal["status"], headers)
         if route is None:
             status = 405 if self.spec.path_known(path) else 404
             self.violation(method, path, "no such route in Discord's API (OpenAPI spec)", status)
@@ -178,6 +183,15 @@ class HttpApi:
         for rule in self._forced_429:
             if rule["left"] > 0 and rule["re"].search(path) and rule["method"] in (None, method):
                 rule["left"] -= 1
+                return rule
+        return None
+
+    def _refusal(self, method: str, path: str) -> dict[str, Any] | None:
+        for rule in self._refusals:
+            left = rule["left"]
+            if (left is None or left > 0) and rule["re"].search(path) and rule["method"] in (None, method):
+                if left is not None:
+                    rule["left"] = left - 1
                 return rule
         return None
 

@@ -94,6 +94,7 @@ class FakeDiscord(PlayerActions, HttpApi):
         self._session_event = asyncio.Event()
         self._message_event = asyncio.Event()
         self._forced_429: list[dict[str, Any]] = []
+        self._refusals: list[dict[str, Any]] = []
         self._clock_offset = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -318,6 +319,28 @@ class FakeDiscord(PlayerActions, HttpApi):
         self._forced_429.append(
             {"re": re.compile(pattern), "retry": retry_after, "left": times, "method": method}
         )
+
+    def refuse(
+        self,
+        pattern: str,
+        *,
+        status: int = 403,
+        code: int = 50001,
+        message: str = "Missing Access",
+        times: int | None = None,
+        method: str | None = None,
+    ) -> None:
+        """Answer requests whose path matches the regex `pattern` with Discord's error `status`
+        (default 403 Missing Access; 404 10003 Unknown Channel, 503...), `times` times or until
+        `allow(pattern)`. Not recorded as violations: the test wants them."""
+        self._refusals.append(
+            {"re": re.compile(pattern), "status": status, "code": code, "message": message}
+            | {"left": times, "method": method}
+        )
+
+    def allow(self, pattern: str) -> None:
+        """Stop the refusals added with `refuse(pattern)`."""
+        self._refusals = [r for r in self._refusals if r["re"].pattern != pattern]
 
     def session_for(self, guild_id: int | None) -> GatewaySession | None:
         """The session owning `guild_id`'s shard (None: a DM, shard 0), latest IDENTIFY first."""

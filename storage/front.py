@@ -1,0 +1,377 @@
+"""The ``Store`` protocol's methods written once for every backend: checks, then the backend's SQL.
+
+Each public method validates its arguments (``storage.validate``), reads the
+clock, calls one backend hook (``_create_game``, ``_leaderboard``...) with
+checked values, and turns what it answers into the interface's rows and
+errors. A backend (``SqliteStore``, ``PostgresStore``) implements only the
+hooks: the SQL of its dialect and its transactions. So the two can differ in
+how they store and lock, never in what they accept or answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from storage import ranking
+from storage import validate as v
+from storage.interface import (
+    DECKS,
+    UNCHANGED,
+    DailyPost,
+    Deck,
+    FinishedGame,
+    GameNotFound,
+    GameRow,
+    GuildSettings,
+    InvalidValue,
+    LeaderboardEntry,
+    PlayerStats,
+    _Unchanged,
+)
+from storage.rows import stats_scope
+
+
+class StoreFront(ABC):
+    path: str
+
+    @abstractmethod
+    def _now(self) -> dt.datetime:
+        """The store's clock, checked (timezone-aware)."""
+
+    # -- games --------------------------------------------------------------------
+    async def create_game(
+        self,
+        kind: str,
+        code: str,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        *,
+        cells: int | None = None,
+        daily_date: dt.date | None = None,
+    ) -> GameRow:
+        return await self._create_game(
+            v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date), self._now()
+        )
+
+    async def get_game(self, game_id: int) -> GameRow:
+        checked = v.snowflake("game_id", game_id)
+        game = await self._get_game(checked)
+        if game is None:
+            raise GameNotFound(checked)
+        return game
+
+    async def active_game(self, owner_id: int, kind: str) -> GameRow | None:
+        return await self._active_game(v.snowflake("owner_id", owner_id), v.kind(kind))
+
+    async def active_games(self, owner_id: int) -> list[GameRow]:
+        return await self._active_games(v.snowflake("owner_id", owner_id))
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        action: str,
+        *,
+        score: int,
+        move_count: int,
+        finish: str | None = None,
+    ) -> GameRow:
+        return await self.append_moves(
+            game_id, expected_version, [action], score=score, move_count=move_count, finish=finish
+        )
+
+    async def append_moves(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[str],
+        *,
+        score: int,
+        move_count: int,
+        finish: str | None = None,
+    ) -> GameRow:
+        change = v.moves(game_id, expected_version, actions, score, move_count, finish)
+        return await self._change(change, self._now())
+
+    async def finish_game(
+        self, game_id: int, expected_version: int, status: str, *, score: int, move_count: int
+    ) -> GameRow:
+        change = v.finish(game_id, expected_version, status, score, move_count)
+        return await self._change(change, self._now())
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
+        checked = v.snowflake("game_id", game_id)
+        channel = v.snowflake("channel_id", channel_id, optional=True)
+        message = v.snowflake("message_id", message_id, optional=True)
+        game = await self._set_message(checked, channel, message, self._now())
+        if game is None:
+            raise GameNotFound(checked)
+        return game
+
+    async def get_result(self, game_id: int) -> FinishedGame | None:
+        return await self._get_result(v.snowflake("game_id", game_id))
+
+    # -- rankings and stats -------------------------------------------------------
+    async def leaderboard(
+        self,
+        kind: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        period: str = "all",
+        cells: int | None = None,
+        daily_date: dt.date | None = None,
+        now: dt.datetime | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[LeaderboardEntry]:
+        board = self._board(kind, channel_id, guild_id, period, cells, daily_date, now)
+        return await self._leaderboard(board, *v.page(limit, offset))
+
+    async def leaderboard_size(
+        self,
+        kind: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        period: str = "all",
+        cells: int | None = None,
+        daily_date: dt.date | None = None,
+        now: dt.datetime | None = None,
+    ) -> int:
+        return await self._leaderboard_size(
+            self._board(kind, channel_id, guild_id, period, cells, daily_date, now)
+        )
+
+    def _board(
+        self,
+        kind: object,
+        channel_id: object,
+        guild_id: object,
+        period: object,
+        cells: object,
+        daily_date: object,
+        now: dt.datetime | None,
+    ) -> v.Board:
+        moment = self._now() if now is None else v.moment("now", now)
+        return v.board(kind, channel_id, guild_id, period, cells, daily_date, moment)
+
+    async def player_stats(
+        self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
+    ) -> PlayerStats:
+        user = v.snowflake("user_id", user_id)
+        checked = v.kind(kind)
+        scope = stats_scope(v.snowflake("guild_id", guild_id, optional=True))
+        day = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
+        summary, dates = await self._player_stats(user, checked, scope)
+        current, longest = ranking.streaks(dates, day)
+        played, won, best_score, best = summary or (0, 0, 0, None)
+        return PlayerStats(
+            user_id=user,
+            kind=checked,
+            played=played,
+            won=won,
+            best=best,
+            current_streak=current,
+            best_streak=longest,
+            last_daily=max(dates) if dates else None,
+            best_score=best_score,
+        )
+
+    async def daily_results(
+        self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
+    ) -> list[FinishedGame]:
+        checked = (v.kind(kind), v.day("date", date), v.snowflake("guild_id", guild_id, optional=True))
+        return await self._daily_results(*checked, *v.page(limit, offset))
+
+    async def daily_code(self, kind: str, date: dt.date) -> str | None:
+        return await self._daily_code(v.kind(kind), v.day("date", date))
+
+    async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
+        return await self._set_daily_code(v.kind(kind), v.day("date", date), v.code(code), self._now())
+
+    # -- settings -----------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        guild = v.snowflake("guild_id", guild_id)
+        return await self._guild_settings(guild) or GuildSettings(guild)
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        daily_channel_id: int | _Unchanged | None = UNCHANGED,
+        post_minute: int | _Unchanged = UNCHANGED,
+        language: str | _Unchanged | None = UNCHANGED,
+        daily_disabled: str | _Unchanged | None = UNCHANGED,
+    ) -> GuildSettings:
+        guild = v.snowflake("guild_id", guild_id)
+        changes = v.guild_changes(daily_channel_id, post_minute, language, daily_disabled)
+        return await self._set_guild_settings(guild, changes, self._now())
+
+    async def user_language(self, user_id: int) -> str | None:
+        return await self._user_language(v.snowflake("user_id", user_id))
+
+    async def user_deck(self, user_id: int) -> Deck | None:
+        return await self._user_deck(v.snowflake("user_id", user_id))
+
+    async def set_user_deck(self, user_id: int, deck: Deck | None) -> None:
+        user = v.snowflake("user_id", user_id)
+        if deck is not None and deck not in DECKS:
+            raise InvalidValue(f"deck must be one of {', '.join(DECKS)} or None, not {deck!r:.40}")
+        await self._set_user_deck(user, deck, self._now())
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        user = v.snowflake("user_id", user_id)
+        checked = v.text("language", language, optional=True, max_length=35)
+        await self._set_user_language(user, checked, self._now())
+
+    # -- daily posts --------------------------------------------------------------
+    async def pending_daily_posts(
+        self, date: dt.date, *, now: dt.datetime | None = None
+    ) -> list[GuildSettings]:
+        day = v.day("date", date)
+        minutes = v.minutes_into(day, self._now() if now is None else v.moment("now", now))
+        return [] if minutes < 0 else await self._pending_daily_posts(day, minutes)
+
+    async def claim_daily_post(
+        self,
+        guild_id: int,
+        date: dt.date,
+        channel_id: int,
+        *,
+        now: dt.datetime | None = None,
+        stale_after: dt.timedelta = dt.timedelta(minutes=10),
+    ) -> bool:
+        guild, day = v.snowflake("guild_id", guild_id), v.day("date", date)
+        channel = v.snowflake("channel_id", channel_id)
+        moment = self._now() if now is None else v.moment("now", now)
+        return await self._claim_daily_post(guild, day, channel, moment, moment - stale_after)
+
+    async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost:
+        guild, day = v.snowflake("guild_id", guild_id), v.day("date", date)
+        post = await self._record_daily_post(guild, day, v.snowflake("message_id", message_id), self._now())
+        if post is None:
+            raise InvalidValue(
+                f"no claimed daily post for guild {guild} on {day.isoformat()}: claim it first"
+            )
+        return post
+
+    async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
+        await self._release_daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
+
+    async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
+        return await self._daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
+
+    # -- the solver's stock of proven-winnable deals ------------------------------
+    async def add_winnable_deals(self, kind: str, cells: int | None, deals: Sequence[int]) -> int:
+        key = v.deal_stock(kind, cells)
+        return await self._add_winnable_deals(*key, [v.count("deal", d) for d in deals], self._now())
+
+    async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
+        return await self._take_winnable_deal(*v.deal_stock(kind, cells), self._now())
+
+    async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
+        return await self._count_winnable_deals(*v.deal_stock(kind, cells))
+
+    # -- what each backend provides ---------------------------------------------------
+    @abstractmethod
+    async def _create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
+        """Insert, or ``ActiveGameExists`` with the owner's active game of that kind."""
+
+    @abstractmethod
+    async def _get_game(self, game_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def _active_game(self, owner_id: int, kind: str) -> GameRow | None: ...
+
+    @abstractmethod
+    async def _active_games(self, owner_id: int) -> list[GameRow]: ...
+
+    @abstractmethod
+    async def _change(self, change: v.Change, now: dt.datetime) -> GameRow:
+        """The guarded update (+ history row when it finishes), or GameNotFound / GameNotActive /
+        VersionConflict."""
+
+    @abstractmethod
+    async def _set_message(
+        self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
+    ) -> GameRow | None: ...
+
+    @abstractmethod
+    async def _get_result(self, game_id: int) -> FinishedGame | None: ...
+
+    @abstractmethod
+    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]: ...
+
+    @abstractmethod
+    async def _leaderboard_size(self, board: v.Board) -> int: ...
+
+    @abstractmethod
+    async def _player_stats(
+        self, user_id: int, kind: str, scope: tuple[str, int]
+    ) -> tuple[tuple[int, int, int, FinishedGame] | None, list[dt.date]]:
+        """(played, won, best score, best game) in the scope if any, and the daily days counted."""
+
+    @abstractmethod
+    async def _daily_results(
+        self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
+    ) -> list[FinishedGame]: ...
+
+    @abstractmethod
+    async def _daily_code(self, kind: str, date: dt.date) -> str | None: ...
+
+    @abstractmethod
+    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str: ...
+
+    @abstractmethod
+    async def _guild_settings(self, guild_id: int) -> GuildSettings | None: ...
+
+    @abstractmethod
+    async def _set_guild_settings(
+        self, guild_id: int, changes: dict[str, Any], now: dt.datetime
+    ) -> GuildSettings: ...
+
+    @abstractmethod
+    async def _user_language(self, user_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def _set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None: ...
+
+    @abstractmethod
+    async def _user_deck(self, user_id: int) -> Deck | None: ...
+
+    @abstractmethod
+    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None: ...
+
+    @abstractmethod
+    async def _pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]: ...
+
+    @abstractmethod
+    async def _claim_daily_post(
+        self, guild_id: int, date: dt.date, channel_id: int, now: dt.datetime, stale_before: dt.datetime
+    ) -> bool:
+        """Insert the claim, or retake an unsent one claimed at or before ``stale_before``."""
+
+    @abstractmethod
+    async def _record_daily_post(
+        self, guild_id: int, date: dt.date, message_id: int, now: dt.datetime
+    ) -> DailyPost | None: ...
+
+    @abstractmethod
+    async def _release_daily_post(self, guild_id: int, date: dt.date) -> None: ...
+
+    @abstractmethod
+    async def _daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None: ...
+
+    @abstractmethod
+    async def _add_winnable_deals(self, kind: str, cells: int, deals: list[int], now: dt.datetime) -> int: ...
+
+    @abstractmethod
+    async def _take_winnable_deal(self, kind: str, cells: int, now: dt.datetime) -> int | None: ...
+
+    @abstractmethod
+    async def _count_winnable_deals(self, kind: str, cells: int) -> int: ...
