@@ -145,7 +145,8 @@ async def press(fake: FakeDiscord, user, board, step):
     return result
 
 
-async def test_two_processes_split_two_shards_on_one_database(tmp_path):
+async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
+    """On SQLite (one file, two processes) and on PostgreSQL (one schema), the same test."""
     from bot.dailycodes import shipped_winnable
     from engine.solver import solve
     from tests.presses import presses
@@ -154,6 +155,10 @@ async def test_two_processes_split_two_shards_on_one_database(tmp_path):
     await fake.start()
     db = tmp_path / "shared.sqlite3"
     common = {"BOULANGER_SHARD_COUNT": "2", "BOULANGER_DAILY_CHECK_SECONDS": "0.2"}
+    if stores.backend == "sqlite":
+        db = Path(stores.target)
+    else:
+        common["BOULANGER_DATABASE_URL"] = stores.target
     first = fake.guild if shard_of(fake.guild.id, 2) == 0 else fake.add_guild("Zero", shard=(0, 2))
     second = fake.add_guild("One", shard=(1, 2))
     guilds = {0: first, 1: second}
@@ -203,13 +208,8 @@ async def test_two_processes_split_two_shards_on_one_database(tmp_path):
         # While shard 1's process is down, a server on shard 1 gets a daily channel (set through
         # the database, as another process would): shard 0's poster posts it, claimed in storage.
         third = fake.add_guild("Also one", shard=(1, 2))
-        import storage
-
-        store = await storage.open_store(str(db))
-        try:
-            await store.set_guild_settings(third.id, daily_channel_id=third.channels[0].id)
-        finally:
-            await store.close()
+        store = await stores.open()
+        await store.set_guild_settings(third.id, daily_channel_id=third.channels[0].id)
         await fake.wait_for_message(third.channels[0], lambda m: "Daily challenge" in m.content, timeout=10)
         guilds[2] = third  # checked for exactly one post below
         await procs[1].start()
@@ -229,15 +229,9 @@ async def test_two_processes_split_two_shards_on_one_database(tmp_path):
         for proc in procs.values():
             await proc.stop()
         await fake.stop()
-    import storage
-
-    store = await storage.open_store(str(db))
-    try:
-        for player in players.values():
-            stats = await store.player_stats(player.id, "bakers")
-            assert stats.won == 1
-    finally:
-        await store.close()
+    store = await stores.open()
+    for player in players.values():
+        assert (await store.player_stats(player.id, "bakers")).won == 1
 
 
 # -- caches another process can make stale -------------------------------------------------------
