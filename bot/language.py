@@ -5,8 +5,9 @@ in ``storage``), then their Discord client locale when we speak it, then the
 server's language set by an admin, then English (``bot.locale`` reads the
 interaction; this module holds what the service and console need without it).
 
-Stored choices are cached in memory per store and updated when changed here,
-so resolving a language costs no database query per click. Several bot
+Stored choices (languages and decks) are cached in memory per store and
+updated when changed here, so resolving a language costs no database query per
+click. Several bot
 processes may share one database (shards split between them), so a cached
 choice is trusted for ``CACHE_SECONDS`` only: a change made through another
 process is seen within that time. (On PostgreSQL, LISTEN/NOTIFY could tell the

@@ -237,7 +237,9 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
 # -- caches another process can make stale -------------------------------------------------------
 
 
-async def test_language_choices_cached_here_expire_so_another_processs_change_is_seen(tmp_path, monkeypatch):
+async def test_language_and_deck_choices_cached_here_expire_so_another_processs_change_is_seen(
+    tmp_path, monkeypatch
+):
     import storage
     from bot import language
 
@@ -249,15 +251,19 @@ async def test_language_choices_cached_here_expire_so_another_processs_change_is
         guild = 123 << 22
         await language.set_user_choice(here, 7, "ru")
         await language.set_guild_language(here, guild, "nl")
+        await language.set_user_deck(here, 7, "four")
+        assert await language.user_deck(here, 7) == "four"
         assert await language.user_choice(here, 7) == "ru"
         assert await language.guild_language(here, guild) == "nl"
         await language.set_user_choice(there, 7, "bg")  # the other process changes both
         await language.set_guild_language(there, guild, None)
+        await language.set_user_deck(there, 7, "two")
         now[0] += language.CACHE_SECONDS / 2
         assert await language.user_choice(here, 7) == "ru"  # still trusted: no query per click
         now[0] += language.CACHE_SECONDS
         assert await language.user_choice(here, 7) == "bg"
         assert await language.guild_language(here, guild) is None
+        assert await language.user_deck(here, 7) == "two"
     finally:
         await here.close()
         await there.close()
