@@ -304,3 +304,28 @@ async def test_invite_prints_the_link_of_the_tokens_application_with_the_permiss
     assert query["permissions"] == [str(expected.value)] == [str(permissions().value)]
     assert any(r.route == "/oauth2/applications/@me" for r in fake_discord.requests)
     assert fake_discord.token not in done.stdout + done.stderr
+
+
+async def test_the_fake_gateway_gives_a_shard_its_guilds_only_and_refuses_a_bad_shard():
+    import json
+
+    import aiohttp
+
+    async with FakeDiscord(shards=2) as fake:
+        mine = fake.add_guild("Mine", shard=(1, 2))
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(fake.gateway_url) as ws:
+                assert json.loads((await ws.receive()).data)["op"] == 10  # HELLO
+                await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "shard": [1, 2]}})
+                ready = json.loads((await ws.receive()).data)
+                assert ready["t"] == "READY" and ready["d"]["shard"] == [1, 2]
+                listed = {int(g["id"]) for g in ready["d"]["guilds"]}
+                assert mine.id in listed and all(shard_of(g, 2) == 1 for g in listed)
+                created = json.loads((await ws.receive()).data)
+                assert created["t"] == "GUILD_CREATE" and shard_of(int(created["d"]["id"]), 2) == 1
+            async with http.ws_connect(fake.gateway_url) as ws:
+                await ws.receive()
+                await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "shard": [2, 2]}})
+                closed = await ws.receive()
+                assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4010
+        assert [v.reason for v in fake.take_violations()] == ["IDENTIFY with an invalid shard: [2, 2]"]

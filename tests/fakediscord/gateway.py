@@ -149,8 +149,8 @@ async def _identify(fake: FakeDiscord, sock: _Socket, data: dict[str, Any]) -> G
         return None
     shard = _shard(data.get("shard"))
     if shard is None:
-        await sock.ws.close(code=4010, message=b"Invalid shard.")
         fake.violation("GATEWAY", "/gateway", f"IDENTIFY with an invalid shard: {data.get('shard')!r}")
+        await sock.ws.close(code=4010, message=b"Invalid shard.")
         return None
     session = GatewaySession(id=uuid.uuid4().hex, intents=intents, socket=sock, shard=shard)
     session.identified_at = asyncio.get_running_loop().time()
