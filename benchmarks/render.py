@@ -1,11 +1,16 @@
 """Renderer speed and sizes: ``python benchmarks/render.py [--save DIR]``.
 
 Prints, per position, the median time to render + encode a board, the median
-time Pillow needs just to encode the finished image, their ratio and the PNG
-size; then the size and time of a 200-action animated replay. ``--save`` also
-writes every picture (for looking at them). Targets (issue 4): a typical board
-at most 60 KiB, render + encode at most 25 ms and at most 1.5x encode-only,
-a 200-move replay at most 8 MiB.
+time just to encode the finished image, their ratio and the PNG size, all with
+``renderer.png``'s band cache emptied before each call (a picture never seen:
+every band deflated); Pillow's own encoder on the same image for comparison;
+then the select-render (the same board with a source highlighted, the plain
+board encoded just before, as after a move) and the move-render (the board
+after a move, the board before it with the source selected encoded just
+before, as in a two-press move); then the size and time of a 200-action
+animated replay. ``--save`` also writes every picture (for looking at them).
+Targets (issue 4): a typical board at most 60 KiB, render + encode at most
+25 ms and at most 1.5x encode-only, a 200-move replay at most 8 MiB.
 """
 
 from __future__ import annotations
@@ -26,48 +31,35 @@ import renderer
 from engine.bakers.position import EMPTY, Position
 from engine.cards import parse_card
 from engine.solver import solve
+from tests.actions import random_actions
 
 BK = "BK1-C4-AAAAA24"
 CA = "CA1-AAAAA24"
 
 
 def median_ms(
-    fns: list[Callable[[], object]], runs: int, clock: Callable[[], float] = time.perf_counter
+    fns: list[Callable[[], object]],
+    runs: int,
+    clock: Callable[[], float] = time.perf_counter,
+    setup: Callable[[], object] = renderer.png.clear,
 ) -> list[float]:
     """Median ms of each function; runs are interleaved so background load hits all alike.
+    ``setup`` runs untimed before each call (by default: empty the PNG band cache).
     ``clock=time.thread_time`` counts this thread's CPU time only (steadier on a busy box)."""
     times: list[list[float]] = [[] for _ in fns]
     for _ in range(runs):
         for fn, out in zip(fns, times, strict=True):
+            setup()
             t = clock()
             fn()
             out.append(clock() - t)
     return [statistics.median(t) * 1000 for t in times]
 
 
-def _encode(image: object, level: int) -> bytes:
+def _pillow(image: object, level: int = 3) -> bytes:
     buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=level)
+    image.save(buf, "PNG", compress_level=level)  # type: ignore[attr-defined]
     return buf.getvalue()
-
-
-def random_actions(code: str, count: int, seed: int = 7) -> list[str]:
-    """A legal action log of ``count`` entries: random moves with an undo now and then."""
-    game, rng, actions = engine.new_game(code), random.Random(seed), []
-    while len(actions) < count:
-        moves = game.legal_moves()
-        if game.undo_depth and (not moves or rng.random() < 0.1):
-            try:
-                game.undo()
-                actions.append("undo")
-                continue
-            except engine.IllegalMove:
-                pass
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-        actions.append(game.moves[-1])
-    return actions
 
 
 def bakers_mid_game() -> engine.Game:
@@ -112,6 +104,14 @@ def calculation_long_piles() -> engine.Game:
     return game
 
 
+def calculation_48_card_pile() -> engine.Game:
+    """Every stock card onto waste pile 1: the longest pile there can be."""
+    game = engine.new_game(CA)
+    while game.turned is not None:
+        game.play("sw1")
+    return game
+
+
 POSITIONS: dict[str, Callable[[], engine.Game]] = {
     "bakers start": lambda: engine.new_game(BK),
     "bakers mid-game (40 moves, last move marked)": bakers_mid_game,
@@ -120,21 +120,47 @@ POSITIONS: dict[str, Callable[[], engine.Game]] = {
     "calculation start": lambda: engine.new_game(CA),
     "calculation mid-game (24 moves)": calculation_mid_game,
     "calculation two 24-card waste piles": calculation_long_piles,
+    "calculation 48-card waste pile": calculation_48_card_pile,
 }
+SOURCE = {"bakers": "1", "calculation": "s"}  # what a select-render highlights
+
+
+def save_phone_pictures(folder: Path) -> None:
+    """A few boards as a phone shows them: scaled to 500 px wide, as Discord does."""
+    from PIL import Image
+
+    long_column = bakers_long_column()
+    boards = {
+        "phone-bakers-deal": (engine.new_game(BK), {}),
+        "phone-bakers-19-card-column": (long_column, {"highlight": "1"}),
+        "phone-bakers-four-colour": (bakers_mid_game(), {"deck": "four"}),
+        "phone-calculation-48-card-pile": (calculation_48_card_pile(), {}),
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, (game, options) in boards.items():
+        im = renderer.render_image(game, **options).convert("RGB")
+        small = im.resize((500, round(im.height * 500 / im.width)), Image.Resampling.LANCZOS)
+        small = small.quantize(colors=128, dither=Image.Dither.NONE)
+        small.save(folder / f"{name}.png", optimize=True)
+        print(f"{folder / name}.png: {small.width}x{small.height}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--save", type=Path, help="write each picture into this folder")
-    args = ap.parse_args()
-    print(
-        f"PNG compress_level={renderer.PNG_LEVEL}, {renderer.WIDTH}x{renderer.HEIGHT} px, {args.runs} runs each"
+    ap.add_argument(
+        "--phone", type=Path, help="write a few boards scaled to 500 px wide (docs/images) and stop"
     )
-    print(f"{'':46} {'wall clock (ms)':^26} {'CPU time of this thread (ms)':^34}")
+    args = ap.parse_args()
+    if args.phone:
+        save_phone_pictures(args.phone)
+        return
+    print(f"PNG compress_level={renderer.PNG_LEVEL}, {renderer.WIDTH} px wide, {args.runs} runs each")
+    print(f"{'':38} {'wall clock (ms)':^25} {'CPU time of this thread (ms)':^40}")
     print(
-        f"{'position':46} {'render+enc':>10} {'encode':>7} {'ratio':>6}  "
-        f"{'render+enc':>10} {'encode':>7} {'ratio':>6} {'draw':>6} {'PNG KiB':>8}"
+        f"{'position':38} {'size':>8} {'render+enc':>10} {'encode':>7} {'ratio':>6}  "
+        f"{'render+enc':>10} {'encode':>7} {'ratio':>6} {'draw':>5} {'Pillow':>6} {'PNG KiB':>8}"
     )
     for name, build in POSITIONS.items():
         game = build()
@@ -144,31 +170,75 @@ def main() -> None:
             lambda g=game: renderer.render_png(g),
             lambda im=image: renderer.encode_png(im),
             lambda g=game: renderer.render_image(g),
+            lambda im=image: _pillow(im),
         ]
-        total, encode, _ = median_ms(fns, args.runs)
-        cpu_total, cpu_encode, cpu_draw = median_ms(fns, args.runs, time.thread_time)
+        total, encode, _, _ = median_ms(fns, args.runs)
+        cpu_total, cpu_encode, cpu_draw, cpu_pillow = median_ms(fns, args.runs, time.thread_time)
+        size = f"{image.width}x{image.height}"
         print(
-            f"{name:46} {total:10.2f} {encode:7.2f} {total / encode:6.2f}  "
-            f"{cpu_total:10.2f} {cpu_encode:7.2f} {cpu_total / cpu_encode:6.2f} {cpu_draw:6.2f}"
-            f" {len(png) / 1024:8.1f}"
+            f"{name:38} {size:>8} {total:10.2f} {encode:7.2f} {total / encode:6.2f}  "
+            f"{cpu_total:10.2f} {cpu_encode:7.2f} {cpu_total / cpu_encode:6.2f} {cpu_draw:5.2f}"
+            f" {cpu_pillow:6.2f} {len(png) / 1024:8.1f}"
         )
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)
             slug = name.split(" (")[0].replace(" ", "-")
             (args.save / f"{slug}.png").write_bytes(png)
+    print("select-render: the board with a source highlighted, the plain board encoded just before")
+    print("move-render: the board after a move, the board before it (source selected) encoded just before")
+    for name, build in (
+        ("bakers start", lambda: engine.new_game(BK)),
+        ("bakers mid-game", bakers_mid_game),
+        ("calculation mid-game", calculation_mid_game),
+    ):
+        game = build()
+        move = game.legal_move_objects()[0]
+        src = (move.src_kind, move.src)
+        after = engine.replay(game.code, [*game.moves, move.notation])
+        full_ms, select_ms, move_ms = [], [], []
+        for clock in (time.perf_counter, time.thread_time):
+            full = median_ms([lambda g=game, h=src: renderer.render_png(g, highlight=h)], args.runs, clock)[0]
+            select = median_ms(
+                [lambda g=game, h=src: renderer.render_png(g, highlight=h)],
+                args.runs,
+                clock,
+                setup=lambda g=game: (renderer.png.clear(), renderer.render_png(g)),
+            )[0]
+            moved = median_ms(
+                [lambda g=after: renderer.render_png(g)],
+                args.runs,
+                clock,
+                setup=lambda g=game, h=src: (renderer.png.clear(), renderer.render_png(g, highlight=h)),
+            )[0]
+            full_ms.append(full)
+            select_ms.append(select)
+            move_ms.append(moved)
+        renderer.png.clear()
+        renderer.render_png(game)
+        before = dict(renderer.png.counts)
+        renderer.render_png(game, highlight=src)
+        bands = before["miss"]
+        fresh = renderer.png.counts["miss"] - before["miss"]
+        print(
+            f"  {name:22} full render {full_ms[0]:5.2f} ms (CPU {full_ms[1]:5.2f}), "
+            f"select-render {select_ms[0]:5.2f} ms (CPU {select_ms[1]:5.2f}, {fresh} of {bands} bands deflated), "
+            f"move-render {move_ms[0]:5.2f} ms (CPU {move_ms[1]:5.2f})"
+        )
     game = bakers_mid_game()
     image = renderer.render_image(game)
     print("zlib level for the mid-game board (PNG_LEVEL picks one):")
     for level in (1, 3, 6, 9):
-        ms = median_ms([lambda lv=level: _encode(image, lv)], args.runs)[0]
-        print(f"  compress_level={level}: encode {ms:6.2f} ms, {len(_encode(image, level)) / 1024:5.1f} KiB")
+        ms = median_ms([lambda lv=level: renderer.png.encode(image, lv)], args.runs)[0]
+        data = renderer.png.encode(image, level)
+        print(f"  compress_level={level}: encode {ms:6.2f} ms, {len(data) / 1024:5.1f} KiB")
     for fn in (renderer.bakers.background, renderer.cards.card_sprite, renderer.text.text_sprite):
         fn.cache.clear()
+    renderer.png.clear()
     cold = time.perf_counter()
     renderer.render_png(game)
     print(f"first board from cold caches (sprites drawn): {(time.perf_counter() - cold) * 1000:.0f} ms")
     for code in (BK, CA):
-        actions = random_actions(code, 200)
+        actions = random_actions(code, 200, seed=7)
         for fmt in ("gif", "png"):
             t = time.perf_counter()
             data = renderer.render_replay(code, actions, fmt=fmt)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import random
 import resource
 import subprocess
 import sys
@@ -34,27 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 import renderer  # noqa: E402
+from tests.actions import random_actions  # noqa: E402
 
 CODES = {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24"}
-
-
-def random_actions(code: str, count: int, seed: int = 7) -> list[str]:
-    """A legal action log of ``count`` entries: random moves with an undo now and then."""
-    game, rng, actions = engine.new_game(code), random.Random(seed), []
-    while len(actions) < count:
-        moves = game.legal_moves()
-        if game.undo_depth and (not moves or rng.random() < 0.1):
-            try:
-                game.undo()
-                actions.append("undo")
-                continue
-            except engine.IllegalMove:
-                pass
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-        actions.append(game.moves[-1])
-    return actions
 
 
 def legacy_render_replay(code: str, moves: list[str], fmt: str = "gif") -> bytes:
@@ -88,7 +69,7 @@ def rss_mib() -> float:
 
 def child(game: str, count: int, fmt: str, legacy: bool, traced: bool) -> dict[str, object]:
     code = CODES[game]
-    actions = random_actions(code, count)
+    actions = random_actions(code, count, seed=7)
     renderer.render_png(engine.new_game(code))  # warm caches, as in a running bot
     render = legacy_render_replay if legacy else renderer.render_replay
     before = rss_mib()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 import storage
-from bot import database, replies
+from bot import cooldowns, database, forged, replies
 from bot.again import AgainButton, WinnableButton
 from bot.command_translator import CatalogueTranslator
 from bot.config import Config
@@ -22,7 +23,8 @@ from bot.games.base import HINT
 from bot.invalid_requests import InvalidRequests
 from bot.locale import player_translator
 from bot.render_pool import RenderPool
-from bot.service import GameService, HintAnswer
+from bot.replays import Replays
+from bot.service import GameService, HintAnswer, StaleBoard
 from bot.sharding import describe, runs_first_shard, shard_options
 from bot.solving import Solver
 from bot.views import GameButton, MoveMenu, ReplayButton
@@ -62,6 +64,9 @@ class BoulangerBot(commands.AutoShardedBot):
         self.config = config
         self.sync_global = sync_global or config.sync_global
         self.solver = Solver(config.solver_workers)
+        self.quotas = cooldowns.Quotas()  # per-player hints, replays and starts
+        self.replays = Replays()
+        self.templates: list[re.Pattern[str]] = []
         self.pictures = RenderPool(config.render_workers)
 
     async def setup_hook(self) -> None:
@@ -107,23 +112,38 @@ class BoulangerBot(commands.AutoShardedBot):
     # -- the board buttons -------------------------------------------------------------
     async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
         if button.act == HINT:  # a search may take seconds: think privately first
+            cooldowns.hit(interaction, cooldowns.HINT)
             await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await replies.within_deadline(
-            interaction,
-            self.service.press(interaction.user.id, button.game_id, button.version, button.sel, button.act),
-        )
+        try:
+            answer = await replies.within_deadline(
+                interaction,
+                self.service.press(
+                    interaction.user.id, button.game_id, button.version, button.sel, button.act
+                ),
+            )
+        except StaleBoard as stale:  # say so, then bring that board up to date
+            await report(interaction, stale)
+            await replies.refresh_stale_board(interaction, self.service, stale.row)
+            return
         if isinstance(answer, HintAnswer):
             await send_hint(interaction, answer)
             return
         try:
-            await replies.edit_in_place(interaction, answer)
-        except discord.NotFound:
-            # The interaction expired after the move was saved: bring the board up to date
-            # another way, so its buttons are not left a version behind.
-            log.warning(
-                "interaction %s expired; updating game %s's board directly", interaction.id, answer.row.id
-            )
-            await replies.edit_board_message(interaction, self.service, answer)
+            await replies.edit_in_place(interaction, answer, self.service)
+        except discord.HTTPException as exc:
+            # The move is saved; only its picture did not reach Discord (5xx, rate limit, the
+            # interaction expired): update the board another way and say the move was saved.
+            await replies.after_failed_edit(interaction, self.service, answer, exc)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
+        super().add_dynamic_items(*items)
+        self.templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A press whose custom id is none of ours (forged, or from a long-gone version) gets an
+        answer too: discord.py itself ignores it, and the player would see "did not respond"."""
+        await forged.answer_unknown(interaction, self.templates)
 
     async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
         """A move chosen in a board's select menu: played like a typed move, on that board."""

@@ -17,8 +17,8 @@ from typing import Any
 import discord
 
 import engine
-from bot import replies
-from bot.errors import error_text
+from bot import cooldowns, replies
+from bot.errors import error_text, report
 from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
 from bot.interactions import service_of
@@ -82,7 +82,8 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         # (read when pressed, so a forged id gets an answer rather than silence).
         part = request.custom_id_part() if isinstance(request, Request) else request
         custom_id = f"n:{act}:{user_id}:{game_id}:{version}:{part}"
-        assert len(custom_id) <= 100, custom_id
+        if isinstance(request, Request):  # one we build must fit; one read back is never refused here
+            assert len(custom_id) <= 100, custom_id
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
         self.act = act
         self.user_id = user_id
@@ -93,7 +94,10 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
     def _request(self) -> Request:
         if isinstance(self.request, Request):
             return self.request
-        return Request.from_custom_id_part(*self.request.split(":", 3))
+        request = Request.from_custom_id_part(*self.request.split(":", 3))
+        if request.code is None and not request.daily:
+            front_for(request.kind).check_cells(request.cells)  # a forged count is refused
+        return request
 
     @classmethod
     async def from_custom_id(
@@ -117,11 +121,15 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         if self.act == "k":
             await interaction.response.edit_message(content=tr("confirm.kept"), view=None)
             return
+        try:  # a forged request is refused privately, before the question is touched
+            request = self._request()
+            cooldowns.hit(interaction, cooldowns.START)
+        except Exception as exc:
+            await report(interaction, exc)
+            return
         await interaction.response.edit_message(content=tr("confirm.starting"), view=None)
         service = service_of(interaction)
-        request: Request | None = None
         try:
-            request = self._request()
             started: Started = await service.start(
                 self.user_id,
                 request.kind,
@@ -131,7 +139,6 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
                 **request.options(),
             )
         except GameInProgress as exc:  # the old game moved or was replaced: ask again
-            assert request is not None
             content, view = question(tr, exc, request)
             await interaction.edit_original_response(content=content, view=view)
             return

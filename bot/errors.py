@@ -10,6 +10,7 @@ apology. Nothing here changes game state.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import discord
@@ -57,18 +58,36 @@ def error_text(locale: object, error: BaseException) -> str | None:
         return t(locale, "error.game_over")
     if isinstance(error, storage.GameNotFound):
         return t(locale, "error.no_such_game")
+    if isinstance(error, storage.InvalidValue):  # e.g. a forged id beyond a database integer
+        return t(locale, "error.unknown_button")
+    if isinstance(error, storage.DatabaseBusy | storage.ActiveGameExists):
+        return t(locale, "error.storage_busy")
+    if isinstance(error, storage.StorageError):
+        return t(locale, "error.storage")
     if isinstance(error, app_commands.MissingPermissions):
         return t(locale, "error.needs_manage_server")
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(locale, "error.guild_only")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return t(locale, "error.cooldown", seconds=f"{error.retry_after:.0f}")
+        return cooldown_text(locale, error.retry_after)
     return None
 
 
+def cooldown_text(locale: object, retry_after: float) -> str:
+    """ "Try again <t:…:R>" (Discord shows the time relative to the reader's clock)."""
+    when = int(time.time() + max(retry_after, 1.0)) + 1
+    return t(locale, "error.cooldown", when=f"<t:{when}:R>", seconds=f"{max(retry_after, 1.0):.0f}")
+
+
 async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
-    """Reply, or follow up when the interaction was already answered or deferred."""
+    """Reply, or follow up when the interaction was already answered or deferred.
+
+    A private answer after a *public* "thinking…" defer would become that public message
+    (Discord turns the first followup into the deferred response): the thinking message
+    is deleted first, so the answer really is private."""
     if interaction.response.is_done():
+        if kwargs.get("ephemeral"):
+            await drop_public_thinking(interaction)
         await interaction.followup.send(content if content is not None else discord.utils.MISSING, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
@@ -88,6 +107,18 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.warning("interaction %s expired before its error could be shown: %s", interaction.id, text)
     except discord.HTTPException:
         log.exception("could not send the error reply for %s", _where(interaction))
+
+
+async def drop_public_thinking(interaction: discord.Interaction) -> None:
+    """Delete the interaction's public "thinking…" response if it is still pending."""
+    if interaction.response.type != discord.InteractionResponseType.deferred_channel_message:
+        return
+    try:
+        original = await interaction.original_response()
+        if original.flags.loading and not original.flags.ephemeral:
+            await original.delete()
+    except discord.HTTPException as exc:
+        log.info("could not drop the thinking message of interaction %s: %s", interaction.id, exc)
 
 
 def _where(interaction: discord.Interaction) -> str:

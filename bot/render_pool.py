@@ -83,11 +83,13 @@ def render_job(
     return front_for(kind).render(game, highlight=highlight, labels=labels, deck=deck)
 
 
-def replay_job(kind: str, code: str, moves: tuple[str, ...], labels: dict[str, str] | None) -> bytes:
-    """Worker: a won game's animated replay (GIF bytes), drawn by its front."""
+def replay_job(
+    kind: str, code: str, moves: tuple[str, ...], labels: dict[str, str] | None, max_bytes: int
+) -> bytes:
+    """Worker: a won game's animated replay (GIF bytes, at most ``max_bytes``), drawn by its front."""
     from bot.games import front_for
 
-    return front_for(kind).render_replay(code, moves, labels=labels)
+    return front_for(kind).render_replay(code, moves, labels=labels, max_bytes=max_bytes)
 
 
 def _labels(labels: Mapping[str, str] | None) -> dict[str, str] | None:
@@ -128,16 +130,26 @@ class RenderPool:
             return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
 
     async def render_replay(
-        self, front: GameFront[Any], code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None
+        self,
+        front: GameFront[Any],
+        code: str,
+        moves: tuple[str, ...],
+        *,
+        labels: Mapping[str, str] | None,
+        max_bytes: int,
     ) -> bytes:
-        """``front.render_replay(code, moves, labels=)`` off the event loop; GIF bytes."""
+        """``front.render_replay(code, moves, labels=, max_bytes=)`` off the event loop; GIF bytes."""
         if self.workers == 0:
-            return await asyncio.to_thread(front.render_replay, code, moves, labels=labels)
+            return await asyncio.to_thread(
+                front.render_replay, code, moves, labels=labels, max_bytes=max_bytes
+            )
         try:
-            return await self._run(replay_job, front.kind, code, tuple(moves), _labels(labels))
+            return await self._run(replay_job, front.kind, code, tuple(moves), _labels(labels), max_bytes)
         except BrokenProcessPool:
             log.warning("a render worker died; drawing this replay in a thread")
-            return await asyncio.to_thread(front.render_replay, code, moves, labels=labels)
+            return await asyncio.to_thread(
+                front.render_replay, code, moves, labels=labels, max_bytes=max_bytes
+            )
 
     async def _run(self, fn: Any, *args: Any) -> bytes:
         pool = self._executor()

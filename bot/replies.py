@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import discord
 
 from bot import invalid_requests
+from bot.errors import send
 from bot.i18n import Translator
 from bot.interactions import solver_of
 from bot.locale import player_translator
@@ -54,7 +55,10 @@ async def post_started(
     if not started.verified:
         notes.append(tr("start.unverified"))
     note = "\n".join(f"-# {n}" for n in notes)
-    await send_new_board(interaction, service, started.board, note, followup=followup)
+    try:
+        await send_new_board(interaction, service, started.board, note, followup=followup)
+    finally:  # posted or not, a /move waiting for this board must not wait any longer
+        service.boards.posted(started.board.row.id, None, None)
     old = started.replaced
     if old is not None and old.message_id:
         await strip_buttons(interaction.client, old.channel_id, old.message_id)  # that game is over
@@ -89,6 +93,7 @@ async def send_new_board(
         await interaction.response.send_message(payload["content"], file=file, view=view)
         message = await interaction.original_response()
     old_channel, old_message = board.row.channel_id, board.row.message_id
+    service.boards.showing(board.row.id, board.row.version)
     await service.set_message(board.row.id, message.channel.id, message.id)
     if old_message and old_message != message.id:
         await strip_buttons(interaction.client, old_channel, old_message)
@@ -105,34 +110,113 @@ async def strip_buttons(client: discord.Client, channel_id: int | None, message_
         log.info("could not remove old buttons from message %s: %s", message_id, exc)
 
 
-async def edit_in_place(interaction: discord.Interaction, board: Board) -> None:
+async def edit_in_place(
+    interaction: discord.Interaction, board: Board, service: GameService | None = None
+) -> None:
     """Replace the pressed board's picture, text and buttons (the button's own message)."""
     tr = await player_translator(interaction)
     payload = board_payload(tr, board)
     kwargs = {"content": payload["content"], "attachments": [board_file(tr, board)], "view": payload["view"]}
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
-    else:
-        await interaction.response.edit_message(**kwargs)
+    if service is not None:
+        service.boards.showing(board.row.id, board.row.version)
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+    except BaseException:
+        if service is not None:
+            service.boards.unknown(board.row.id)
+        raise
     await send_share_line(interaction, board)
 
 
-async def edit_board_message(interaction: discord.Interaction, service: GameService, board: Board) -> bool:
-    """After a typed command, update the game's board message; False if it could not be found."""
+Edited = Literal["edited", "gone", "failed", "none"]
+
+
+async def update_board_message(
+    interaction: discord.Interaction,
+    service: GameService,
+    board: Board,
+    where: tuple[int | None, int | None] | None = None,
+) -> Edited:
+    """Edit the game's board message (``where``: channel and message, default the row's) to
+    ``board``: "edited"; "gone" if the message no longer exists (or may not be edited);
+    "failed" when Discord kept refusing (5xx, rate limits); "none" when it has no message."""
     row = board.row
-    if not row.message_id or not row.channel_id:
-        return False
+    channel_id, message_id = where or (row.channel_id, row.message_id)
+    if not message_id or not channel_id:
+        return "none"
     tr = await player_translator(interaction)
     payload = board_payload(tr, board)
+    service.boards.showing(row.id, row.version)
     try:
-        channel = interaction.client.get_partial_messageable(row.channel_id)
-        await channel.get_partial_message(row.message_id).edit(
+        channel = interaction.client.get_partial_messageable(channel_id)
+        await channel.get_partial_message(message_id).edit(
             content=payload["content"], attachments=[board_file(tr, board)], view=payload["view"]
         )
+    except (discord.NotFound, discord.Forbidden) as exc:
+        service.boards.unknown(row.id)
+        log.info("board message %s of game %s is gone: %s", message_id, row.id, exc)
+        return "gone"
     except discord.HTTPException as exc:
-        log.info("board message %s of game %s is gone: %s", row.message_id, row.id, exc)
-        return False
-    return True
+        service.boards.unknown(row.id)
+        log.warning("could not edit board message %s of game %s: %s", message_id, row.id, exc)
+        return "failed"
+    return "edited"
+
+
+async def edit_board_message(interaction: discord.Interaction, service: GameService, board: Board) -> bool:
+    """Update the game's board message directly; False if that could not be done."""
+    return await update_board_message(interaction, service, board) == "edited"
+
+
+async def say_saved_not_shown(interaction: discord.Interaction) -> None:
+    """The move is stored but its board could not be drawn in Discord: say so, privately."""
+    tr = await player_translator(interaction)
+    try:
+        await send(interaction, tr("reply.saved_not_shown"), ephemeral=True)
+    except discord.HTTPException:
+        log.warning("interaction %s: could not say that the move was saved", interaction.id)
+
+
+async def after_failed_edit(
+    interaction: discord.Interaction, service: GameService, board: Board, error: discord.HTTPException
+) -> None:
+    """A press was saved but editing its board (the press's answer) failed: update the board
+    message another way and tell the player, privately, that the move was saved."""
+    log.warning(
+        "interaction %s: the board edit failed after game %s was saved: %s",
+        interaction.id,
+        board.row.id,
+        error,
+    )
+    pressed = interaction.message  # the board that was pressed (the row may not know it yet)
+    where = (pressed.channel.id, pressed.id) if pressed is not None else None
+    edited = await update_board_message(interaction, service, board, where)
+    if edited != "edited" or not interaction.response.is_done():
+        await say_saved_not_shown(interaction)
+
+
+async def refresh_stale_board(interaction: discord.Interaction, service: GameService, row: Any) -> None:
+    """After a press on an out-of-date board: bring that board message up to the stored state
+    (unless it is already being brought there), or take the buttons off a message that is no
+    longer the game's board."""
+    pressed = interaction.message
+    if pressed is None:
+        return
+    if pressed.id != row.message_id:
+        await strip_buttons(interaction.client, pressed.channel.id, pressed.id)
+        return
+    if service.boards.shown(row.id) == row.version:
+        return  # a double click: its first press is updating the board
+    try:
+        board = await service.show(interaction.user.id, row.kind)
+    except Exception as exc:  # the game ended meanwhile, storage trouble: the stale answer stands
+        log.info("could not redraw stale board of game %s: %s", row.id, exc)
+        return
+    if board.row.id == row.id:
+        await update_board_message(interaction, service, board)
 
 
 async def send_share_line(interaction: discord.Interaction, board: Board) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 import engine
 import storage
 from bot import dailycodes
+from bot.boards import BoardMessages
 from bot.feedback import UserFeedback
 from bot.games import GameFront, front_for, front_of, fronts
 from bot.games.base import Advice
@@ -35,6 +36,10 @@ log = logging.getLogger(__name__)
 
 Ending = Literal["won", "lost", "resigned"]
 CACHE_SIZE = 512
+# A replay must fit Discord's 8 MiB upload with room for the request around it.
+REPLAY_MAX_BYTES = 7 * 1024 * 1024 + 512 * 1024
+# Longest action log a game may have: a replay draws every action, a load replays them all.
+MAX_ACTIONS = 5000
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,14 @@ class HintAnswer:
     game: engine.Game[Any]
 
 
+class StaleBoard(UserFeedback):
+    """A press on a board drawn at an earlier version; ``row`` is the game as stored now."""
+
+    def __init__(self, row: storage.GameRow) -> None:
+        super().__init__("error.stale_board")
+        self.row = row
+
+
 class GameInProgress(UserFeedback):
     """The player's active game of this kind has something at stake: ask before ending it.
 
@@ -114,6 +127,7 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: OrderedDict[int, tuple[int, engine.Game[Any]]] = OrderedDict()
         self._background: set[asyncio.Task[Any]] = set()
+        self.boards = BoardMessages()  # which message shows each board (bot.boards)
 
     # -- loading --------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -182,7 +196,9 @@ class GameService:
             raise UserFeedback("error.replay_not_won")
         language = current_language()
         labels = picture_labels(language) if language != "en" else None
-        return await self.pictures.render_replay(front, row.code, row.moves, labels=labels)
+        return await self.pictures.render_replay(
+            front, row.code, row.moves, labels=labels, max_bytes=REPLAY_MAX_BYTES
+        )
 
     # -- starting -------------------------------------------------------------------
     async def start(
@@ -231,6 +247,7 @@ class GameService:
             row = await self.store.create_game(
                 kind, text, user_id, guild_id, channel_id, cells=code.cells, daily_date=daily_date
             )
+        self.boards.expect(row.id)  # its board is posted next: a /move meanwhile waits for it
         game = engine.new_game(code)  # from the typed code: no second parse of its text
         self._remember(row, game)
         log.info("game %s started: %s for user %s%s", row.id, text, user_id, " (daily)" if daily_date else "")
@@ -352,11 +369,13 @@ class GameService:
         if not row.is_active:
             raise UserFeedback("error.game_over")
         if version is not None and version != row.version:
-            raise UserFeedback("error.stale_board")
+            raise StaleBoard(row)
         return row, game
 
     async def _apply(self, row: storage.GameRow, game: engine.Game[Any], notation: str) -> Board:
         """Engine first (an illegal move changes nothing), then storage, then the picture."""
+        if len(row.moves) >= MAX_ACTIONS:
+            raise UserFeedback("error.too_many_actions", limit=MAX_ACTIONS)
         if notation.strip().lower() == engine.UNDO:
             game.undo()
         else:
@@ -424,6 +443,7 @@ class GameService:
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
         await self.store.set_message(game_id, channel_id, message_id)
+        self.boards.posted(game_id, channel_id, message_id)
 
     # -- autocomplete ---------------------------------------------------------------
     async def active_engine_games(self, user_id: int) -> list[tuple[storage.GameRow, engine.Game[Any]]]:

@@ -20,8 +20,9 @@ import discord
 from bot.errors import report
 from bot.games import ButtonSpec
 from bot.i18n import Translator
-from bot.interactions import board_handler, service_of
+from bot.interactions import board_handler
 from bot.locale import player_translator
+from bot.replays import send_replay
 from bot.service import Board
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
-    """Under a won board: anyone may watch the game again as an animation."""
+    """Under a won board: its player has the animation drawn; then anyone may watch it."""
 
     def __init__(self, game_id: int, label: str = "Replay") -> None:
         super().__init__(
@@ -105,12 +106,8 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:
         return cls(int(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            tr = await player_translator(interaction)
-            await interaction.response.defer(thinking=True)  # an animation takes a moment to draw
-            gif = await service_of(interaction).replay(self.game_id)
-            file = discord.File(io.BytesIO(gif), filename="replay.gif")
-            await interaction.followup.send(tr("reply.replay", user=interaction.user.mention), file=file)
+        try:  # the owner draws it (one at a time, cached, capped); then anyone may watch it
+            await send_replay(interaction, self.game_id)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -233,5 +230,8 @@ def share_line(tr: Translator, board: Board) -> str | None:
     if row.daily_date is None or row.is_active:
         return None
     key = front.share_key(row.status == "won")
-    squares = front.share_squares(game)
-    return tr(key, date=row.daily_date.isoformat(), moves=game.move_count, score=game.score, squares=squares)
+    squares = front.share_squares(tr, game)
+    line = tr(key, date=row.daily_date.isoformat(), moves=game.move_count, score=game.score, squares=squares)
+    if board.result is not None and not board.result.counts_for_daily:
+        line += " " + tr("share.not_counted")  # a later attempt: only the first finished one counts
+    return line

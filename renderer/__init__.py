@@ -55,7 +55,8 @@ def render_image(
     names (``"3"``, ``"a"``, ``"s"``, ``"w2"``) are accepted too. The last
     move (``game.last_move``) is always marked: its source's label turns
     amber and the cards it put down get an amber face. ``game.outcome`` shows
-    as a WON/LOST badge in the header (and a banner on a won board).
+    as a WON/LOST badge in the header, in the title's place (and a banner on a
+    won board).
     ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations).
     ``deck`` is ``"two"`` (red and black) or ``"four"`` (a colour per suit, chosen
     to stay apart for colour-blind players: ``renderer.cards``).

@@ -1,4 +1,4 @@
-"""``python -m renderer CODE [MOVE ...] -o board.png [--replay out.gif]``: look at any position."""
+"""``python -m renderer CODE [MOVE ...] -o board.png [--deck four] [--replay out.gif]``: look at any position."""
 
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--highlight", help="a selected source to mark: 1-8 or a-d (Baker), s or w1-w4 (Calculation)"
     )
+    ap.add_argument(
+        "--deck", choices=sorted(renderer.DECKS), default="two", help="suit colours: two (red/black) or four"
+    )
     ap.add_argument("--replay", type=Path, help="also write an animated replay (.gif or .png)")
     args = ap.parse_args(argv)
     if args.output is None and args.replay is None:
@@ -25,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         game = engine.replay(args.code, args.moves)
         if args.output is not None:
-            args.output.write_bytes(renderer.render_png(game, highlight=args.highlight))
+            args.output.write_bytes(renderer.render_png(game, highlight=args.highlight, deck=args.deck))
         if args.replay is not None:
             fmt = "png" if args.replay.suffix.lower() in (".png", ".apng") else "gif"
             args.replay.write_bytes(renderer.render_replay(args.code, args.moves, fmt=fmt))

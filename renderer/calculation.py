@@ -42,6 +42,7 @@ from renderer.text import paste, pill_sprite
 CAPTION_Y = L.HEADER_H + 1  # "stock", "f1 +1"
 TOP_Y = CAPTION_Y + L.LABEL_ROW  # stock and foundations
 NEXT_TEXT = 20
+STOCK_TEXT = 18  # "stock", "turned"
 NEXT_Y = TOP_Y + L.CARD_H + 22  # baseline of "next 7"
 PILE_LABEL_Y = NEXT_Y + 6  # "turned", "w1"
 PILE_Y = PILE_LABEL_Y + L.LABEL_ROW
@@ -104,9 +105,12 @@ def _paste_waste(
 
 
 def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
+    """A place's name centred over it; the stock column's words ("stock", "turned", translated)
+    are a little smaller and kept inside the picture's left edge."""
     ink = L.TEXT if fill is None or fill == L.PICK_EDGE else L.BLACK
-    pill = pill_sprite(text, L.LABEL_TEXT, ink, fill or L.FELT, L.FELT)
-    paste(canvas, pill, slot_x(i) + L.CARD_W // 2, y, "m")
+    size = STOCK_TEXT if i == 0 else L.LABEL_TEXT
+    pill = pill_sprite(text, size, ink, fill or L.FELT, L.FELT)
+    canvas.paste(pill, (max(3, slot_x(i) + (L.CARD_W - pill.width) // 2), y + (L.LABEL_TEXT - size) // 2))
 
 
 @cached(limit=64)

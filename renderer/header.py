@@ -1,4 +1,4 @@
-"""The strip across the top of both boards: title, code, score, moves, outcome.
+"""The strip across the top of both boards: title (or the outcome), code, score, moves.
 
 The game code is drawn in DejaVu Sans Mono Bold (``fonts.MONO``), larger than
 before and in a face where 5 and S, 0 and O, 1 and I differ.
@@ -48,7 +48,7 @@ def paste_words(
 def draw_static(canvas: Image.Image, title: str) -> None:
     """The parts that never change within a game: the bar and the title."""
     canvas.paste(index(L.HEADER_BG), (0, 0, L.WIDTH, L.HEADER_H))
-    paste_words(canvas, [(title, BIG, L.TEXT)], L.MARGIN - 2, baseline(), L.HEADER_BG)
+    paste_words(canvas, [(title, L.TITLE_TEXT, L.TEXT)], L.MARGIN - 2, baseline(), L.HEADER_BG)
 
 
 def baseline() -> int:
@@ -57,13 +57,24 @@ def baseline() -> int:
 
 def code_x(title: str) -> int:
     """Left edge of the code's sprite, after the title."""
-    return L.MARGIN - 2 + text_sprite(title, BIG, L.TEXT, L.HEADER_BG).width + 6
+    return L.MARGIN - 2 + text_sprite(title, L.TITLE_TEXT, L.TEXT, L.HEADER_BG).width + 6
 
 
-def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> None:
-    """Code after the title; score and moves on the right; the outcome badge before them."""
+def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[str, str]) -> tuple[int, int]:
+    """Code after the title; score and moves on the right. A finished game's WON / LOST
+    badge takes the title's place (a phone's width has no room for both). Returns where
+    the code ends and where the right-hand pieces begin (they never meet:
+    ``labels.ROOM`` keeps translations short enough)."""
     base = baseline()
-    paste_words(canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], code_x(title), base, L.HEADER_BG)
+    left_x = code_x(title)
+    outcome = game.outcome
+    if outcome is not None:
+        fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
+        pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
+        canvas.paste(index(L.HEADER_BG), (0, 0, left_x, L.HEADER_H))
+        _, right = paste(canvas, pill, L.MARGIN - 4, (L.HEADER_H - pill.height) // 2)
+        left_x = right + 6
+    _, code_end = paste_words(canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], left_x, base, L.HEADER_BG)
     left, _ = paste_words(
         canvas,
         [(words["moves"] + " ", SMALL, L.TEXT_DIM), (str(game.move_count), BIG, L.TEXT)],
@@ -80,8 +91,4 @@ def draw_dynamic(canvas: Image.Image, game: Game[Any], title: str, words: dict[s
         L.HEADER_BG,
         "r",
     )
-    outcome = game.outcome
-    if outcome is not None:
-        fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
-        pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
-        paste(canvas, pill, left - 6, (L.HEADER_H - pill.height) // 2, "r")
+    return code_end, left

@@ -29,16 +29,16 @@ MAX_LABEL = 24
 # (font size, widest in px) where each word is drawn: a long translation is cut
 # short with "…" rather than running into its neighbours.
 ROOM: dict[str, tuple[int, int]] = {
-    "bakers": (22, 330),
-    "calculation": (22, 330),
-    "score": (18, 120),
-    "moves": (18, 120),
-    "won": (20, 150),
-    "lost": (20, 150),
-    "stock": (20, 150),
-    "turned": (20, 150),
-    "next": (24, 130),
-    "done": (24, 180),
+    "bakers": (18, 180),
+    "calculation": (18, 180),
+    "score": (16, 76),
+    "moves": (16, 76),
+    "won": (18, 170),
+    "lost": (18, 170),
+    "stock": (18, 108),
+    "turned": (18, 108),
+    "next": (20, 104),
+    "done": (20, 140),
 }
 
 Labels = tuple[tuple[str, str], ...]  # hashable, so it can key the background cache

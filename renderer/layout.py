@@ -3,7 +3,7 @@
 Discord shows a board about 500 px wide on a phone, so sizes are chosen for
 what is left after scaling a WIDTH-px picture to 500 px (``DISPLAY_SCALE``):
 the rank and suit in a card's corner are drawn with a cap height of ~17.5 px
-(~12 px at 500 px wide), the game code ~14.6 px (~10 px). A fanned card always
+(~12 px at 500 px wide), the game code ~16 px (~11 px). A fanned card always
 shows its whole corner: piles grow downwards at a fixed step and the picture's
 height follows the longest pile (``render_image`` crops to the content), so
 long columns never squeeze their corners.
@@ -31,9 +31,10 @@ FAN = 30  # vertical step of a fanned pile
 PIP_SIZE = 46  # the big suit in the middle of a card
 
 HEADER_H = 36
-HEADER_TEXT = 20  # title and numbers
+HEADER_TEXT = 20  # score and move numbers
+TITLE_TEXT = 18  # the game's name
 HEADER_WORDS = 16  # "score", "moves"
-CODE_TEXT = 20  # the game code, in the monospaced face (5 and S, 0 and O differ)
+CODE_TEXT = 22  # the game code, in the monospaced face (5 and S, 0 and O differ)
 LABEL_TEXT = 20  # column numbers, cell letters, captions
 LABEL_ROW = 28  # height of a row of labels
 BANNER_TEXT = 44  # the WON banner over a finished board

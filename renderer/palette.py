@@ -1,6 +1,6 @@
 """One fixed palette for every picture, so boards are drawn directly in "P" mode.
 
-Quantizing a finished 960 px RGB board costs more than encoding it; instead
+Quantizing a finished RGB board costs more than encoding it; instead
 each sprite (card face, text, slot) is drawn in RGB once, mapped to this
 palette once, and boards are assembled by pasting palette images. The palette
 holds the flat colours plus short ramps between the colour pairs that meet at

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 import engine
+from bot import dailycodes
 from bot.app import BoulangerBot
 from bot.config import Config
 from tests.fakediscord import FakeDiscord
@@ -189,7 +190,7 @@ async def test_move_command_autocomplete_and_typed_moves(fake_discord, bot):
     assert len(everything) <= 25
     result = await fake_discord.slash(alice, "move", {"notation": "6h"})
     assert result.ephemeral and "A♦ from column 6 home" in result.content
-    assert "Score 10" in fake_discord.message(board.id).content  # the board was edited in place
+    await eventually(lambda: "Score 10" in fake_discord.message(board.id).content)  # edited, after the answer
     bad = await fake_discord.slash(alice, "move", {"notation": "12"})
     assert bad.ephemeral and "cannot go on" in bad.content
     nonsense = await fake_discord.slash(alice, "move", {"notation": "zz"})
@@ -261,14 +262,20 @@ async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
     assert [b["custom_id"].split(":")[0] for b in buttons] == ["a", "d", "r"]  # new deal, daily, replay
     replay_button = buttons[-1]
     assert (await bot.store.player_stats(alice.id, "bakers")).won == 1
-    bob = fake_discord.add_user("bob")  # anyone may watch it
-    replay = await fake_discord.click(bob, final, replay_button["custom_id"], timeout=30)
+    bob = fake_discord.add_user("bob")  # only the player has it drawn …
+    refused = await fake_discord.click(bob, final, replay_button["custom_id"])
+    assert refused.ephemeral and "Only the player" in refused.content
+    replay = await fake_discord.click(alice, final, replay_button["custom_id"], timeout=30)
     assert replay.deferred and not replay.ephemeral
     (shown,) = replay.followups or await replay.wait_followups(1, timeout=30)
     gif = shown.attachments[0]
     assert gif.filename == "replay.gif" and gif.data[:6] == b"GIF89a"
     with Image.open(io.BytesIO(gif.data)) as im:
         assert im.n_frames == len(engine.replay(code, game.moves).moves) + 1
+    watched = await fake_discord.click(bob, final, replay_button["custom_id"], timeout=30)  # … anyone watches
+    (again,) = watched.followups or await watched.wait_followups(1, timeout=30)
+    assert not again.ephemeral and again.attachments[0].data == gif.data
+    assert bot.replays.drawn == 1  # sent again from the cache, not drawn twice
 
 
 async def test_leaderboard_after_several_players(fake_discord, bot):
@@ -524,3 +531,80 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
         assert fake_discord.attachment_bytes(moved.edited) == renderer.render_png(game, deck="four")
         back = await fake_discord.slash(alice, "settings", {"deck": "two"})
         assert "two-colour deck" in back.content
+
+
+async def test_home_sends_a_batch_and_one_undo_takes_it_all_back_through_discord(fake_discord, bot):
+    """Near the end of a won deal: Finish plays the rest; before that, Home + Undo is one action each."""
+    from bot.dailycodes import shipped_winnable
+    from engine.solver import solve
+
+    alice = fake_discord.add_user("alice")
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
+    board = (await start(fake_discord, alice, code)).message
+    game = await bot.store.active_game(alice.id, "bakers")
+    mirror = engine.new_game(code)
+    for move in solve(engine.new_game(code), time_limit=20).moves:
+        if len(mirror.home_run()) >= 2 and not mirror.home_finishes():
+            break
+        await bot.service.play(alice.id, game.id, move)
+        mirror.play(move)
+    run = mirror.home_run()
+    assert len(run) >= 2
+    shown = await fake_discord.slash(alice, "board")
+    board = shown.message
+    labels = [b["label"] for b in board.buttons()]
+    assert f"Home ×{len(run)}" in labels
+    sent = await fake_discord.click(alice, board, button(board, "h"))
+    assert f"{len(run)} cards home" in sent.content and not sent.ephemeral
+    stored = await bot.store.get_game(game.id)
+    assert stored.moves[-1] == ",".join(run) and stored.move_count == mirror.move_count + len(run)
+    undone = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "u"))
+    assert not undone.ephemeral and (await bot.store.get_game(game.id)).move_count == mirror.move_count
+
+
+async def test_a_calculation_dead_end_is_recorded_lost_without_a_press(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    started = await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
+    mirror = engine.new_game("CA1-AAAAA24")
+    last = None
+    while not mirror.is_over:
+        move = "sw1" if mirror.turned is not None else mirror.legal_moves()[0]
+        last = await fake_discord.slash(alice, "move", {"notation": move})
+        mirror.play(move)
+    assert mirror.is_lost and last is not None
+    assert await bot.store.active_game(alice.id, "calculation") is None
+    (result,) = [g for g in await bot.store.leaderboard("calculation", channel_id=fake_discord.channel.id)]
+    assert result.user_id == alice.id and result.best.status == "lost"
+    final = fake_discord.message(started.message.id)
+    assert "new deal" in " ".join(b["label"].lower() for b in final.buttons())
+
+
+async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_once(
+    fake_discord, tmp_path, monkeypatch
+):
+    """Discord made the message, then answered 500 to discord.py's every retry: the poster's next
+    attempt carries the same enforced nonce, so Discord (and the fake) hands back that message."""
+    import discord.http
+
+    class QuickRetries:  # discord.py waits 1 + 2 × try seconds between 5xx retries: not in a test
+        def __getattr__(self, name: str):
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result=None):
+            return await asyncio.sleep(min(delay, 0.01), result)
+
+    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+    admin = fake_discord.add_user("admin")
+    fake_discord.add_member(admin, manage_guild=True)
+    channel = fake_discord.channel
+    async with running(fake_discord, tmp_path / "nonce.sqlite3") as bot:
+        await bot.store.set_guild_settings(fake_discord.guild.id, daily_channel_id=channel.id)
+        fake_discord.fail_after_applying(rf"^/channels/{channel.id}/messages$", method="POST", times=8)
+        await eventually(lambda: bool(fake_discord.messages(channel)), timeout=10)
+        await asyncio.sleep(1.0)  # the poster's later checks, each sending again
+        day = dailycodes.utc_today(bot.service.clock())
+        await eventually(lambda: True)
+        post = await bot.store.daily_post(fake_discord.guild.id, day)
+        assert post is not None and post.message_id is not None
+    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
+    assert len(posts) == 1 and posts[0].id == post.message_id

@@ -8,9 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import engine
 from tests.fakediscord import BotProcess
 
 REPO = Path(__file__).resolve().parent.parent
+
 CODE = "BK1-C4-AAAAA24"
 
 
@@ -143,3 +145,59 @@ async def test_unusable_database_is_a_clear_start_up_error(fake_discord, tmp_pat
     assert done.returncode == 3
     assert "cannot be used" in done.stderr and str(tmp_path) in done.stderr
     assert fake_discord.token not in done.stdout + done.stderr
+
+
+def _peak_rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise LookupError("VmHWM")
+
+
+async def test_the_owners_replay_of_a_2000_action_win_stays_small_in_memory_and_upload(
+    fake_discord, bot_process
+):
+    """Issue 15: a long win (a card shuttled ~1,900 times, then the solution) replayed by its owner."""
+    import io
+
+    from PIL import Image
+
+    import storage
+    from bot.dailycodes import shipped_winnable
+    from engine.solver import solve
+
+    fake = fake_discord
+    await bot_process.start()
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
+    await fake.slash(alice, "boulanger", {"code": code})
+    game = engine.new_game(code)
+    solution = solve(engine.new_game(code), time_limit=20).moves
+    shuttle = [solution[0], "undo"] * ((2000 - len(solution)) // 2)
+    for action in shuttle + solution:
+        game.play(action)
+    assert game.is_won and len(game.moves) >= 1990
+    store = await storage.open_store(str(bot_process.db_path))  # a second process on the bot's file
+    try:
+        row = await store.active_game(alice.id, "bakers")
+        await store.append_moves(
+            row.id, row.version, list(game.moves), score=game.score, move_count=game.move_count, finish="won"
+        )
+    finally:
+        await store.close()
+    from tests.test_bot_guards import post_buttons
+
+    message = await post_buttons(fake, [f"r:{row.id}"])  # the Replay button under the won board
+    pid = bot_process.process.pid
+    before = _peak_rss_mib(pid)
+    stranger = await fake.click(bob, message, f"r:{row.id}", timeout=30)
+    assert stranger.ephemeral  # only the player has it made
+    made = await fake.click(alice, message, f"r:{row.id}", timeout=60)
+    (shown,) = made.followups or await made.wait_followups(1, timeout=60)
+    gif = shown.attachments[0]
+    assert gif.filename == "replay.gif" and len(gif.data) < 8 * 2**20
+    with Image.open(io.BytesIO(gif.data)) as im:
+        assert im.n_frames <= 400
+    grew = _peak_rss_mib(pid) - before
+    print(f"replay of {len(game.moves)} actions: bot peak RSS {before:.0f} -> {before + grew:.0f} MiB")
+    assert _peak_rss_mib(pid) < 200 and grew < 150, (before, grew)

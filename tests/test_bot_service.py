@@ -416,6 +416,22 @@ async def test_daily_game_and_share_line(store):
     assert line is not None and "2026-11-29" in line and "/52" in line
     for move in engine.new_game(board.row.code).legal_moves():
         assert move not in line.split()
+    assert "practice" not in line  # the first finished attempt is the counted one
+    again = (await service.start(ALICE, "calculation", daily=True)).board  # a second attempt
+    second = share_line(Translator("en"), await service.resign(ALICE, again.row.id))
+    assert second is not None and "(practice: only the first finished attempt counts)" in second
+
+
+async def test_a_won_bakers_share_says_the_cells_not_four_green_squares(store):
+    from bot.games.bakers import BakersFront
+
+    game = engine.new_game("BK1-C2-AAAAA24")
+    assert BakersFront().share_squares(Translator("en"), game) == "⬛⬛⬛⬛"
+    game.play("6h")
+    assert BakersFront().share_squares(Translator("en"), game) == "⬛⬛🟨⬛"
+    won = engine.new_game("BK1-C2-AAAAA24")
+    won.position.found[:] = [13, 13, 13, 13]  # a won position, as far as the share line looks
+    assert BakersFront().share_squares(Translator("en"), won) == "· 2 free cells"
 
 
 async def test_typed_move_finds_the_right_game(service):

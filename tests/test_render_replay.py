@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,28 +12,11 @@ from PIL import Image
 
 import engine
 import renderer
+from tests.actions import random_actions
 
 BK = "BK1-C4-AAAAA24"
 CA = "CA1-AAAAA24"
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def random_actions(code: str, count: int, seed: int = 11) -> list[str]:
-    """A legal action log: seeded random moves, with an undo now and then."""
-    game, rng, actions = engine.new_game(code), random.Random(seed), []
-    while len(actions) < count:
-        moves = game.legal_moves()
-        if game.undo_depth and (not moves or rng.random() < 0.1):
-            try:
-                game.undo()
-                actions.append("undo")
-                continue
-            except engine.IllegalMove:
-                pass
-        if not moves:
-            break
-        actions.append(game.play(rng.choice(moves)).notation)
-    return actions
 
 
 def test_a_200_action_gif_has_one_frame_per_action_and_stays_under_8_mib() -> None:
@@ -92,6 +74,13 @@ def test_cli_writes_the_board_and_a_replay(tmp_path: Path) -> None:
     expected = renderer.render_png(engine.replay(BK, ["1a", "2b", "undo"]), highlight="a")
     assert board.read_bytes() == expected
     assert Image.open(replay).n_frames == 4
+
+
+def test_cli_draws_the_four_colour_deck(tmp_path: Path) -> None:
+    board = tmp_path / "board.png"
+    done = run_cli(BK, "1a", "-o", str(board), "--deck", "four")
+    assert done.returncode == 0, done.stderr
+    assert board.read_bytes() == renderer.render_png(engine.replay(BK, ["1a"]), deck="four")
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from PIL import Image
 import engine
 from bot import games
 from engine import codes
-from tests.test_bot_discord import button, running
+from tests.test_bot_discord import button, eventually, running
 from tests.thirdgame.front import TowerFront
 from tests.thirdgame.game import TowerGame, solve
 
@@ -44,8 +44,10 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         (note,) = await hint.wait_followups(1, timeout=20)
         mirror = engine.new_game("TW1-AAAAAAF")
         assert note.ephemeral and f"`{solve(mirror)}`" in note.content  # the front's worker, in the pool
+        edits = fake_discord.message(board.id).edits
         typed = await fake_discord.slash(alice, "move", {"notation": solve(mirror)})
         assert not typed.failed, typed.text()
+        await eventually(lambda: fake_discord.message(board.id).edits > edits)  # answered first, then edited
         mirror.play(solve(mirror))
         while not mirror.is_won:
             move = solve(mirror)

@@ -8,6 +8,7 @@ sent (the bot was down at midnight) is caught up on the next check.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import logging
 import re
 from typing import TYPE_CHECKING, Any, cast
@@ -19,6 +20,7 @@ from discord.ext import commands, tasks
 from bot import dailycodes, invalid_requests
 from bot.cogs.starting import start_game
 from bot.errors import report, send
+from bot.feedback import UserFeedback
 from bot.games import GameFront, front_by_letter, fronts
 from bot.i18n import Translator
 from bot.interactions import game_choices
@@ -59,6 +61,10 @@ class DailyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            try:
+                dt.datetime.strptime(self.day, "%Y%m%d")  # a marker, but a forged one is refused
+            except ValueError:
+                raise UserFeedback("error.unknown_button") from None
             await start_game(interaction, front_by_letter(self.letter).kind, daily=True)
         except Exception as exc:
             await report(interaction, exc)
@@ -202,7 +208,9 @@ class Daily(commands.Cog):
                 continue
             content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
             try:
-                message = await self.bot.get_partial_messageable(channel_id).send(content, view=view)
+                message = await self.bot.get_partial_messageable(channel_id).send(
+                    content, view=view, nonce=post_nonce(settings.guild_id, day)
+                )
             except discord.HTTPException as exc:
                 await store.release_daily_post(settings.guild_id, day)
                 await self._refused(settings.guild_id, channel_id, exc)
@@ -228,6 +236,14 @@ class Daily(commands.Cog):
             channel_id,
             reason,
         )
+
+
+def post_nonce(guild_id: int, day: dt.date) -> int:
+    """One nonce per server and day, sent enforced (discord.py sets ``enforce_nonce``): when
+    Discord created the post but answered 5xx, the next attempt within a few minutes gets the
+    same message back instead of a second post. Later, the claim-and-find logic takes over."""
+    digest = hashlib.sha256(f"boulanger-daily-post:{guild_id}:{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # 63 bits: at most 19 digits (Discord: 25)
 
 
 def refusal(exc: discord.HTTPException) -> str | None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot import replies
+from bot import cooldowns, replies
 from bot.app import send_hint
 from bot.describe import filter_choices, legal_moves_in_words
 from bot.errors import send
@@ -31,12 +31,30 @@ def _kind(game: app_commands.Choice[str] | None) -> str | None:
 
 
 async def _after_command(interaction: discord.Interaction, board: Board, text: str) -> None:
-    """Update the board message in place and confirm privately; re-post the board if it is gone."""
+    """Confirm privately first (the move is saved), then update the board message in place.
+
+    The answer never waits on the board edit (Discord's 3 s); a new game's board still
+    being posted is waited for (briefly) and edited; a board message that is gone is
+    posted again; one Discord keeps refusing to edit gets a private "saved, see /board"."""
     service = _service(interaction)
-    if await replies.edit_board_message(interaction, service, board):
+    row = board.row
+    where: tuple[int | None, int | None] | None = None
+    if not row.message_id and service.boards.pending(row.id):
         await send(interaction, text, ephemeral=True)
+        where = await service.boards.wait_posted(row.id)
+        answered = True
+    elif row.message_id or service.boards.last_posted(row.id):
+        await send(interaction, text, ephemeral=True)
+        where = service.boards.last_posted(row.id)  # newer than the row if posted just after it was read
+        answered = True
     else:
-        await replies.send_new_board(interaction, service, board, text)
+        answered = False
+    edited = await replies.update_board_message(interaction, service, board, where) if answered else "none"
+    if edited in ("gone", "none"):
+        note = "" if answered else text
+        await replies.send_new_board(interaction, service, board, note, followup=answered)
+    elif edited == "failed":
+        await replies.say_saved_not_shown(interaction)
     await replies.send_share_line(interaction, board)
 
 
@@ -89,6 +107,7 @@ class Play(commands.Cog):
 
     @app_commands.command(name="hint", description="Ask for a good next move")
     @app_commands.choices(game=GAME_CHOICES)
+    @cooldowns.command_quota(cooldowns.HINT)  # one bucket with the board's Hint button
     async def hint(
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:

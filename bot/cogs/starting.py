@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 import engine
-from bot import replies
+from bot import cooldowns, replies
 from bot.confirm import Request, question
 from bot.errors import send
 from bot.games import front_for
@@ -32,6 +32,7 @@ async def start_game(
     """
     service = service_of(interaction)
     front = front_for(kind)
+    cooldowns.hit(interaction, cooldowns.START)  # every way of starting draws from one quota
     tr = await player_translator(interaction)  # before dealing: the picture is drawn in it
     parsed = engine.parse_code(code) if code else None  # engine.CodeError → the error ladder
     if parsed is not None:

@@ -225,7 +225,11 @@ class BakersFront(GameFront[BakersGame]):
         return text.strip().lower()[:1] in _NOTATION_START
 
     # -- endings, hints, rankings -----------------------------------------------------------
-    def share_squares(self, game: BakersGame) -> str:
+    def share_squares(self, tr: Translator, game: BakersGame) -> str:
+        """A win: the free cells it was played with (four green squares would say nothing);
+        otherwise how far each suit got."""
+        if game.is_won:
+            return f"· {tr.n('board.cells', game.cells)}"
         return "".join("🟩" if n == 13 else ("🟨" if n else "⬛") for n in game.foundation_counts())
 
     @property

@@ -194,8 +194,9 @@ class GameFront(ABC, Generic[G]):
 
     # -- endings -------------------------------------------------------------------------
     @abstractmethod
-    def share_squares(self, game: G) -> str:
-        """The emoji squares of a finished daily's share line (spoiler-free progress)."""
+    def share_squares(self, tr: Translator, game: G) -> str:
+        """What a finished daily's share line shows beyond its outcome: spoiler-free facts
+        that differ between players (progress squares, the free cells played with)."""
 
     async def after_game(self, tr: Translator, row: storage.GameRow, solver: Solver | None) -> str | None:
         """A private note after a game ends (e.g. whether a lost deal could have been won)."""
@@ -234,8 +235,10 @@ class GameFront(ABC, Generic[G]):
 
         return renderer.render_png(game, highlight=highlight, labels=labels, deck=deck)
 
-    def render_replay(self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None) -> bytes:
-        """A won game as an animated GIF (called in a worker thread)."""
+    def render_replay(
+        self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None, max_bytes: int
+    ) -> bytes:
+        """A won game as an animated GIF of at most ``max_bytes`` (called in a worker thread)."""
         import renderer
 
-        return renderer.render_replay(code, moves, labels=labels)
+        return renderer.render_replay(code, moves, labels=labels, max_bytes=max_bytes)

@@ -181,7 +181,7 @@ class CalculationFront(GameFront[CalculationGame]):
         return text.strip().lower()[:1] in (TURNED, WASTE, FOUNDATION)
 
     # -- endings, hints, rankings -----------------------------------------------------------
-    def share_squares(self, game: CalculationGame) -> str:
+    def share_squares(self, tr: Translator, game: CalculationGame) -> str:
         squares = []
         for i, pile in enumerate(game.foundations):
             squares.append("🟩" if game.needs(i) is None else ("🟨" if len(pile) > 1 else "⬛"))

@@ -79,6 +79,9 @@ class HttpApi:
         self.requests.append(record)
         headers = self._headers(route, path)
         forced = self._forced(method, path)
+        if forced is not None and forced.get("status"):
+            record.status = forced["status"]
+            return self._json({"message": "500: Internal Server Error", "code": 0}, forced["status"], headers)
         if forced is not None:
             record.status = 429
             retry = forced["retry"]
@@ -115,6 +118,9 @@ class HttpApi:
             )
         record.body, record.files = body, len(files)
         status, data = await self._dispatch(request, route, body, files)
+        failed = self._failing_after(method, path) if status < 300 else None
+        if failed is not None:  # applied, but the answer is an error
+            status, data = failed, {"message": f"{failed}: Internal Server Error (after applying)", "code": 0}
         record.status = status
         return self._json(data, status, headers)
 

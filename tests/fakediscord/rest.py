@@ -178,11 +178,17 @@ async def get_channel(fake: FakeDiscord, request: web.Request, params, body, fil
 async def create_message(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     channel = _channel(fake, params)
     _check_message(body, files)
+    if body.get("enforce_nonce") and body.get("nonce") is not None:  # Discord de-duplicates these
+        earlier = fake.nonced_message(channel.id, str(body["nonce"]))
+        if earlier is not None:
+            return earlier.payload()
     message = fake._new_message(channel, fake.bot_user)
     _apply(fake, message, body, files, creating=True)
     if (body.get("message_reference") or {}).get("message_id"):
         message.type = 19
     fake._store(message)
+    if body.get("enforce_nonce") and body.get("nonce") is not None:
+        fake.remember_nonce(channel.id, str(body["nonce"]), message)
     return message.payload()
 
 
@@ -396,7 +402,7 @@ async def followup(fake: FakeDiscord, request: web.Request, params, body, files)
     state = _webhook_state(fake, params)
     _check_message(body, files)
     original = fake._messages.get(state.original_id) if state.original_id else None
-    if original is not None and original.loading:
+    if original is not None and original.loading and not original.deleted:
         # After a "thinking…" defer, Discord turns the first followup into the response itself.
         _apply(fake, original, {**body, "flags": 0}, files, creating=True)
         original.loading = False

@@ -94,6 +94,10 @@ class FakeDiscord(PlayerActions, HttpApi):
         self._session_event = asyncio.Event()
         self._message_event = asyncio.Event()
         self._forced_429: list[dict[str, Any]] = []
+        # Enforced nonces seen per channel: (channel id, nonce) → (message, when), as Discord
+        # de-duplicates them "for a few minutes"; and requests applied, then answered 5xx.
+        self._nonces: dict[tuple[int, str], tuple[Any, float]] = {}
+        self._failed_after: list[dict[str, Any]] = []
         self._refusals: list[dict[str, Any]] = []
         self._clock_offset = 0.0
         self._runner: web.AppRunner | None = None
@@ -341,6 +345,42 @@ class FakeDiscord(PlayerActions, HttpApi):
     def allow(self, pattern: str) -> None:
         """Stop the refusals added with `refuse(pattern)`."""
         self._refusals = [r for r in self._refusals if r["re"].pattern != pattern]
+
+    def server_error(
+        self, pattern: str, *, status: int = 500, times: int = 1, method: str | None = None
+    ) -> None:
+        """Answer the next `times` requests whose path matches `pattern` with a 5xx (nothing applied)."""
+        self._forced_429.append(
+            {"re": re.compile(pattern), "retry": 0.0, "left": times, "method": method, "status": status}
+        )
+
+    NONCE_WINDOW = 120.0  # seconds an enforced nonce de-duplicates (Discord: a few minutes)
+
+    def remember_nonce(self, channel_id: int, nonce: str, message: Any) -> None:
+        self._nonces[(channel_id, nonce)] = (message, self.loop_time())
+
+    def nonced_message(self, channel_id: int, nonce: str) -> Any:
+        """The message created with this enforced nonce lately, if any."""
+        found = self._nonces.get((channel_id, nonce))
+        if found is None or self.loop_time() - found[1] > self.NONCE_WINDOW:
+            return None
+        return found[0]
+
+    def fail_after_applying(
+        self, pattern: str, *, status: int = 500, times: int = 1, method: str | None = None
+    ) -> None:
+        """Carry out the next `times` requests matching `pattern`, then answer them with a 5xx
+        anyway (Discord created the message, the reply was lost): the client cannot tell."""
+        self._failed_after.append(
+            {"re": re.compile(pattern), "left": times, "method": method, "status": status}
+        )
+
+    def _failing_after(self, method: str, path: str) -> int | None:
+        for rule in self._failed_after:
+            if rule["left"] > 0 and rule["re"].search(path) and rule["method"] in (None, method):
+                rule["left"] -= 1
+                return int(rule["status"])
+        return None
 
     def session_for(self, guild_id: int | None) -> GatewaySession | None:
         """The session owning `guild_id`'s shard (None: a DM, shard 0), latest IDENTIFY first."""

@@ -75,7 +75,7 @@ class TowerFront(GameFront[TowerGame]):
     def claims_notation(self, text: str) -> bool:
         return text.strip()[:1] in ("1", "2", "3") and text.strip()[1:2] in ("h", "1", "2", "3")
 
-    def share_squares(self, game: TowerGame) -> str:
+    def share_squares(self, tr: Translator, game: TowerGame) -> str:
         return "🟩" if game.is_won else "🟨"
 
     @property
