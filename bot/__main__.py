@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot sync`` syncs commands globally; ``python -m bot console`` plays without Discord."""
+"""``python -m bot`` runs the bot; ``python -m bot sync`` syncs commands globally; ``python -m bot invite``
+prints the link that adds it to a server; ``python -m bot console`` plays without Discord."""
 
 from __future__ import annotations
 
@@ -65,9 +66,25 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
     return 0
 
 
+async def invite(config: Config) -> int:
+    """Print the invite link of the token's application (asked of Discord)."""
+    from bot.invite import application_id, invite_url
+
+    try:
+        app_id = await application_id(config.token)
+    except discord.LoginFailure:
+        print("Discord rejected DISCORD_TOKEN; copy it again from the Developer Portal.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(f"Could not reach Discord ({discord.http.Route.BASE}): {exc}.", file=sys.stderr)
+        return 4
+    print(invite_url(app_id))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    parser.add_argument("mode", nargs="?", choices=("run", "sync", "console"), default="run")
+    parser.add_argument("mode", nargs="?", choices=("run", "sync", "invite", "console"), default="run")
     parser.add_argument(
         "--init",
         action="store_true",
@@ -90,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
         config = dataclasses.replace(config, init_db=True)
     setup_logging(config)
     point_at(config)
+    if ns.mode == "invite":
+        return asyncio.run(invite(config))
     try:
         return asyncio.run(run(config, sync_only=ns.mode == "sync"))
     except storage.DatabaseUnusable as exc:

@@ -22,8 +22,10 @@ from bot.games import fronts
 from bot.games.base import HINT
 from bot.invalid_requests import InvalidRequests
 from bot.locale import player_translator
+from bot.render_pool import RenderPool
 from bot.replays import Replays
 from bot.service import GameService, HintAnswer, StaleBoard
+from bot.sharding import describe, runs_first_shard, shard_options
 from bot.solving import Solver
 from bot.views import GameButton, MoveMenu, ReplayButton
 
@@ -38,7 +40,7 @@ COGS = (
 )
 
 
-class BoulangerBot(commands.Bot):
+class BoulangerBot(commands.AutoShardedBot):
     """Jeu du Boulanger and Calculation on Discord; all game logic lives in ``service``."""
 
     service: GameService
@@ -56,7 +58,7 @@ class BoulangerBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             http_trace=invalid.trace_config(),
-            **options,
+            **{**shard_options(config), **options},
         )
         self.invalid_requests = invalid  # 401/403/429 counted; optional REST work pauses on many
         self.config = config
@@ -65,16 +67,22 @@ class BoulangerBot(commands.Bot):
         self.quotas = cooldowns.Quotas()  # per-player hints, replays and starts
         self.replays = Replays()
         self.templates: list[re.Pattern[str]] = []
+        self.pictures = RenderPool(config.render_workers)
 
     async def setup_hook(self) -> None:
         self.store = await database.open_store(self)
-        self.service = GameService(self.store, solver=self.solver, hint_seconds=self.config.hint_seconds)
+        self.service = GameService(
+            self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
+        )
         self.add_dynamic_items(GameButton, MoveMenu, ReplayButton, StartChoice, AgainButton, WinnableButton)
         await self.tree.set_translator(CatalogueTranslator())
         for name in extensions():
             await self.load_extension(name)
-        await self.sync_commands()
+        log.info("running %s", describe(self.config))
+        if self.sync_global or runs_first_shard(self.config):  # one process syncs, not every one
+            await self.sync_commands()
         self._warming = asyncio.create_task(self.solver.warm())
+        self._warming_pictures = asyncio.create_task(self.pictures.warm())
         self.service.top_up_all()
 
     async def sync_commands(self) -> None:
@@ -96,6 +104,7 @@ class BoulangerBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         self.solver.close()
+        self.pictures.close()
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

@@ -6,6 +6,7 @@ Nothing here logs or prints the token: ``Config.__repr__`` hides it.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +53,12 @@ class Config:
     database_url: str | None = field(default=None, repr=False)  # PostgreSQL instead of db_path
     # Start again with an empty database where one was lost (``--init``; see storage.sqlite_files).
     init_db: bool = False
+    #: How many shards the bot has in all (None: Discord's recommendation, from /gateway/bot).
+    shard_count: int | None = None
+    #: Which of them this process runs (None: all of them).
+    shard_ids: tuple[int, ...] | None = None
+    #: Processes that draw board pictures (0: threads in this process).
+    render_workers: int = 0
 
 
 def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_token: bool = True) -> Config:
@@ -82,6 +89,12 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         refused = url and endpoints.check(variable, url, allow_remote=_flag(endpoints.ALLOW_REMOTE))
         if refused:
             raise ConfigError(refused)
+    shard_count, shard_ids = shard_settings(
+        os.environ.get("BOULANGER_SHARD_COUNT", ""), os.environ.get("BOULANGER_SHARD_IDS", "")
+    )
+    render_workers = _int("BOULANGER_RENDER_WORKERS", 0) or 0
+    if render_workers < 0:
+        raise ConfigError(f"BOULANGER_RENDER_WORKERS must be 0 (threads) or more, not {render_workers}")
     return Config(
         token=token,
         db_path=Path(os.environ.get("BOULANGER_DB", "").strip() or DEFAULT_DB),
@@ -95,4 +108,55 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         gateway=gateway,
         database_url=os.environ.get("BOULANGER_DATABASE_URL", "").strip() or None,
         init_db=_flag("BOULANGER_INIT_DB"),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        render_workers=render_workers,
     )
+
+
+#: Far more shards than any bot this size needs (Discord asks for one per 2,500 servers).
+MAX_SHARDS = 4096
+
+
+def shard_settings(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``BOULANGER_SHARD_COUNT`` and ``BOULANGER_SHARD_IDS`` checked together.
+
+    Neither: (None, None), Discord's recommended count, all in this process. A count
+    alone: every shard in this process. Ids (``0,1``, ``0-3``, ``0-3,6``) need the count,
+    and each id must be below it."""
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(
+                "BOULANGER_SHARD_IDS needs BOULANGER_SHARD_COUNT too: every process must agree on "
+                "how many shards there are (e.g. BOULANGER_SHARD_COUNT=2 BOULANGER_SHARD_IDS=0)"
+            )
+        return None, None
+    try:
+        count = int(count_text)
+    except ValueError:
+        raise ConfigError(f"BOULANGER_SHARD_COUNT must be a whole number, not {count_text!r}") from None
+    if not 1 <= count <= MAX_SHARDS:
+        raise ConfigError(f"BOULANGER_SHARD_COUNT must be between 1 and {MAX_SHARDS}, not {count}")
+    if not ids_text:
+        return count, None
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if match is None:
+            raise ConfigError(
+                f"BOULANGER_SHARD_IDS must list shard numbers like 0,1 or ranges like 0-3, not {ids_text!r}"
+            )
+        low = int(match[1])
+        high = int(match[2]) if match[2] is not None else low
+        if high < low:
+            raise ConfigError(f"BOULANGER_SHARD_IDS: the range {part.strip()!r} runs backwards")
+        if high >= count:
+            raise ConfigError(
+                f"BOULANGER_SHARD_IDS: shard {high} does not exist with BOULANGER_SHARD_COUNT={count} "
+                f"(shards are numbered 0 to {count - 1})"
+            )
+        ids.extend(range(low, high + 1))
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"BOULANGER_SHARD_IDS names a shard twice: {ids_text!r}")
+    return count, tuple(sorted(ids))

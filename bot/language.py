@@ -5,9 +5,13 @@ in ``storage``), then their Discord client locale when we speak it, then the
 server's language set by an admin, then English (``bot.locale`` reads the
 interaction; this module holds what the service and console need without it).
 
-Stored choices are cached in memory per store and updated when changed here,
-so resolving a language costs no database query per click. A change made by
-another process on the same database is seen after a restart.
+Stored choices (languages and decks) are cached in memory per store and
+updated when changed here, so resolving a language costs no database query per
+click. Several bot
+processes may share one database (shards split between them), so a cached
+choice is trusted for ``CACHE_SECONDS`` only: a change made through another
+process is seen within that time. (On PostgreSQL, LISTEN/NOTIFY could tell the
+other processes at once; not done yet.)
 
 The resolved language is kept in a context variable for the current
 interaction, so the board picture drawn deeper down (``service.render``) gets
@@ -19,6 +23,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import re
+import time
 import weakref
 from collections import OrderedDict
 from functools import cache
@@ -35,6 +40,8 @@ LANGUAGES = ("en", "bg", "ca", "id", "nl", "ru")
 CLIENT_LOCALES = {"en-US": "en", "en-GB": "en", "bg": "bg", "id": "id", "nl": "nl", "ru": "ru"}
 #: Remembered choices per store (users and guilds each); the oldest are forgotten first.
 CACHE_SIZE = 50_000
+#: How long a remembered choice is trusted (another process may have changed it).
+CACHE_SECONDS = 5.0
 
 # Words drawn on the board pictures: renderer label key → catalogue key (each game's
 # title is added from its front, under the game's kind).
@@ -55,24 +62,35 @@ _deck: contextvars.ContextVar[Deck] = contextvars.ContextVar("boulanger_deck", d
 _MISSING = object()
 
 
+_Table = OrderedDict[int, tuple[float, str | None]]
+
+
+def _clock() -> float:
+    return time.monotonic()
+
+
 class _Memory:
-    """Stored language choices of one store: user id / guild id → language or None."""
+    """Stored language choices of one store: user id / guild id → (when read, language or None)."""
 
     def __init__(self) -> None:
-        self.users: OrderedDict[int, str | None] = OrderedDict()
-        self.guilds: OrderedDict[int, str | None] = OrderedDict()
-        self.decks: OrderedDict[int, str | None] = OrderedDict()  # user id → "four" (None: default)
+        self.users: _Table = OrderedDict()
+        self.guilds: _Table = OrderedDict()
+        self.decks: _Table = OrderedDict()  # user id → "four" (None: default)
 
     @staticmethod
-    def get(table: OrderedDict[int, str | None], key: int) -> Any:
-        value = table.get(key, _MISSING)
-        if value is not _MISSING:
-            table.move_to_end(key)
-        return value
+    def get(table: _Table, key: int) -> Any:
+        entry = table.get(key)
+        if entry is None:
+            return _MISSING
+        if _clock() - entry[0] >= CACHE_SECONDS:  # perhaps changed by another process since
+            del table[key]
+            return _MISSING
+        table.move_to_end(key)
+        return entry[1]
 
     @staticmethod
-    def put(table: OrderedDict[int, str | None], key: int, value: str | None) -> None:
-        table[key] = value
+    def put(table: _Table, key: int, value: str | None) -> None:
+        table[key] = (_clock(), value)
         table.move_to_end(key)
         while len(table) > CACHE_SIZE:
             table.popitem(last=False)

@@ -28,6 +28,7 @@ from bot.feedback import UserFeedback
 from bot.games import GameFront, front_for, front_of, fronts
 from bot.games.base import Advice
 from bot.language import current_deck, current_language, picture_labels
+from bot.render_pool import RenderPool
 from bot.solving import Solver
 from engine.codes import MAX_DEAL
 
@@ -116,8 +117,10 @@ class GameService:
         solver: Solver | None = None,
         hint_seconds: float = 2.0,
         clock: Callable[[], dt.datetime] | None = None,
+        pictures: RenderPool | None = None,
     ) -> None:
         self.store = store
+        self.pictures = pictures or RenderPool(0)  # threads unless a process pool is given
         self.solver = solver
         self.hint_seconds = hint_seconds
         self.clock = clock or (lambda: dt.datetime.now(dt.UTC))
@@ -177,13 +180,13 @@ class GameService:
         return max(rows, key=lambda r: r.updated_at)
 
     async def render(self, game: engine.Game[Any], *, selection: str = "") -> bytes:
-        """The board picture, drawn in a worker thread so the event loop never waits on it."""
+        """The board picture, drawn in a worker thread or process so the event loop never waits on it."""
         front = front_of(game)
         highlight = front.highlight(selection) if selection else None
         language = current_language()
         labels = picture_labels(language) if language != "en" else None  # words drawn, translated
         deck = current_deck()
-        return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
+        return await self.pictures.render(front, game, highlight=highlight, labels=labels, deck=deck)
 
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
@@ -193,8 +196,8 @@ class GameService:
             raise UserFeedback("error.replay_not_won")
         language = current_language()
         labels = picture_labels(language) if language != "en" else None
-        return await asyncio.to_thread(
-            front.render_replay, row.code, row.moves, labels=labels, max_bytes=REPLAY_MAX_BYTES
+        return await self.pictures.render_replay(
+            front, row.code, row.moves, labels=labels, max_bytes=REPLAY_MAX_BYTES
         )
 
     # -- starting -------------------------------------------------------------------

@@ -22,7 +22,12 @@ Inspection: `fake.messages(channel=None, user=None)` (public, plus `user`'s ephe
 `await fake.wait_for_message(channel, check)`, `fake.commands(guild=None)`, `fake.requests`,
 `fake.violations` / `take_violations()` / `assert_no_violations()`.
 
-Control: `await fake.wait_until_ready()`, `await fake.disconnect()` (forces a RESUME),
+Shards: `FakeDiscord(shards=N)` (what `/gateway/bot` recommends); IDENTIFY's `shard: [id, count]`
+gives a session its guilds only, `add_guild(name, shard=(id, count))` places a guild, interactions
+go to the connection owning the guild's shard (`result.state.shard`), `fake.session_for(guild_id)`,
+`fake.identified_shards`.
+
+Control: `await fake.wait_until_ready(guild=None)`, `await fake.disconnect()` (forces a RESUME),
 `fake.advance_clock(seconds)` (token expiry), `fake.rate_limit(path_regex)` (one 429),
 `fake.env()` (DISCORD_TOKEN, BOULANGER_DISCORD_API_BASE, BOULANGER_DISCORD_GATEWAY),
 `fake.patch_discord()` (Route.BASE and DiscordWebSocket.DEFAULT_GATEWAY, restored on exit).

@@ -98,19 +98,44 @@ class BotProcess:
         self.starts += 1
         self._reader = asyncio.create_task(self._read(self.process))
 
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process runs, from its `BOULANGER_SHARD_*` settings (None: not set)."""
+        env = self.environment()
+        count = env.get("BOULANGER_SHARD_COUNT", "").strip()
+        if not count:
+            return None
+        ids: list[int] = []
+        for part in (env.get("BOULANGER_SHARD_IDS", "").strip() or f"0-{int(count) - 1}").split(","):
+            low, _, high = part.partition("-")
+            ids.extend(range(int(low), int(high or low) + 1))
+        return ids
+
     async def start(self, timeout: float = 30.0) -> None:
         """Start the bot and wait until the fake has sent it READY and its guilds.
 
+        A process running several shards (`BOULANGER_SHARD_COUNT`, `BOULANGER_SHARD_IDS`) is
+        started once every one of its shards has IDENTIFYed anew and got READY.
         Raises RuntimeError (with the bot's output) if the process exits first, TimeoutError if
         it does not connect within `timeout` seconds.
         """
         identifies = self.fake.identifies
+        shards = self.shard_ids()
         await self.spawn()
         assert self.process is not None
-        deadline = asyncio.get_running_loop().time() + timeout
+        loop = asyncio.get_running_loop()
+        spawned = loop.time()
+        deadline = loop.time() + timeout
         while True:
             session = self.fake.session
-            if self.fake.identifies > identifies and session is not None and session.ready.is_set():
+            if shards is not None:
+                fresh = {
+                    s.shard[0]
+                    for s in self.fake.sessions.values()
+                    if s.identified_at >= spawned and s.ready.is_set()
+                }
+                if fresh >= set(shards):
+                    return
+            elif self.fake.identifies > identifies and session is not None and session.ready.is_set():
                 return
             if self.process.returncode is not None:
                 await self._drain()

@@ -1,7 +1,13 @@
 """The gateway websocket: HELLO, IDENTIFY/READY, heartbeats, RESUME, member chunks, dispatches.
 
 One `GatewaySession` outlives its socket so a client that lost its connection can RESUME and get
-the events it missed; a new process IDENTIFYs and gets a fresh session (the old one is dropped).
+the events it missed; a new process IDENTIFYs and gets a fresh session (the old one of the same
+shard is dropped).
+
+Sharding: IDENTIFY may carry `shard: [id, count]` (default `[0, 1]`). A session then gets READY
+and GUILD_CREATE for the guilds of its shard only, `(guild_id >> 22) % count == id`, and the fake
+delivers a guild's events and interactions only to the session owning that guild's shard (DMs to
+shard 0), like Discord.
 """
 
 from __future__ import annotations
@@ -41,6 +47,14 @@ class GatewaySession:
     socket: _Socket | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     identified_at: float = 0.0
+    shard: tuple[int, int] = (0, 1)  # (id, count) from IDENTIFY
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session gets `guild_id`'s events (None: DMs, which go to shard 0)."""
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
     @property
     def connected(self) -> bool:
@@ -133,20 +147,38 @@ async def _identify(fake: FakeDiscord, sock: _Socket, data: dict[str, Any]) -> G
         await sock.ws.close(code=4014, message=b"Disallowed intent(s).")
         fake.violation("GATEWAY", "/gateway", f"IDENTIFY asks for privileged intents not enabled: {missing}")
         return None
-    session = GatewaySession(id=uuid.uuid4().hex, intents=intents, socket=sock)
+    shard = _shard(data.get("shard"))
+    if shard is None:
+        fake.violation("GATEWAY", "/gateway", f"IDENTIFY with an invalid shard: {data.get('shard')!r}")
+        await sock.ws.close(code=4010, message=b"Invalid shard.")
+        return None
+    session = GatewaySession(id=uuid.uuid4().hex, intents=intents, socket=sock, shard=shard)
     session.identified_at = asyncio.get_running_loop().time()
-    old = fake.session
+    for old in [s for s in fake.sessions.values() if s.shard == shard]:
+        fake.sessions.pop(old.id, None)  # a new process took the shard over
     fake.sessions[session.id] = session
     fake.session = session
-    if old is not None:
-        fake.sessions.pop(old.id, None)
     fake.identifies += 1
+    fake.identified_shards.append(shard)
     await session.dispatch("READY", fake.ready_payload(session))
     for guild in fake.guilds.values():
-        await session.dispatch("GUILD_CREATE", guild.payload())
+        if session.owns(guild.id):
+            await session.dispatch("GUILD_CREATE", guild.payload())
     session.ready.set()
     fake._session_changed()
     return session
+
+
+def _shard(value: Any) -> tuple[int, int] | None:
+    """IDENTIFY's `shard` as (id, count); None if it is not a valid pair (Discord closes 4010)."""
+    if value is None:
+        return (0, 1)
+    if not isinstance(value, list) or len(value) != 2 or not all(type(v) is int for v in value):
+        return None
+    shard_id, count = value
+    if count < 1 or not 0 <= shard_id < count:
+        return None
+    return (shard_id, count)
 
 
 async def _resume(fake: FakeDiscord, sock: _Socket, data: dict[str, Any]) -> GatewaySession | None:

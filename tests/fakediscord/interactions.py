@@ -67,6 +67,8 @@ class InteractionState:
     modal: dict[str, Any] | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: asyncio.TimerHandle | None = None
+    shard: tuple[int, int] = (0, 1)  # the gateway session (shard id, count) it was delivered to
+    session_id: str = ""
 
     @property
     def acknowledged(self) -> bool:

@@ -251,7 +251,8 @@ class PlayerActions:
         message: Message | None = None,
         locale: str = "en-US",
     ) -> InteractionState:
-        session = await self.wait_until_ready()
+        # Only the connection owning the guild's shard gets it (a DM: shard 0), as on Discord.
+        session = await self.wait_until_ready(guild=guild, dm=guild is None)
         iid = snowflake()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
@@ -299,6 +300,8 @@ class PlayerActions:
             created=self.now(),
             sent_at=self.loop_time(),
             source_message=message,
+            shard=session.shard,
+            session_id=session.id,
         )
         self._interactions[iid] = state
         self._by_token[token] = state

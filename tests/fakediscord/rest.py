@@ -98,7 +98,7 @@ async def get_gateway(fake: FakeDiscord, request: web.Request, params, body, fil
 async def get_gateway_bot(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     return {
         "url": fake.gateway_url,
-        "shards": 1,
+        "shards": fake.shard_count,
         "session_start_limit": {
             "total": 1000,
             "remaining": 999,

@@ -53,9 +53,18 @@ class FakeDiscord(PlayerActions, HttpApi):
     """
 
     def __init__(
-        self, *, token: str = DEFAULT_TOKEN, privileged_intents: int = 0, app_name: str = "Boulanger"
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        privileged_intents: int = 0,
+        app_name: str = "Boulanger",
+        shards: int = 1,
     ):
         self.token = token
+        #: The shard count `GET /gateway/bot` recommends (bots may IDENTIFY with any count).
+        self.shard_count = shards
+        #: `(id, count)` of every IDENTIFY, in order.
+        self.identified_shards: list[tuple[int, int]] = []
         #: Intents enabled "in the developer portal" (bits of PRIVILEGED_INTENTS); others close with 4014.
         self.privileged_intents = privileged_intents
         self.spec = load_spec()
@@ -196,27 +205,42 @@ class FakeDiscord(PlayerActions, HttpApi):
         return user
 
     def add_guild(
-        self, name: str, *, owner: User | None = None, channels: tuple[str, ...] = ("general",)
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        channels: tuple[str, ...] = ("general",),
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A new guild with text channels; the bot is a member. Connected bots get GUILD_CREATE."""
+        """A new guild with text channels; the bot is a member. Connected bots get GUILD_CREATE.
+
+        `shard=(id, count)` picks an id on that shard: `(guild_id >> 22) % count == id`."""
         owner = owner or self.add_user(f"{name} owner")
-        guild = Guild(snowflake(), name, owner.id)
+        guild_id = snowflake()
+        if shard is not None:
+            shard_id, count = shard
+            stamp = guild_id >> 22
+            stamp += (shard_id - stamp) % count  # a few ms later at most
+            guild_id = (stamp << 22) | (guild_id & 0x3FFFFF)
+        guild = Guild(guild_id, name, owner.id)
         guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         self.guilds[guild.id] = guild
         for channel_name in channels:
             self.add_channel(guild, channel_name)
         guild.members[self.bot_user.id] = Member(self.bot_user, guild)
         guild.members[owner.id] = Member(owner, guild)
-        if self.session is not None:
-            self._spawn(self.session.dispatch("GUILD_CREATE", guild.payload()))
+        session = self.session_for(guild.id)
+        if session is not None:
+            self._spawn(session.dispatch("GUILD_CREATE", guild.payload()))
         return guild
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(snowflake(), name, guild.id, position=len(guild.channels))
         guild.channels.append(channel)
         self.channels[channel.id] = channel
-        if self.session is not None and len(guild.channels) > 1:
-            self._spawn(self.session.dispatch("CHANNEL_CREATE", channel.payload()))
+        session = self.session_for(guild.id)
+        if session is not None and len(guild.channels) > 1:
+            self._spawn(session.dispatch("CHANNEL_CREATE", channel.payload()))
         return channel
 
     def dm_channel(self, user: User) -> Channel:
@@ -358,16 +382,30 @@ class FakeDiscord(PlayerActions, HttpApi):
                 return int(rule["status"])
         return None
 
-    async def wait_until_ready(self, timeout: float = 10.0) -> GatewaySession:
-        """Wait until a bot is connected and has been sent READY and its guilds."""
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The session owning `guild_id`'s shard (None: a DM, shard 0), latest IDENTIFY first."""
+        owners = [s for s in self.sessions.values() if s.owns(guild_id)]
+        return max(owners, key=lambda s: s.identified_at) if owners else None
+
+    async def wait_until_ready(
+        self, timeout: float = 10.0, *, guild: Guild | None = None, dm: bool = False
+    ) -> GatewaySession:
+        """Wait until a bot is connected and has been sent READY and its guilds.
+
+        With `guild` (or `dm=True`): the session owning that guild's shard (DMs: shard 0);
+        otherwise the latest session."""
         deadline = self.loop_time() + timeout
         while True:
-            session = self.session
+            if guild is not None or dm:
+                session = self.session_for(guild.id if guild is not None else None)
+            else:
+                session = self.session
             if session is not None and session.connected and session.ready.is_set():
                 return session
             remaining = deadline - self.loop_time()
             if remaining <= 0:
-                raise TimeoutError(f"no bot connected to the fake gateway within {timeout} s")
+                where = f" for guild {guild.id}" if guild is not None else " for DMs" if dm else ""
+                raise TimeoutError(f"no bot connected to the fake gateway{where} within {timeout} s")
             self._session_event.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._session_event.wait(), min(remaining, 0.25))
@@ -440,14 +478,15 @@ class FakeDiscord(PlayerActions, HttpApi):
     def _delete(self, message: Message) -> None:
         message.deleted = True
         self._message_event.set()
-        if message.visible_to is None and self.session is not None and self.session.intents & GUILD_MESSAGES:
+        session = self.session_for(message.guild_id)
+        if message.visible_to is None and session is not None and session.intents & GUILD_MESSAGES:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
             if message.guild_id:
                 data["guild_id"] = str(message.guild_id)
-            self._spawn(self.session.dispatch("MESSAGE_DELETE", data))
+            self._spawn(session.dispatch("MESSAGE_DELETE", data))
 
     def _gateway_event(self, name: str, message: Message) -> None:
-        session = self.session
+        session = self.session_for(message.guild_id)
         if message.visible_to is not None or message.loading or session is None:
             return
         if message.guild_id is not None and not session.intents & GUILD_MESSAGES:
@@ -498,11 +537,13 @@ class FakeDiscord(PlayerActions, HttpApi):
         return {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [
+                {"id": str(g.id), "unavailable": True} for g in self.guilds.values() if session.owns(g.id)
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
-            "shard": [0, 1],
+            "shard": list(session.shard),
             "application": {"id": str(self.application_id), "flags": self._application_flags()},
             "private_channels": [],
             "relationships": [],

@@ -1,0 +1,182 @@
+"""The files operators run the bot with: compose.yaml (+ compose.proxy.yaml), the Dockerfile, .env.example.
+
+``docker compose config`` validates the compose files when a docker CLI with the
+compose plugin is on the machine; without one that test is skipped *with its
+reason*, and the checks below run either way: a YAML parse, the Compose
+Specification's own JSON schema (vendored in tests/compose_spec/), and what the
+services must say.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from bot.config import shard_settings
+
+REPO = Path(__file__).resolve().parent.parent
+COMPOSE = REPO / "compose.yaml"
+PROXY = REPO / "compose.proxy.yaml"
+
+#: Top-level and service keys of the Compose specification that these files may use.
+TOP_LEVEL = {"name", "services", "volumes", "networks", "configs", "secrets", "include"}
+SERVICE_KEYS = {
+    "build", "image", "restart", "environment", "env_file", "depends_on", "volumes", "healthcheck",
+    "command", "entrypoint", "network_mode", "networks", "ports", "stop_grace_period", "profiles",
+    "deploy", "labels", "logging", "user", "working_dir", "expose",
+}  # fmt: skip
+
+
+def load(path: Path) -> dict[str, Any]:
+    data = yaml.safe_load(path.read_text())
+    assert isinstance(data, dict), f"{path.name} is not a mapping"
+    return data
+
+
+def compose_available() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    done = subprocess.run(["docker", "compose", "version"], capture_output=True, text=True, timeout=30)
+    return done.returncode == 0
+
+
+@pytest.mark.skipif(
+    not compose_available(),
+    reason="no `docker compose` on this machine (docker CLI without the compose plugin): "
+    "the compose files are checked against the Compose Specification's JSON schema and by the "
+    "structural checks in this file instead",
+)
+def test_docker_compose_config_accepts_both_files(tmp_path):
+    env = {**os.environ, "DISCORD_TOKEN": "x"}
+    for files in (["-f", str(COMPOSE)], ["-f", str(COMPOSE), "-f", str(PROXY)]):
+        done = subprocess.run(
+            ["docker", "compose", *files, "config", "--quiet"],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+
+
+def merged(base: Any, override: Any) -> Any:
+    """``docker compose -f base -f override``: mappings merge key by key, the rest is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        return {k: merged(base[k], v) if k in base else v for k, v in override.items()} | {
+            k: v for k, v in base.items() if k not in override
+        }
+    return override
+
+
+def test_compose_files_follow_the_compose_specification_schema():
+    schema = json.loads((REPO / "tests" / "compose_spec" / "compose-spec.json").read_text())
+    base, proxy = load(COMPOSE), load(PROXY)
+    validator = jsonschema.Draft7Validator(schema)  # the draft its "$schema" names
+    for data in (base, proxy, merged(base, proxy)):
+        validator.validate(data)
+    typo = merged(base, {"services": {"bot-0": {"enviroment": {}}}})
+    with pytest.raises(jsonschema.ValidationError):  # the schema does catch a misspelt key
+        validator.validate(typo)
+    combined = merged(base, proxy)["services"]["bot-0"]
+    assert combined["environment"]["BOULANGER_SHARD_IDS"] == "0"  # the override adds, keeps the rest
+    assert set(combined["depends_on"]) == {"postgres", "discord-proxy"}
+
+
+def check_keys(data: dict[str, Any], name: str) -> None:
+    unknown = {k for k in data if not k.startswith("x-")} - TOP_LEVEL
+    assert not unknown, f"{name}: not Compose top-level keys: {unknown}"
+    for service, spec in data["services"].items():
+        unknown = set(spec) - SERVICE_KEYS
+        assert not unknown, f"{name}: service {service} has keys Compose does not know: {unknown}"
+
+
+def test_compose_starts_postgres_and_two_bot_processes_splitting_two_shards():
+    data = load(COMPOSE)
+    check_keys(data, "compose.yaml")
+    services = data["services"]
+    assert set(services) == {"postgres", "bot-0", "bot-1"}
+    postgres = services["postgres"]
+    assert postgres["image"].startswith("postgres:")
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    for volume in postgres["volumes"]:
+        assert volume.split(":")[0] in data["volumes"]
+    shards: list[int] = []
+    counts = set()
+    for name in ("bot-0", "bot-1"):
+        bot = services[name]
+        assert bot["build"] == "." and bot["restart"] == "unless-stopped"
+        assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+        env = bot["environment"]
+        assert env["DISCORD_TOKEN"].startswith("${DISCORD_TOKEN:?")  # refuses to start without one
+        assert re.fullmatch(
+            r"postgresql://boulanger:\$\{POSTGRES_PASSWORD:-\w+\}@postgres:5432/boulanger",
+            env["BOULANGER_DATABASE_URL"],
+        )
+        count, ids = shard_settings(env["BOULANGER_SHARD_COUNT"], env["BOULANGER_SHARD_IDS"])
+        assert ids is not None
+        counts.add(count)
+        shards.extend(ids)
+    assert counts == {2} and sorted(shards) == [0, 1]  # every shard run exactly once
+
+
+def test_the_proxy_override_keeps_the_api_base_on_loopback():
+    data = load(PROXY)
+    check_keys(data, "compose.proxy.yaml")
+    services = data["services"]
+    assert services["discord-proxy"]["image"]
+    for name in ("bot-0", "bot-1"):
+        bot = services[name]
+        assert bot["network_mode"] == "service:discord-proxy"
+        base = bot["environment"]["BOULANGER_DISCORD_API_BASE"]
+        assert base.startswith("http://127.0.0.1:") and base.endswith("/api/v10")
+    assert set(services) - {"discord-proxy"} <= set(load(COMPOSE)["services"])
+
+
+def config_variables() -> set[str]:
+    text = (REPO / "bot" / "config.py").read_text()
+    return set(re.findall(r"""(?:environ\.get|_int|_flag)\(\s*["']([A-Z][A-Z0-9_]+)["']""", text)) | set(
+        re.findall(r"""["']((?:BOULANGER|DISCORD)_[A-Z0-9_]+)["']""", text)
+    )
+
+
+def example_variables() -> set[str]:
+    lines = (REPO / ".env.example").read_text().splitlines()
+    return {m[1] for line in lines if (m := re.match(r"#?\s*([A-Z][A-Z0-9_]+)=", line))}
+
+
+def test_env_example_lists_every_setting_the_bot_reads():
+    read = config_variables()
+    assert {"DISCORD_TOKEN", "BOULANGER_SHARD_COUNT", "BOULANGER_RENDER_WORKERS"} <= read
+    missing = read - example_variables()
+    assert not missing, f".env.example lacks {sorted(missing)}"
+
+
+def test_compose_interpolates_only_documented_variables():
+    used = set(re.findall(r"\$\{([A-Z][A-Z0-9_]*)", COMPOSE.read_text() + PROXY.read_text()))
+    assert used <= example_variables(), used - example_variables()
+
+
+def test_dockerfile_installs_the_packages_and_runs_the_bot():
+    text = (REPO / "Dockerfile").read_text()
+    assert re.search(r"^FROM python:3\.1[1-9]", text, re.M)
+    for line in re.findall(r"^COPY (.+)$", text, re.M):
+        *sources, _ = line.split()
+        for source in sources:
+            assert (REPO / source).exists(), f"COPY {source}: no such file"
+    for package in ("engine", "renderer", "storage", "bot"):
+        assert re.search(rf"^COPY {package} {package}$", text, re.M)
+    assert "pip install ." in text
+    assert 'ENTRYPOINT ["python", "-m", "bot"]' in text
+    assert re.search(r"^USER (?!root)\w+", text, re.M)  # not as root
+    ignored = (REPO / ".dockerignore").read_text().split()
+    assert ".env" in ignored and ".git" in ignored  # no token or history in the build context
