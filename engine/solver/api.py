@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -190,7 +191,8 @@ def visited_keys(game: BakersGame) -> frozenset[bytes]:
     A game asked about again with more actions is carried on from where it was left
     (``_HISTORIES``), so following hints costs one replay in all, not one per hint."""
     moves = game.moves
-    known = _HISTORIES.pop(game.code, None)
+    with _CACHE_LOCK:  # a game replayed here is taken out, so one thread at a time extends it
+        known = _HISTORIES.pop(game.code, None)
     if known is None or known[0] != moves[: len(known[0])]:
         scratch = replay(game.code, ())
         assert isinstance(scratch, BakersGame)
@@ -204,9 +206,10 @@ def visited_keys(game: BakersGame) -> frozenset[bytes]:
                 keys.add(position_key(pos))
         scratch.play(action)
         keys.add(position_key(scratch.position))
-    _HISTORIES[game.code] = (moves, scratch, keys)
-    while len(_HISTORIES) > HISTORY_CACHE_SIZE:
-        _HISTORIES.pop(next(iter(_HISTORIES)))
+    with _CACHE_LOCK:
+        _HISTORIES[game.code] = (moves, scratch, keys)
+        while len(_HISTORIES) > HISTORY_CACHE_SIZE:
+            _HISTORIES.pop(next(iter(_HISTORIES)))
     return frozenset(keys)
 
 
@@ -224,6 +227,9 @@ def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
     return keys if work.is_won() else None
 
 
+# The two in-process caches below are speed-ups only; the lock keeps them whole if hints run
+# in several threads.
+_CACHE_LOCK = threading.Lock()
 # Games whose history ``visited_keys`` rebuilt last, by code: (actions, replayed game, keys).
 _HISTORIES: dict[str, tuple[tuple[str, ...], BakersGame, set[bytes]]] = {}
 HISTORY_CACHE_SIZE = 64
@@ -244,16 +250,18 @@ def _remember(pos: Position, plan: Sequence[str], keys: Sequence[bytes]) -> None
     after = pos.copy()
     after.apply(after.resolve(parse_notation(plan[0], after.num_cells)))
     exact = _exact_key(after)
-    _PLANS[exact] = (tuple(plan[1:]), tuple(keys[1:]))
-    _PLANS.move_to_end(exact)
-    while len(_PLANS) > PLAN_CACHE_SIZE:
-        _PLANS.popitem(last=False)
+    with _CACHE_LOCK:
+        _PLANS[exact] = (tuple(plan[1:]), tuple(keys[1:]))
+        _PLANS.move_to_end(exact)
+        while len(_PLANS) > PLAN_CACHE_SIZE:
+            _PLANS.popitem(last=False)
 
 
 def clear_plans() -> None:
     """Forget the plans ``hint`` remembers, and the histories (tests use it to check the search alone)."""
-    _PLANS.clear()
-    _HISTORIES.clear()
+    with _CACHE_LOCK:
+        _PLANS.clear()
+        _HISTORIES.clear()
 
 
 def hint(game: BakersGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
@@ -314,7 +322,8 @@ def hint(game: BakersGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hi
         return Hint(WON, winnable=True)
     seen = visited_keys(game)
     if reuse:
-        cached = _PLANS.get(_exact_key(pos))
+        with _CACHE_LOCK:
+            cached = _PLANS.get(_exact_key(pos))
         if cached is not None and seen.isdisjoint(cached[1]):
             _remember(pos, *cached)
             return Hint(MOVE, cached[0][0], list(cached[0]), winnable=True, seconds=elapsed())
