@@ -9,10 +9,11 @@ import pytest
 import engine
 from engine.calculation import SEQUENCES, CalculationGame, Position
 from engine.calculation.fast import choose_pile, distances, playout
-from engine.calculation.hints import best_move, candidates
+from engine.calculation.hints import View, _seed_for, best_move, candidates
 from engine.calculation.perfect import solve
 from engine.cards import make_card, rank_of
 
+SEED_PIN = 4581900000237041680  # _seed_for(CA1-AAAAA24 at the deal, seed 0)
 ROLLOUTS = 24  # small: these tests pin behaviour, benchmarks/calculation.py measures strength
 
 
@@ -54,6 +55,37 @@ def test_hint_is_legal_deterministic_and_blind_to_the_stock_order(deal, plies):
     assert game.hint(rollouts=ROLLOUTS, seed=3) == hint
     for k in range(3):
         assert best_move(with_hidden_order_shuffled(game, k), rollouts=ROLLOUTS, seed=3) == hint
+
+
+def reshuffles(game: CalculationGame, seed: int, count: int = 4) -> list[tuple[int, ...]]:
+    """The first reshuffles of the unseen cards the hint player draws for a position and seed."""
+    view = View.of(game)
+    rng = random.Random(_seed_for(view, seed))
+    deck = list(view.unseen)
+    out = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        out.append(tuple(deck))
+    return out
+
+
+def test_the_reshuffles_depend_on_the_whole_position_and_the_seed():
+    """Issue 13: the seed kept only the text's last bytes (the tail of the unseen ranks), so
+    ``seed`` did nothing and almost every position drew the same reshuffles."""
+    positions = [game_at(deal, plies) for deal in (0, 1, 2) for plies in (0, 3, 8, 15)]
+    views = {View.of(g) for g in positions}
+    assert len(views) == len(positions)  # distinct positions …
+    streams = {reshuffles(g, 0)[0] for g in positions if len(View.of(g).unseen) > 10}
+    assert len(streams) == sum(len(View.of(g).unseen) > 10 for g in positions)  # … distinct streams
+    game = game_at(1, 10)
+    by_seed = {reshuffles(game, seed)[0] for seed in range(8)}
+    assert len(by_seed) == 8  # every seed its own stream
+    assert len({_seed_for(View.of(game), seed) for seed in range(1000)}) == 1000
+    # the same position and seed: the same stream, from a fresh game too
+    assert reshuffles(game, 5) == reshuffles(game_at(1, 10), 5)
+    assert _seed_for(View.of(game), 5) == _seed_for(View.of(game_at(1, 10)), 5)
+    # a stable hash (not Python's salted hash()): pinned, so it is the same on every machine
+    assert _seed_for(View.of(engine.new_game("CA1-AAAAA24")), 0) == SEED_PIN
 
 
 def test_hint_plays_whole_games_legally():

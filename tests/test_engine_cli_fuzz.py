@@ -242,9 +242,74 @@ def test_help_still_works() -> None:
     assert rc == 0 and "--time-limit" in out
 
 
-def test_hint_answers_both_games() -> None:
-    rc, out, _ = run_in_process(["hint", "BK1-C4-AAAAA24", "--time-limit", "2"])
-    assert rc == 0 and json.loads(out)["status"] in ("move", "unknown")
-    rc, out, _ = run_in_process(["hint", "CA1-AAAAA24", "--time-limit", "1"])
+HINT_KEYS = ["move", "undo", "winnable"]
+# A 4-cell deal 11 game that a player has lost: 5 undos lead back to a winnable position.
+LOST_MOVES = [
+    "2h", "6h", "8a", "7b", "34", "3c", "3d", "3h", "36", "b6", "3b", "3h", "53",
+    "16", "b1", "3b", "d3", "b3", "7b", "7d", "b5", "8b", "27", "26", "b2", "3b",
+]  # fmt: skip
+
+
+def hint_json(argv: list[str]) -> dict[str, object]:
+    rc, out, err = run_in_process(["hint", *argv])
+    assert (rc, err) == (0, ""), (argv, rc, err)
+    assert out.endswith("\n") and out.count("\n") == 1
     data = json.loads(out)
-    assert rc == 0 and data["status"] == "move" and engine.replay("CA1-AAAAA24", [data["move"]])
+    assert list(data) == HINT_KEYS, data  # exactly these keys, nothing else
+    assert data["move"] is None or isinstance(data["move"], str)
+    assert isinstance(data["undo"], int) and not isinstance(data["undo"], bool) and data["undo"] >= 0
+    assert data["winnable"] in (True, False, None)
+    return data
+
+
+def test_hint_answers_both_games() -> None:
+    data = hint_json(["BK1-C4-AAAAA24", "--time-limit", "5"])
+    assert data["undo"] == 0 and data["winnable"] is True
+    assert engine.replay("BK1-C4-AAAAA24", [str(data["move"])])
+    data = hint_json(["CA1-AAAAA24", "--time-limit", "1"])
+    assert data["undo"] == 0 and data["winnable"] is None  # the hint player cannot know
+    assert engine.replay("CA1-AAAAA24", [str(data["move"])])
+
+
+def test_hint_shape_for_every_kind_of_answer() -> None:
+    bakers = engine.code_for("bakers", 11, 4)
+    assert hint_json([bakers, *LOST_MOVES, "--time-limit", "10"]) == {
+        "move": None,
+        "undo": 5,
+        "winnable": False,
+    }
+    unwinnable = engine.code_for("bakers", 2, 4)
+    assert hint_json([unwinnable, "--time-limit", "10"]) == {"move": None, "undo": 0, "winnable": False}
+    assert hint_json([engine.code_for("bakers", 29, 4), "--time-limit", "0.001"]) == {
+        "move": None,
+        "undo": 0,
+        "winnable": None,
+    }
+    # a finished Calculation game: nothing to play, and now it is known
+    game = engine.new_game(engine.code_for("calculation", 5))
+    while game.outcome is not None or game.legal_moves():
+        if game.outcome is not None:
+            break
+        game.play(game.hint(rollouts=8, seed=5) or "")
+    assert hint_json([game.code, *game.moves]) == {"move": None, "undo": 0, "winnable": game.is_won}
+    # a batched action (a Home press) in the moves, and after the hint's own move
+    data = hint_json(["BK1-C4-AAAAA24", "6h,7a", "--time-limit", "5"])
+    assert data["winnable"] is True and data["move"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["BK1-C4-AAAAA24", "zz"],
+        ["BK1-C4-AAAAA24", "1h"],
+        ["BK1-C4-AAAA"],
+        ["CA1-AAAAA24", "w1f9"],
+        ["BK1-C4-AAAAA24", "--time-limit", "0"],
+        ["BK1-C4-AAAAA24", "6h,zz"],
+        [],
+    ],
+)
+def test_hint_bad_input_is_exit_2(argv: list[str]) -> None:
+    rc, out, err = run_in_process(["hint", *argv])
+    assert (rc, out) == (2, ""), (argv, rc, out, err)
+    assert err.count("\n") == 1 and err.startswith("error: ")

@@ -10,6 +10,7 @@ foundations, the waste piles, the turned card and ``unseen_cards()``.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Callable
@@ -121,8 +122,15 @@ def _heuristic_pile(view: View) -> int:
 
 
 def _seed_for(view: View, seed: int) -> int:
+    """The reshuffle stream's seed: a stable hash (BLAKE2b, 64 bits) of the whole view and ``seed``.
+
+    Every part counts, so different positions or seeds draw different reshuffles, and
+    the same position and seed always draw the same ones, on any machine and Python
+    (no ``hash()``, which is salted per process). (Until issue 13 the seed was the low
+    61 bits of the text itself: the tail of the unseen ranks, the same for almost
+    every position, with ``seed`` dropped altogether.)"""
     text = f"{seed}|{view.prog}|{view.piles}|{view.turned}|{view.unseen}"
-    return int.from_bytes(text.encode(), "big") % (1 << 61)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
 @dataclass(slots=True)

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from engine.bakers import BakersGame, Position, parse_notation
+from engine.bakers.notation import FOUNDATION
 from engine.bakers.position import EMPTY
 from engine.cards import card_text
 from engine.codes import parse_code
 from engine.errors import EngineError
+from engine.game import BATCH
 from engine.registry import replay
 from engine.solver.result import LOST, MOVE, SOLVABLE, UNKNOWN, UNSOLVABLE, WON, Hint, SolveResult
-from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step
+from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
 
 DEFAULT_TIME_LIMIT = 5.0
 CELL_LETTERS = "abcd"
@@ -32,10 +36,12 @@ def _position_of(target: Position | BakersGame) -> Position:
     raise TypeError(f"the solver plays Jeu du Boulanger positions, not {type(target).__name__}")
 
 
-def _search_for(pos: Position, dead: set[bytes] | None = None) -> Search:
+def _search_for(
+    pos: Position, dead: set[bytes] | None = None, avoid: set[bytes] | frozenset[bytes] | None = None
+) -> Search:
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
-    return Search(cols, cells, list(pos.found), pos.num_cells, dead=dead)
+    return Search(cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid)
 
 
 def to_notation(pos: Position, steps: Iterable[Step]) -> list[str]:
@@ -132,6 +138,7 @@ def solve(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     node_limit: int | None = None,
     dead: set[bytes] | None = None,
+    avoid: set[bytes] | frozenset[bytes] | None = None,
     compact: bool = True,
 ) -> SolveResult:
     """Decide a Jeu du Boulanger position (4, 2 or 1 free cells).
@@ -139,13 +146,14 @@ def solve(
     ``"solvable"`` comes with a checked winning move list, ``"unsolvable"`` is a
     proof by complete search, ``"unknown"`` means the time or node budget ran
     out. ``dead`` is an optional shared set of positions already proven lost
-    (see ``Search``). ``compact`` shortens the solution with shortcuts and group
+    (see ``Search``); ``avoid``, keys of positions the solution must not pass
+    through (``position_key``; then "unsolvable" means "not without them"). ``compact`` shortens the solution with shortcuts and group
     moves (``shorten``; about 4% fewer moves for some 35 ms).
     """
     pos = _position_of(target)
     t0 = time.monotonic()
     deadline = None if time_limit is None else t0 + time_limit
-    search = _search_for(pos, dead)
+    search = _search_for(pos, dead, avoid)
     verdict, steps = search.run(deadline, node_limit)
     moves = to_notation(pos, steps) if verdict == SOLVABLE else []
     if compact and moves:
@@ -169,12 +177,136 @@ def solve_code(
     return solve(game, time_limit=time_limit).to_json() | {"code": game.code}
 
 
-def hint(game: BakersGame, time_limit: float = 2.0) -> Hint:
-    """The next move of a solution, or proof the position is lost and how many undos mend it.
+def position_key(pos: Position) -> bytes:
+    """The solver's key of a position (``search.state_key``): its columns up to their order
+    and its free cells up to which slot holds which card; equal boards have equal keys."""
+    return state_key([bytes(c) for c in pos.cols], [c for c in pos.cells if c != EMPTY])
 
-    When the position is lost, the earlier positions the undo history reaches
-    are solved newest first, within the same overall budget; positions proven
-    lost on the way are remembered, so each search only explores what is new.
+
+def visited_keys(game: BakersGame) -> frozenset[bytes]:
+    """The keys of every position the game has been in, rebuilt from its code and action log:
+    the deal, the position after each action, after each move inside a batch, and the
+    positions of lines later undone (an undo leads back to a position already counted).
+
+    A game asked about again with more actions is carried on from where it was left
+    (``_HISTORIES``), so following hints costs one replay in all, not one per hint."""
+    moves = game.moves
+    with _CACHE_LOCK:  # a game replayed here is taken out, so one thread at a time extends it
+        known = _HISTORIES.pop(game.code, None)
+    if known is None or known[0] != moves[: len(known[0])]:
+        scratch = replay(game.code, ())
+        assert isinstance(scratch, BakersGame)
+        known = ((), scratch, {position_key(scratch.position)})
+    done, scratch, keys = known
+    for action in moves[len(done) :]:
+        if BATCH in action:
+            pos = scratch.position.copy()
+            for part in action.split(BATCH):
+                pos.apply(pos.resolve(parse_notation(part, pos.num_cells)))
+                keys.add(position_key(pos))
+        scratch.play(action)
+        keys.add(position_key(scratch.position))
+    with _CACHE_LOCK:
+        _HISTORIES[game.code] = (moves, scratch, keys)
+        while len(_HISTORIES) > HISTORY_CACHE_SIZE:
+            _HISTORIES.pop(next(iter(_HISTORIES)))
+    return frozenset(keys)
+
+
+def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
+    """The key of each position ``moves`` pass through from ``pos`` (one per move), or None
+    unless they are legal and end in a win."""
+    work = pos.copy()
+    keys = []
+    try:
+        for text in moves:
+            work.apply(work.resolve(parse_notation(text, work.num_cells)))
+            keys.append(position_key(work))
+    except EngineError:
+        return None
+    return keys if work.is_won() else None
+
+
+# The two in-process caches below are speed-ups only; the lock keeps them whole if hints run
+# in several threads.
+_CACHE_LOCK = threading.Lock()
+# Games whose history ``visited_keys`` rebuilt last, by code: (actions, replayed game, keys).
+_HISTORIES: dict[str, tuple[tuple[str, ...], BakersGame, set[bytes]]] = {}
+HISTORY_CACHE_SIZE = 64
+
+ExactKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+# Plans handed out by ``hint``, by the exact position their next move is played from, with
+# the key of each position they pass through (see ``hint``): a speed-up only, checked
+# against the game's history again before it is used.
+_PLANS: OrderedDict[ExactKey, tuple[tuple[str, ...], tuple[bytes, ...]]] = OrderedDict()
+PLAN_CACHE_SIZE = 256
+
+
+def _remember(pos: Position, plan: Sequence[str], keys: Sequence[bytes]) -> None:
+    """Keep the rest of ``plan`` (and its positions' ``keys``) under the position its first
+    move leads to."""
+    if len(plan) < 2:
+        return
+    after = pos.copy()
+    after.apply(after.resolve(parse_notation(plan[0], after.num_cells)))
+    exact = _exact_key(after)
+    with _CACHE_LOCK:
+        _PLANS[exact] = (tuple(plan[1:]), tuple(keys[1:]))
+        _PLANS.move_to_end(exact)
+        while len(_PLANS) > PLAN_CACHE_SIZE:
+            _PLANS.popitem(last=False)
+
+
+def clear_plans() -> None:
+    """Forget the plans ``hint`` remembers, and the histories (tests use it to check the search alone)."""
+    with _CACHE_LOCK:
+        _PLANS.clear()
+        _HISTORIES.clear()
+
+
+def hint(game: BakersGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
+    """The next move of a win that never returns to a position the game has been in, or proof
+    the position is lost and how many undos mend it.
+
+    Why hints make progress (issue 13). A hint used to be the first move of a fresh
+    solve from the current position, and two solves from neighbouring positions may
+    pick plans that undo each other (a card from a cell to an empty column, then back:
+    ``c8``, ``8c``, … forever, +5 points a loop). Now the hint is given the game's
+    history, every position it has been in (``visited_keys``, rebuilt from the action
+    log: undone lines and the moves inside batches included), compared up to column
+    order and cell slot (the solver's state key, so never less strict than "the same
+    board"), and the move it gives always starts a winning plan that passes through
+    none of them:
+
+    1. the plain solve from here (deterministic best-first search); its plan is used
+       if no position along it (each single move, each card sent home) was visited;
+    2. else the search again with every visited position excluded (``Search``'s
+       ``avoid``), which finds a plan that avoids them whenever one exists (when the
+       cards it sends home first would pass one, each first move in turn:
+       ``_plan_avoiding``).
+
+    Why following hints from any position ends in a win without a repeated position:
+    the plan a hint comes from avoids every visited position, so after its first move
+    the rest of that plan still avoids them all, the position just left included. The
+    next hint's search always has a plan to find (the search is complete; given the time),
+    and whatever plan it picks avoids everything visited: no position can come twice,
+    there are finitely many, and each stays winnable, so the game ends won. A plan is
+    also remembered in-process (``reuse``; under the position its first move leads
+    to), so a player who follows the hints gets the continuation of the same plan at
+    once (one search a game, not one a hint); it is checked against the history before
+    it is used, like any other. Visited positions are compared by the solver's key
+    (``position_key``: columns in any order, cells in any slot), which is stricter than
+    "the same board", so a board never comes back either.
+
+    Only when no win from here avoids the visited positions (possible after undos or
+    moves of the player's own, never while following hints: say every legal move
+    undoes one just played) is a revisit given: first a winning move into a position
+    not visited (so at least the move itself is new), and as a last resort the plain
+    plan's first move, since a hint never hides a win.
+
+    When the position is lost, the earlier positions the undo history reaches are solved
+    newest first, within the same overall budget; positions proven lost on the way are
+    remembered, so each search only explores what is new.
     """
     t0 = time.monotonic()
     deadline = t0 + time_limit
@@ -182,29 +314,131 @@ def hint(game: BakersGame, time_limit: float = 2.0) -> Hint:
     def elapsed() -> float:
         return round(time.monotonic() - t0, 4)
 
-    if game.position.is_won():
-        return Hint(WON)
+    def remaining() -> float:
+        return max(0.0, deadline - time.monotonic())
+
+    pos = game.position
+    if pos.is_won():
+        return Hint(WON, winnable=True)
+    seen = visited_keys(game)
+    if reuse:
+        with _CACHE_LOCK:
+            cached = _PLANS.get(_exact_key(pos))
+        if cached is not None and seen.isdisjoint(cached[1]):
+            _remember(pos, *cached)
+            return Hint(MOVE, cached[0][0], list(cached[0]), winnable=True, seconds=elapsed())
     dead: set[bytes] = set()
     result = solve(game, time_limit=time_limit, dead=dead, compact=False)
     nodes = result.nodes
     if result.verdict == SOLVABLE:
-        return Hint(MOVE, result.moves[0], result.moves, seconds=elapsed(), nodes=nodes)
+        plan: list[str] | None = result.moves
+        keys = _plan_keys(pos, result.moves)
+        if keys is None:
+            raise SolverError("the solver's plan does not replay to a win")
+        if not seen.isdisjoint(keys):
+            plan, keys, more = _plan_avoiding(pos, seen, deadline)
+            nodes += more
+        if plan is not None and keys is not None:
+            if reuse:
+                _remember(pos, plan, keys)
+            return Hint(MOVE, plan[0], plan, winnable=True, seconds=elapsed(), nodes=nodes)
+        # No win avoids them all: a winning move into a position not visited, else the plain
+        # plan (a hint never hides a win).
+        fresh, more = _fresh_winning_move(pos, result.moves, seen, dead, deadline)
+        nodes += more
+        if fresh is None and remaining() <= 0:
+            if _first_is_new(pos, result.moves, seen):
+                fresh = result.moves
+            else:
+                return Hint(UNKNOWN, winnable=True, seconds=elapsed(), nodes=nodes)
+        plan = fresh or result.moves
+        return Hint(MOVE, plan[0], plan, winnable=True, seconds=elapsed(), nodes=nodes)
     if result.verdict == UNKNOWN:
         return Hint(UNKNOWN, seconds=elapsed(), nodes=nodes)
     back = replay(game.code, game.moves)
     assert isinstance(back, BakersGame)
     for undos in range(1, back.undo_depth + 1):
         back.undo()
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return Hint(LOST, seconds=elapsed(), nodes=nodes)
-        earlier = solve(back, time_limit=remaining, dead=dead, compact=False)
+        if remaining() <= 0:
+            return Hint(LOST, winnable=False, seconds=elapsed(), nodes=nodes)
+        earlier = solve(back, time_limit=remaining(), dead=dead, compact=False)
         nodes += earlier.nodes
         if earlier.verdict == SOLVABLE:
-            return Hint(LOST, undos=undos, solution=earlier.moves, seconds=elapsed(), nodes=nodes)
+            return Hint(
+                LOST, undos=undos, solution=earlier.moves, winnable=False, seconds=elapsed(), nodes=nodes
+            )
         if earlier.verdict == UNKNOWN:
-            return Hint(LOST, seconds=elapsed(), nodes=nodes)
-    return Hint(LOST, exhausted=True, seconds=elapsed(), nodes=nodes)
+            return Hint(LOST, winnable=False, seconds=elapsed(), nodes=nodes)
+    return Hint(LOST, exhausted=True, winnable=False, seconds=elapsed(), nodes=nodes)
+
+
+def _plan_avoiding(
+    pos: Position, seen: frozenset[bytes], deadline: float
+) -> tuple[list[str] | None, list[bytes] | None, int]:
+    """A winning plan from ``pos`` through no position in ``seen`` (with the key of each position
+    it passes), or None if none was found in time; and the nodes searched.
+
+    The search with ``avoid`` checks every step but the cards it sends home from the start
+    position itself (it always sends those first); when that start would pass through a
+    visited position (say a Home press undone), each legal first move is tried in turn
+    and the search is run from where it leads."""
+    nodes = 0
+    avoiding = solve(pos, time_limit=max(0.0, deadline - time.monotonic()), avoid=seen, compact=False)
+    nodes += avoiding.nodes
+    if avoiding.verdict == SOLVABLE:
+        keys = _plan_keys(pos, avoiding.moves)
+        if keys is not None and seen.isdisjoint(keys):
+            return avoiding.moves, keys, nodes
+    elif avoiding.verdict == UNKNOWN or not _home_now(pos):
+        return None, None, nodes
+    for move in pos.legal_moves():
+        after = pos.copy()
+        after.apply(move)
+        first = position_key(after)
+        left = deadline - time.monotonic()
+        if first in seen or left <= 0:
+            continue
+        onward = solve(after, time_limit=left, avoid=seen | {position_key(pos)}, compact=False)
+        nodes += onward.nodes
+        if onward.verdict == SOLVABLE:
+            plan = [move.notation, *onward.moves]
+            keys = _plan_keys(pos, plan)
+            if keys is not None and seen.isdisjoint(keys):
+                return plan, keys, nodes
+    return None, None, nodes
+
+
+def _home_now(pos: Position) -> bool:
+    """Whether some card of ``pos`` can go home (the search sends it before anything else)."""
+    return any(m.dst_kind == FOUNDATION for m in pos.legal_moves())
+
+
+def _first_is_new(pos: Position, plan: Sequence[str], seen: frozenset[bytes]) -> bool:
+    after = pos.copy()
+    after.apply(after.resolve(parse_notation(plan[0], after.num_cells)))
+    return position_key(after) not in seen
+
+
+def _fresh_winning_move(
+    pos: Position, plan: Sequence[str], seen: frozenset[bytes], dead: set[bytes], deadline: float
+) -> tuple[list[str] | None, int]:
+    """A winning plan whose first move leads to a position not in ``seen`` (``plan``'s own first
+    move tried first, then every legal move in listing order), and the nodes searched."""
+    first = pos.resolve(parse_notation(plan[0], pos.num_cells))
+    nodes = 0
+    for move in sorted(pos.legal_moves(), key=lambda m: m.notation != first.notation):
+        after = pos.copy()
+        after.apply(move)
+        if position_key(after) in seen:
+            continue
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        result = solve(after, time_limit=left, dead=dead, compact=False)
+        nodes += result.nodes
+        if result.verdict == SOLVABLE:
+            return [move.notation, *result.moves], nodes
+    return None, nodes
 
 
 def hint_code(code: str, moves: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
@@ -237,11 +471,14 @@ __all__ = [
     "UNKNOWN",
     "UNSOLVABLE",
     "SolverError",
+    "clear_plans",
     "hint",
     "hint_code",
     "par",
+    "position_key",
     "shorten",
     "solve",
     "solve_code",
     "to_notation",
+    "visited_keys",
 ]

@@ -4,11 +4,15 @@
 "moves": [...], "seconds": ...}``; ``moves`` wins from the position the code
 and moves reach. ``--node-limit N`` also bounds the search by nodes.
 
-``hint``: Jeu du Boulanger, the solver's advice (``engine.solver.hint``):
-``{"status": "move"|"won"|"lost"|"unknown", "move": ..., "solution": [...],
-"undos": ..., "exhausted": ..., "seconds": ..., "nodes": ..., "code": ...}``;
-Calculation, the hint player's move: ``{"status": "move"|"none", "move": ...,
-"code": ...}``.
+``hint``: exactly ``{"move": notation or null, "undo": undos needed or 0,
+"winnable": true|false|null}`` for every game (null: not known within the time
+limit). Jeu du Boulanger: the solver's advice (``engine.solver.hint``, given the
+game's history from the moves, so following hints never returns to a position
+the game has been in); ``move`` null with ``undo`` > 0 when the position is lost
+and that many undos lead back to one that is winnable; ``move`` and ``undo`` both
+null/0 when it is lost beyond repair, won, or undecided. Calculation: the hint
+player's move (Monte-Carlo, seeded by the position), ``winnable`` null unless the
+game is over (true when won, false when lost).
 
 ``--time-limit`` is a plain decimal number of seconds above 0 and at most 60
 (the CPU one call may use). Bad input of any kind exits with status 2 and a
@@ -19,12 +23,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
 
 from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, new_game, node_count, play_moves, seconds
 from engine.solver.api import DEFAULT_TIME_LIMIT, hint, solve
+from engine.solver.result import hint_json
 
 DEFAULT_HINT_TIME = 2.0
 
@@ -73,7 +77,8 @@ def main_hint(argv: list[str]) -> str:
     args.command = "hint"
     game = _position(args)
     if isinstance(game, BakersGame):
-        return json.dumps(asdict(hint(game, args.time_limit)) | {"code": game.code}) + "\n"
+        return json.dumps(hint_json(hint(game, args.time_limit))) + "\n"
     move = game.hint(time_limit=args.time_limit)
-    status = "none" if move is None else "move"
-    return json.dumps({"status": status, "move": move, "code": game.code}) + "\n"
+    outcome = game.outcome
+    winnable = None if outcome is None else outcome.won
+    return json.dumps({"move": move, "undo": 0, "winnable": winnable}) + "\n"

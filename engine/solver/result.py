@@ -45,6 +45,9 @@ class Hint:
       reach was proven lost too, False when the budget ran out first. With
       ``undos``, ``solution`` wins from the position that many undos restore.
     * ``"unknown"``: the search ran out of time before deciding.
+
+    ``winnable``: whether the current position can still be won (True for
+    ``"move"`` and ``"won"``, False for ``"lost"``), None when unknown.
     """
 
     status: str
@@ -52,5 +55,12 @@ class Hint:
     solution: list[str] = field(default_factory=list)
     undos: int | None = None
     exhausted: bool = False
+    winnable: bool | None = None
     seconds: float = 0.0
     nodes: int = 0
+
+
+def hint_json(hint: Hint) -> dict[str, Any]:
+    """The command line's hint object: ``{"move": notation or None, "undo": undos needed or 0,
+    "winnable": True, False or None}`` (``python -m engine hint``; the same keys for every game)."""
+    return {"move": hint.move, "undo": hint.undos or 0, "winnable": hint.winnable}

@@ -117,6 +117,15 @@ class Search:
     ``dead`` (optional) holds keys of states already proven unwinnable by an
     earlier exhausted search; they are pruned and, when this search exhausts
     too, every state it visited is added to it.
+
+    ``avoid`` (optional) holds keys (``state_key``) of states the search must not
+    pass through: a step is not taken when the position it reaches, or any
+    position on the way as its cards go home one at a time, has a key in
+    ``avoid``. The hint uses it for the positions a game has already been in. A
+    search with ``avoid`` decides "winnable without passing through those", so
+    its ``dead`` set must be one kept for that same ``avoid`` set only. The cards
+    sent home from the start state itself (``start_home``, before any step) are
+    not checked: a caller that cares tries the start's moves one by one.
     """
 
     def __init__(
@@ -127,6 +136,7 @@ class Search:
         ncells: int,
         *,
         dead: set[bytes] | None = None,
+        avoid: frozenset[bytes] | set[bytes] | None = None,
     ) -> None:
         cols = list(cols)
         cells = sorted(cells)
@@ -137,6 +147,7 @@ class Search:
         self.ncells = ncells
         self.nodes = 0
         self.dead = dead
+        self.avoid = avoid or None
         self._cost_cache: dict[bytes, int] = {}
 
     def _h(self, cols: Cols, ncells_used: int, found: Found) -> int:
@@ -166,6 +177,7 @@ class Search:
             return SOLVED, [(c, HOME) for c in self.start_home]
         ncells = self.ncells
         dead = self.dead
+        avoid = self.avoid
         if dead is not None and start_key in dead:
             return UNSOLVABLE, []
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
@@ -226,16 +238,21 @@ class Search:
                 else:
                     ncols[dcol] = ncols[dcol] + bytes((card,))
                 nfound = list(found)
-                home = (
-                    settle(ncols, ncells_list, nfound)
-                    if _may_settle(ncols, src, kind, ncells_list, nfound)
-                    else ()
-                )
+                home: Cells = ()
+                before: tuple[list[bytes], list[int]] | None = None
+                if _may_settle(ncols, src, kind, ncells_list, nfound):
+                    if avoid is not None:
+                        before = (list(ncols), list(ncells_list))
+                    home = tuple(settle(ncols, ncells_list, nfound))
                 ncells_list.sort()
                 nkey = _SEP.join(sorted(ncols)) + b"\xfe" + bytes(ncells_list)
                 if nkey in parent or (dead is not None and nkey in dead):
                     continue
-                parent[nkey] = (key, (card, dst), tuple(home))
+                if avoid is not None and (
+                    nkey in avoid or (before is not None and _passes(avoid, before, home))
+                ):
+                    continue
+                parent[nkey] = (key, (card, dst), home)
                 tf = tuple(nfound)
                 if tf[0] + tf[1] + tf[2] + tf[3] == 52:
                     self.nodes = nodes
@@ -260,6 +277,23 @@ class Search:
         for chunk in reversed(rev):
             out.extend(chunk)
         return out
+
+
+def _passes(avoid: frozenset[bytes] | set[bytes], before: tuple[list[bytes], list[int]], home: Cells) -> bool:
+    """Whether a step whose cards ``home`` then went home (in that order) passed through a state
+    in ``avoid`` before the last of them went: ``before`` is the state right after the step."""
+    cols, cells = list(before[0]), list(before[1])
+    if state_key(cols, cells) in avoid:
+        return True
+    for card in home[:-1]:
+        if card in cells:
+            cells.remove(card)
+        else:
+            i = next(i for i, col in enumerate(cols) if col and col[-1] == card)
+            cols[i] = cols[i][:-1]
+        if state_key(cols, cells) in avoid:
+            return True
+    return False
 
 
 def _may_settle(cols: list[bytes], src: int, kind: int, cells: list[int], found: list[int]) -> bool:
