@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 Status = Literal["active", "won", "lost", "resigned"]
-FINISHED_STATUSES: tuple[str, ...] = ("won", "lost", "resigned")
+Ending = Literal["won", "lost", "resigned"]
+FINISHED_STATUSES: tuple[Ending, ...] = ("won", "lost", "resigned")
 Period = Literal["all", "week", "daily"]
 Deck = Literal["two", "four"]
 DECKS: tuple[Deck, ...] = ("two", "four")
@@ -148,7 +149,7 @@ class GameRow:
     channel_id: int | None
     message_id: int | None
     moves: tuple[str, ...]
-    status: str
+    status: Status
     score: int
     move_count: int
     started_at: dt.datetime
@@ -173,7 +174,7 @@ class FinishedGame:
     user_id: int
     guild_id: int | None
     channel_id: int | None
-    status: str
+    status: Ending
     score: int
     move_count: int
     finished_at: dt.datetime
