@@ -8,18 +8,28 @@ at once (a double click). Prints p50/p95/max from interaction to final reply,
 and counts lost moves (acknowledged but not stored) and doubled moves (stored
 more often than acknowledged) by reading the database afterwards.
 
+``--database postgres`` runs the bot on a fresh schema of the PostgreSQL server at
+``--pg-url`` (created for the run and dropped after it) instead of a SQLite file;
+``--processes 2`` runs two bot processes, shards 0 and 1 of 2, with the players
+spread over a guild on each shard (the bot CPU printed is the sum of both).
+
     .venv/bin/python benchmarks/bot.py [--players 50] [--moves 15] [--think 0.5 2.0]
+        [--database sqlite|postgres] [--processes 1|2]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 import storage
 from bot.dailycodes import shipped_winnable
+from bot.sharding import shard_of
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 
@@ -37,6 +48,7 @@ from tests.fakediscord.interactions import InteractionResult
 class Player:
     index: int
     code: str
+    guild: Any = None  # None: the fake's default guild
     latencies: list[float] = field(default_factory=list)
     acknowledged: int = 0
     refused_doubles: int = 0
@@ -56,7 +68,7 @@ async def play(
 ) -> None:
     user = fake.add_user(f"player{player.index}")
     await asyncio.sleep(rng.uniform(0, think[1]))  # players arrive over a few seconds
-    start = await fake.slash(user, "boulanger", {"code": player.code}, timeout=30)
+    start = await fake.slash(user, "boulanger", {"code": player.code}, guild=player.guild, timeout=30)
     player.latencies.append(start.elapsed_ms or 0.0)
     board = start.message
     mirror = engine.new_game(player.code)
@@ -132,44 +144,92 @@ async def main(ns: argparse.Namespace) -> int:
     rng = random.Random(ns.seed)
     deals = shipped_winnable(4)
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        async with FakeDiscord() as fake:
-            proc = BotProcess(fake, db_path=db, log_level="WARNING")
-            await proc.start(timeout=60)
-            players = [
-                Player(i, engine.code_for("bakers", deals[i % len(deals)], 4)) for i in range(ns.players)
-            ]
-            t0 = time.perf_counter()
-            own0 = time.process_time()
-            await asyncio.gather(
-                *(play(fake, p, ns.moves, tuple(ns.think), random.Random(rng.random())) for p in players)
-            )
-            wall = time.perf_counter() - t0
-            bot_cpu = _cpu_seconds(proc.process.pid) if proc.process else 0.0
-            fake_cpu = time.process_time() - own0
-            await proc.stop()
-            violations = fake.take_violations()
-        store = await storage.open_store(str(db))
-        lost = doubled = 0
-        try:
-            for p in players:
-                rows = [g for g in await _games(store, fake, p)]
-                stored = sum(len(g.moves) for g in rows)
-                lost += max(0, p.acknowledged - stored)
-                doubled += max(0, stored - p.acknowledged)
-                for g in rows:
-                    engine.replay(g.code, g.moves)  # every stored game still replays
-        finally:
-            await store.close()
+        async with _database(ns, Path(tmp)) as (db, url):
+            async with FakeDiscord(**({"shards": 2} if ns.processes == 2 else {})) as fake:
+                env = {"BOULANGER_DATABASE_URL": url} if url else {}
+                if ns.processes == 2:
+                    common = {**env, "BOULANGER_SHARD_COUNT": "2"}
+                    first = (
+                        fake.guild
+                        if shard_of(fake.guild.id, 2) == 0
+                        else fake.add_guild("Zero", shard=(0, 2))
+                    )
+                    guilds = [first, fake.add_guild("One", shard=(1, 2))]
+                    procs = [
+                        BotProcess(
+                            fake,
+                            db_path=db,
+                            env={**common, "BOULANGER_SHARD_IDS": "0", "SYNC_GLOBAL": "1"},
+                            log_level="WARNING",
+                        ),
+                        BotProcess(
+                            fake, db_path=db, env={**common, "BOULANGER_SHARD_IDS": "1"}, log_level="WARNING"
+                        ),
+                    ]
+                else:
+                    guilds = [None]
+                    procs = [BotProcess(fake, db_path=db, env=env, log_level="WARNING")]
+                try:
+                    for proc in procs:
+                        await proc.start(timeout=60)
+                    players = [
+                        Player(
+                            i, engine.code_for("bakers", deals[i % len(deals)], 4), guilds[i % len(guilds)]
+                        )
+                        for i in range(ns.players)
+                    ]
+                    startup = [_cpu_seconds(proc.process.pid) if proc.process else 0.0 for proc in procs]
+                    t0 = time.perf_counter()
+                    own0 = time.process_time()
+                    await asyncio.gather(
+                        *(
+                            play(fake, p, ns.moves, tuple(ns.think), random.Random(rng.random()))
+                            for p in players
+                        )
+                    )
+                    wall = time.perf_counter() - t0
+                    cpus = [_cpu_seconds(proc.process.pid) if proc.process else 0.0 for proc in procs]
+                    fake_cpu = time.process_time() - own0
+                finally:
+                    for proc in procs:
+                        await proc.stop()
+                violations = fake.take_violations()
+            store = await storage.open_store(url or str(db))
+            lost = doubled = 0
+            try:
+                for p in players:
+                    rows = [g for g in await _games(store, fake, p)]
+                    stored = sum(len(g.moves) for g in rows)
+                    lost += max(0, p.acknowledged - stored)
+                    doubled += max(0, stored - p.acknowledged)
+                    for g in rows:
+                        engine.replay(g.code, g.moves)  # every stored game still replays
+            finally:
+                await store.close()
+    bot_cpu = sum(cpus)
     latencies = sorted(x for p in players for x in p.latencies)
     q = statistics.quantiles(latencies, n=100)
     interactions = len(latencies)
     print(f"players {ns.players}, moves each {ns.moves}, think time {ns.think[0]}-{ns.think[1]} s")
+    if ns.explicit:  # --database or --processes given: say what ran (the default output is as before)
+        where = "a fresh PostgreSQL schema" if url else "one SQLite file"
+        print(f"database {ns.database} ({where}), bot processes {ns.processes}")
     print(f"interactions {interactions} in {wall:.1f} s ({interactions / wall:.1f}/s)")
+    name = (
+        "bot process CPU"
+        if len(procs) == 1
+        else f"bot processes CPU ({' + '.join(f'{c:.1f}' for c in cpus)})"
+    )
     print(
-        f"bot process CPU {bot_cpu:.1f} s over {wall:.1f} s ({bot_cpu / wall:.0%} of one core; "
+        f"{name} {bot_cpu:.1f} s over {wall:.1f} s ({bot_cpu / wall:.0%} of one core; "
         f"{bot_cpu / interactions * 1000:.1f} ms per interaction)"
     )
+    if ns.explicit:
+        playing = bot_cpu - sum(startup)
+        print(
+            f"  of which start-up (before the first player) {sum(startup):.1f} s; while playing "
+            f"{playing:.1f} s ({playing / wall:.0%} of one core; {playing / interactions * 1000:.1f} ms per interaction)"
+        )
     print(
         f"fake Discord + {ns.players} clients (this process) CPU {fake_cpu:.1f} s ({fake_cpu / wall:.0%} of one core)"
     )
@@ -189,12 +249,35 @@ async def main(ns: argparse.Namespace) -> int:
     return 0 if lost == doubled == 0 else 1
 
 
+@contextlib.asynccontextmanager
+async def _database(ns: argparse.Namespace, tmp: Path) -> AsyncIterator[tuple[Path, str | None]]:
+    """The run's database: a SQLite file in `tmp`, or a fresh PostgreSQL schema dropped afterwards.
+
+    Yields (SQLite path, PostgreSQL URL or None); the path is passed to the bot either way
+    (`BOULANGER_DATABASE_URL` takes precedence over it).
+    """
+    db = tmp / "bench.sqlite3"
+    if ns.database == "sqlite":
+        yield db, None
+        return
+    import asyncpg
+
+    schema = f"bench_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(ns.pg_url)
+    try:
+        await admin.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            yield db, f"{ns.pg_url}{'&' if '?' in ns.pg_url else '?'}search_path={schema}"
+        finally:
+            await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        await admin.close()
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process and its reaped children (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = sum(int(x) for x in fields[11:15])
-    import os
-
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
@@ -212,4 +295,15 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--think", type=float, nargs=2, default=(0.5, 2.0), metavar=("MIN", "MAX"))
     parser.add_argument("--seed", type=int, default=1)
-    sys.exit(asyncio.run(main(parser.parse_args())))
+    parser.add_argument("--database", choices=("sqlite", "postgres"), help="default sqlite")
+    parser.add_argument("--processes", type=int, choices=(1, 2), help="default 1")
+    parser.add_argument(
+        "--pg-url",
+        default=os.environ.get("BOULANGER_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/test"),
+        help="PostgreSQL server for --database postgres (a schema is created in it and dropped)",
+    )
+    args = parser.parse_args()
+    args.explicit = args.database is not None or args.processes is not None
+    args.database = args.database or "sqlite"
+    args.processes = args.processes or 1
+    sys.exit(asyncio.run(main(args)))
