@@ -26,6 +26,11 @@ if [ "$extras" = "test" ] && ! command -v fc-solve >/dev/null 2>&1; then
     echo "Installing fc-solve (Debian freecell-solver-bin) for the solver checks…"
     apt_install freecell-solver-bin
 fi
+if [ "$extras" = "test" ] && ! command -v docker-compose >/dev/null 2>&1 \
+    && ! docker compose version >/dev/null 2>&1; then
+    echo "Installing docker-compose (Debian) to validate compose.yaml…"
+    apt_install docker-compose
+fi
 
 if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
