@@ -1,9 +1,13 @@
 """Storage benchmark: moves persisted per second and query times on 1 million history rows.
 
-    .venv/bin/python benchmarks/storage.py [--rows 1000000] [--keep DIR]
+    .venv/bin/python benchmarks/storage.py [--rows 1000000] [--keep DIR] [--pg-url URL | --no-pg]
 
-Everything runs on real SQLite files in a temporary directory (the same
-options as the bot: WAL, synchronous=FULL, unless a figure says NORMAL).
+Moves per second run on real SQLite files in a temporary directory (the same
+options as the bot: WAL, synchronous=FULL, unless a figure says NORMAL) and on
+PostgreSQL (``--pg-url``, default the local server; a schema is made for the
+run and dropped after it; the server's own durability settings). The query
+times on a million history rows are SQLite's (the history is generated
+straight into a SQLite file).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -26,6 +32,51 @@ from storage.sqlite import SqliteStore, to_ms
 
 CODE = "BK1-C4-AAAAA24"
 NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)
+
+
+async def pg_store(url: str) -> tuple[Any, Any]:
+    """A PostgreSQL store in a fresh schema, and the admin connection that drops it."""
+    import asyncpg
+
+    import storage
+
+    schema = f"bench_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(url)
+    await admin.execute(f'CREATE SCHEMA "{schema}"')
+    store = await storage.open_store(f"{url}{'&' if '?' in url else '?'}search_path={schema}")
+    return store, (admin, schema)
+
+
+async def drop_pg(handle: Any) -> None:
+    admin, schema = handle
+    await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    await admin.close()
+
+
+async def pg_moves(url: str, count: int, games: int, each: int) -> tuple[float, float]:
+    """(one game's moves/s, moves/s over ``games`` games at once) on PostgreSQL."""
+    store, handle = await pg_store(url)
+    try:
+        game = await store.create_game("bakers", CODE, 1, 1, 1, cells=4)
+        start = time.perf_counter()
+        for i in range(count):
+            game = await store.append_move(game.id, game.version, f"{i % 8}h", score=i, move_count=i)
+        one = count / (time.perf_counter() - start)
+        rows = [
+            await store.create_game("bakers", CODE, owner, 1, 1, cells=4) for owner in range(2, games + 2)
+        ]
+
+        async def player(game: Any) -> None:
+            for i in range(each):
+                game = await store.append_move(game.id, game.version, f"{i % 8}h", score=i, move_count=i)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(player(g) for g in rows))
+        many = games * each / (time.perf_counter() - start)
+    finally:
+        await store.close()
+        await drop_pg(handle)
+    return one, many
 
 
 async def moves_one_game(folder: Path, synchronous: str, count: int) -> float:
@@ -253,6 +304,8 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--keep", help="directory to keep the database files in")
+    parser.add_argument("--pg-url", default="postgresql://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--no-pg", action="store_true", help="SQLite only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="boulanger-bench-") as tmp:
         folder = Path(args.keep or tmp)
@@ -262,6 +315,9 @@ async def main() -> None:
             one = await moves_one_game(folder, sync, 2000)
             many = await moves_many_games(folder, sync, 100, 30)
             print(f"  synchronous={sync:6}  one game: {one:7.0f}/s   100 games at once: {many:7.0f}/s")
+        if not args.no_pg:
+            one, many = await pg_moves(args.pg_url, 2000, 100, 30)
+            print(f"  PostgreSQL           one game: {one:7.0f}/s   100 games at once: {many:7.0f}/s")
 
         path = folder / "history.db"
         start = time.perf_counter()
