@@ -174,13 +174,27 @@ async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_
         patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:4])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:4])
         store = await storage.open_store(str(path))
-        done = await store.create_game("bakers", CODE, 7, 5, 50, cells=4)
-        await store.finish_game(done.id, done.version, "resigned", score=20, move_count=3)
-        active = await store.create_game("calculation", "CA1-AAAAA24", 7, 5, 50)
-        active = await store.append_move(active.id, active.version, "t", score=4, move_count=1)
         await store.close()
     conn = raw(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    # Rows as version 4 wrote them (today's code writes columns version 4 does not have).
+    conn.execute(
+        "INSERT INTO games (id, kind, code, cells, owner_id, guild_id, channel_id, status, score, move_count, "
+        "started_at, updated_at, finished_at, version) VALUES (1, 'bakers', ?, 4, 7, 5, 50, 'resigned', 20, 3, "
+        "0, 1000, 1000, 2)",
+        (CODE,),
+    )
+    conn.execute(
+        "INSERT INTO results (game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, "
+        "move_count, rank_key, finished_at) VALUES (1, 'bakers', ?, 4, 7, 5, 50, 'resigned', 20, 3, 0, 1000)",
+        (CODE,),
+    )
+    conn.execute(
+        "INSERT INTO games (id, kind, code, owner_id, guild_id, channel_id, moves, action_count, score, "
+        "move_count, started_at, updated_at, version) VALUES (2, 'calculation', 'CA1-AAAAA24', 7, 5, 50, 't', 1, "
+        "4, 1, 0, 0, 2)"
+    )
+    conn.commit()
     with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
         conn.execute(
             "INSERT INTO games (kind, code, owner_id, started_at, updated_at) VALUES ('x', 'c', 1, 0, 0)"
@@ -188,8 +202,15 @@ async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_
     conn.close()
     store = await storage.open_store(str(path))
     try:
-        assert (await store.get_game(active.id)) == active
-        assert (await store.get_result(done.id)).score == 20
+        active = await store.get_game(2)
+        assert (active.kind, active.moves, active.score, active.version, active.source) == (
+            "calculation",
+            ("t",),
+            4,
+            2,
+            "stock",
+        )
+        assert (await store.get_result(1)).score == 20
         with pytest.raises(storage.ActiveGameExists):
             await store.create_game("calculation", "CA1-AAAAA24", 7, None, None)
     finally:
