@@ -424,3 +424,46 @@ async def test_an_in_memory_store_works_for_throwaway_sessions():
         assert (await store.append_move(game.id, 1, "t", score=4, move_count=1)).moves == ("t",)
     finally:
         await store.close()
+
+
+async def test_upgrading_from_version_7_gives_every_row_a_source_and_rebuilds_the_summaries(
+    tmp_path, monkeypatch
+):
+    """Version 8: old rows become 'stock', or 'daily' when they have a daily date; the player
+    summaries are rebuilt per source, so the main board ranks the stock game only."""
+    path = tmp_path / "v7.db"
+    real = sqlite_open.load_migrations()
+    with monkeypatch.context() as patch:
+        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:7])
+        patch.setattr(sqlite_open, "load_migrations", lambda: real[:7])
+        store = await storage.open_store(str(path))
+        await store.close()
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 7
+    # game, user, moves, daily date, counts for daily
+    for game, user, moves, daily, counts in ((1, 7, 90, None, 0), (2, 8, 60, "2026-03-04", 1)):
+        conn.execute(
+            "INSERT INTO games (id, kind, code, cells, owner_id, guild_id, channel_id, status, score, "
+            "move_count, started_at, updated_at, finished_at, daily_date) "
+            "VALUES (?, 'bakers', ?, 4, ?, 5, 50, 'won', 300, ?, 0, 0, 1000, ?)",
+            (game, CODE, user, moves, daily),
+        )
+        conn.execute(
+            "INSERT INTO results (game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, "
+            "move_count, rank_key, finished_at, daily_date, counts_for_daily) "
+            "VALUES (?, 'bakers', ?, 4, ?, 5, 50, 'won', 300, ?, ?, 1000, ?, ?)",
+            (game, CODE, user, moves, moves, daily, counts),
+        )
+    conn.close()
+    store = await storage.open_store(str(path))
+    try:
+        assert [(await store.get_game(g)).source for g in (1, 2)] == ["stock", "daily"]
+        assert [(await store.get_result(g)).source for g in (1, 2)] == ["stock", "daily"]
+        board = await store.leaderboard("bakers", channel_id=50, cells=4)
+        assert [(e.user_id, e.best.game_id) for e in board] == [(7, 1)]
+        stats = await store.player_stats(8, "bakers")
+        assert (stats.played, stats.practice, stats.best.game_id) == (1, 0, 2)
+        deal = await store.leaderboard("bakers", channel_id=50, code=CODE)
+        assert [e.user_id for e in deal] == [8, 7]
+    finally:
+        await store.close()
