@@ -220,6 +220,7 @@ class GameService:
         front = front_for(kind)
         verified = True
         daily_date = None
+        typed = code is not None and not daily
         if daily:
             daily_date = dailycodes.utc_today(self.clock())
         elif code is not None:
@@ -235,9 +236,18 @@ class GameService:
             code, verified = await self._new_deal(front, cells, any_deal)
         replaced = await self._retire(active, replace) if active is not None else None
         text = str(code)
+        # Where the deal came from decides which boards it ranks on (README, Ranking rules).
+        source = "daily" if daily_date is not None else "practice" if typed or any_deal else "stock"
         try:
             row = await self.store.create_game(
-                kind, text, user_id, guild_id, channel_id, cells=code.cells, daily_date=daily_date
+                kind,
+                text,
+                user_id,
+                guild_id,
+                channel_id,
+                cells=code.cells,
+                daily_date=daily_date,
+                source=source,
             )
         except storage.ActiveGameExists:
             # Another start by the same player won the race (a double click on Play).
@@ -246,7 +256,14 @@ class GameService:
                 self._check_replaceable(other, replace)
                 replaced = await self._retire(other, replace) or replaced
             row = await self.store.create_game(
-                kind, text, user_id, guild_id, channel_id, cells=code.cells, daily_date=daily_date
+                kind,
+                text,
+                user_id,
+                guild_id,
+                channel_id,
+                cells=code.cells,
+                daily_date=daily_date,
+                source=source,
             )
         self.boards.expect(row.id)  # its board is posted next: a /move meanwhile waits for it
         game = engine.new_game(code)  # from the typed code: no second parse of its text

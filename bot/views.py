@@ -221,6 +221,8 @@ def board_content(tr: Translator, board: Board) -> str:
         lines.append(tr(f"board.ended.{row.status}", score=game.score))
     if row.daily_date is not None and board.result is not None and not board.result.counts_for_daily:
         lines.append(tr("share.not_counted"))
+    elif row.source == "practice" and not row.is_active:
+        lines.append(tr("board.practice"))  # a chosen deal: off the main leaderboards
     elif board.notice:
         lines.append(tr(board.notice, **board.notice_params))
     return "\n".join(lines)

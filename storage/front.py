@@ -52,9 +52,10 @@ class StoreFront(ABC):
         *,
         cells: int | None = None,
         daily_date: dt.date | None = None,
+        source: str = "stock",
     ) -> GameRow:
         return await self._create_game(
-            v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date), self._now()
+            v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date, source), self._now()
         )
 
     async def get_game(self, game_id: int) -> GameRow:
@@ -128,8 +129,9 @@ class StoreFront(ABC):
         now: dt.datetime | None = None,
         limit: int = 10,
         offset: int = 0,
+        code: str | None = None,
     ) -> list[LeaderboardEntry]:
-        board = self._board(kind, channel_id, guild_id, period, cells, daily_date, now)
+        board = self._board(kind, channel_id, guild_id, period, cells, daily_date, now, code)
         return await self._leaderboard(board, *v.page(limit, offset))
 
     async def leaderboard_size(
@@ -142,9 +144,10 @@ class StoreFront(ABC):
         cells: int | None = None,
         daily_date: dt.date | None = None,
         now: dt.datetime | None = None,
+        code: str | None = None,
     ) -> int:
         return await self._leaderboard_size(
-            self._board(kind, channel_id, guild_id, period, cells, daily_date, now)
+            self._board(kind, channel_id, guild_id, period, cells, daily_date, now, code)
         )
 
     def _board(
@@ -156,9 +159,10 @@ class StoreFront(ABC):
         cells: object,
         daily_date: object,
         now: dt.datetime | None,
+        code: object = None,
     ) -> v.Board:
         moment = self._now() if now is None else v.moment("now", now)
-        return v.board(kind, channel_id, guild_id, period, cells, daily_date, moment)
+        return v.board(kind, channel_id, guild_id, period, cells, daily_date, moment, code)
 
     async def player_stats(
         self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
@@ -169,7 +173,7 @@ class StoreFront(ABC):
         day = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
         summary, dates = await self._player_stats(user, checked, scope)
         current, longest = ranking.streaks(dates, day)
-        played, won, best_score, best = summary or (0, 0, 0, None)
+        (played, won, best_score, best), practice = summary or ((0, 0, 0, None), 0)
         return PlayerStats(
             user_id=user,
             kind=checked,
@@ -180,6 +184,7 @@ class StoreFront(ABC):
             best_streak=longest,
             last_daily=max(dates) if dates else None,
             best_score=best_score,
+            practice=practice,
         )
 
     async def daily_results(
@@ -313,8 +318,9 @@ class StoreFront(ABC):
     @abstractmethod
     async def _player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[tuple[int, int, int, FinishedGame] | None, list[dt.date]]:
-        """(played, won, best score, best game) in the scope if any, and the daily days counted."""
+    ) -> tuple[tuple[tuple[int, int, int, FinishedGame | None], int] | None, list[dt.date]]:
+        """((played, won, best score, best non-practice game), practice games) in the scope if
+        any (``rows.combine_stats``), and the daily days counted."""
 
     @abstractmethod
     async def _daily_results(

@@ -24,12 +24,20 @@ Ranking rules (also used by the README):
 * **Leaderboards list players, not games**: each player appears once, with
   their best game in the scope (channel or guild, period), ranked by the rules
   above. ``week`` means since Monday 00:00 UTC of the current ISO week.
+* **Comparable games only**: every game records its deal ``source``:
+  ``stock`` (a new deal from the winnable stock, or Calculation's random
+  deal), ``daily`` (the daily challenge) or ``practice`` (a typed code or
+  ``any_deal``). The ``all`` and ``week`` leaderboards rank ``stock`` games
+  only, and one cell count when ``cells`` is given. A deal's board (``code``)
+  ranks every finished game of that exact code in the scope, whatever its
+  source (everyone played the same cards).
 * **Daily challenge**: only a player's first finished attempt (won, lost or
   resigned) at a kind's challenge of a given date counts, in the daily
   leaderboard, the daily results and the daily streaks.
 * **Stats**: played = finished games (won + lost + resigned), won, win % =
-  won / played, best = the best game by the ranking rules, best score = the
-  highest score of any finished game. Daily streaks count
+  won / played (practice games included), practice = finished practice
+  games, best = the best non-practice game by the ranking rules, best score
+  = the highest score of any finished non-practice game. Daily streaks count
   consecutive UTC days on which the player finished that kind's daily
   challenge; the current streak is still alive if the last such day is today
   or yesterday (the player may not have played yet today). Streaks are global
@@ -49,6 +57,10 @@ Ending = Literal["won", "lost", "resigned"]
 FINISHED_STATUSES: tuple[Ending, ...] = ("won", "lost", "resigned")
 Period = Literal["all", "week", "daily"]
 Deck = Literal["two", "four"]
+# Where a game's deal came from: a new deal from the winnable stock (or Calculation's random
+# deal), the daily challenge, or a deal the player chose (a typed code, ``any_deal``).
+Source = Literal["stock", "daily", "practice"]
+SOURCES: tuple[Source, ...] = ("stock", "daily", "practice")
 DECKS: tuple[Deck, ...] = ("two", "four")
 
 # Longest single action accepted by ``append_move``: engine notations are short, but a
@@ -157,6 +169,7 @@ class GameRow:
     finished_at: dt.datetime | None
     daily_date: dt.date | None
     version: int
+    source: str = "stock"
 
     @property
     def is_active(self) -> bool:
@@ -181,6 +194,11 @@ class FinishedGame:
     daily_date: dt.date | None
     # True for the player's first finished attempt at this daily challenge.
     counts_for_daily: bool
+    source: str = "stock"
+
+    @property
+    def practice(self) -> bool:
+        return self.source == "practice"
 
     @property
     def won(self) -> bool:
@@ -210,6 +228,8 @@ class PlayerStats:
     last_daily: dt.date | None
     # The highest score of any finished game (for Jeu du Boulanger not necessarily ``best``'s).
     best_score: int = 0
+    # Finished practice games (a typed code, ``any_deal``), included in ``played`` and ``won``.
+    practice: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -276,8 +296,12 @@ class Store(Protocol):
         *,
         cells: int | None = None,
         daily_date: dt.date | None = None,
+        source: str = "stock",
     ) -> GameRow:
-        """Start a game; ``ActiveGameExists`` if the owner already has an active one of this kind."""
+        """Start a game (``source``: one of ``SOURCES``).
+
+        ``ActiveGameExists`` if the owner already has an active one of this kind.
+        """
         ...
 
     async def get_game(self, game_id: int) -> GameRow:
@@ -346,12 +370,15 @@ class Store(Protocol):
         now: dt.datetime | None = None,
         limit: int = 10,
         offset: int = 0,
+        code: str | None = None,
     ) -> list[LeaderboardEntry]:
         """Players ranked by their best game in a channel or guild (give exactly one of the two).
 
         ``period``: ``"all"``, ``"week"`` (since Monday 00:00 UTC) or
         ``"daily"`` (first attempts at ``daily_date``'s challenge, default
-        today). ``cells`` narrows Jeu du Boulanger to one cell count.
+        today). ``cells`` narrows Jeu du Boulanger to one cell count. The
+        ``all`` and ``week`` boards rank ``stock`` games only; with ``code``
+        the board ranks every game of that exact deal, whatever its source.
         """
         ...
 
@@ -365,6 +392,7 @@ class Store(Protocol):
         cells: int | None = None,
         daily_date: dt.date | None = None,
         now: dt.datetime | None = None,
+        code: str | None = None,
     ) -> int:
         """How many players the same leaderboard has (for paging)."""
         ...

@@ -56,7 +56,7 @@ class GamesMixin(PostgresBase):
                 # The partial unique index decides a race between two starts; the loser reads the winner.
                 row = await conn.fetchrow(
                     "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, started_at, "
-                    "updated_at, daily_date) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) "
+                    "updated_at, daily_date, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) "
                     "ON CONFLICT (owner_id, kind) WHERE status = 'active' DO NOTHING "
                     f"RETURNING {GAME_COLUMNS}",
                     new.kind,
@@ -67,6 +67,7 @@ class GamesMixin(PostgresBase):
                     new.channel_id,
                     now,
                     new.daily_date,
+                    new.source,
                 )
                 if row is not None:
                     return game_row(row, DECODE)
@@ -144,13 +145,14 @@ class GamesMixin(PostgresBase):
         key = ranking.rank_key(game.kind, game.status, game.score, game.move_count)
         await conn.execute(
             f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
             *result_values(game, counts, key, ENCODE),
         )
         await conn.executemany(
-            "INSERT INTO player_bests (scope, scope_id, kind, cells, user_id, won, rank_key, "
-            "finished_at, game_id, best_score, played) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1) "
-            "ON CONFLICT (scope, scope_id, kind, cells, user_id) DO UPDATE SET "
+            "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
+            "finished_at, game_id, best_score, played) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1) "
+            "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
             "played = player_bests.played + 1, won = player_bests.won + excluded.won, "
             "best_score = greatest(player_bests.best_score, excluded.best_score), "
             f"rank_key = CASE WHEN {BETTER} THEN excluded.rank_key ELSE player_bests.rank_key END, "

@@ -9,9 +9,19 @@ from storage import rows
 from storage import validate as v
 from storage.interface import FinishedGame, LeaderboardEntry
 from storage.postgres_base import DECODE, PostgresBase, from_text, to_text
-from storage.rows import ALL_CELLS, RANK_ORDER, RESULT_COLUMNS, prefixed, result_row, summary_scope
+from storage.rows import (
+    ALL_CELLS,
+    MAIN_SOURCE,
+    RANK_ORDER,
+    RESULT_COLUMNS,
+    SUMMARY_COLUMNS,
+    combine_stats,
+    prefixed,
+    result_row,
+    summary_scope,
+)
 
-SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4"
+SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 AND b.source = $5"
 
 
 def _where(board: v.Board) -> tuple[str, list[Any]]:
@@ -34,22 +44,26 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
         add("finished_at >= {}", board.since)
     if board.daily is not None:
         add("counts_for_daily AND daily_date = {}", board.daily)
+    if board.code is not None:
+        add("code = {}", to_text(board.code))
+    elif board.daily is None:
+        add("source = {}", MAIN_SOURCE)
     return " AND ".join(clauses), params
 
 
 def _summary(board: v.Board) -> list[Any]:
     scope, scope_id, cells = summary_scope(board.channel_id, board.guild_id, board.cells)
-    return [scope, scope_id, board.kind, cells]
+    return [scope, scope_id, board.kind, cells, MAIN_SOURCE]
 
 
 class RankingsMixin(PostgresBase):
     async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
-        if board.period == "all":
+        if board.summarised:
             # One page of the per-player summaries, in index order.
             sql = (
                 f"SELECT {prefixed('r', RESULT_COLUMNS)}, b.played, b.won FROM player_bests b "
                 f"JOIN results r ON r.game_id = b.game_id WHERE {SUMMARY_WHERE} "
-                "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT $5 OFFSET $6"
+                "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT $6 OFFSET $7"
             )
             params = _summary(board)
         else:
@@ -75,7 +89,7 @@ class RankingsMixin(PostgresBase):
         return rows.leaderboard(found, offset, DECODE)
 
     async def _leaderboard_size(self, board: v.Board) -> int:
-        if board.period == "all":
+        if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
             params = _summary(board)
         else:
@@ -86,11 +100,11 @@ class RankingsMixin(PostgresBase):
 
     async def _player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[tuple[int, int, int, FinishedGame] | None, list[dt.date]]:
+    ) -> tuple[tuple[tuple[int, int, int, FinishedGame | None], int] | None, list[dt.date]]:
         async with self._transaction(write=False) as conn:
-            summary = await conn.fetchrow(
-                f"SELECT b.played, b.won, b.best_score, {prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
-                "JOIN results r ON r.game_id = b.game_id "
+            summaries = await conn.fetch(
+                f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
+                "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
                 "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 AND b.user_id = $5",
                 *scope,
                 kind,
@@ -102,10 +116,7 @@ class RankingsMixin(PostgresBase):
                 user_id,
                 kind,
             )
-        found = (
-            None if summary is None else (summary[0], summary[1], summary[2], result_row(summary[3:], DECODE))
-        )
-        return found, [d[0] for d in days]
+        return combine_stats(summaries, DECODE), [d[0] for d in days]
 
     async def _daily_results(
         self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int

@@ -18,15 +18,18 @@ from storage.interface import DailyPost, Deck, FinishedGame, GameRow, GuildSetti
 
 GAME_COLUMNS = (
     "id, kind, code, cells, owner_id, guild_id, channel_id, message_id, moves, status, score, "
-    "move_count, started_at, updated_at, finished_at, daily_date, version"
+    "move_count, started_at, updated_at, finished_at, daily_date, version, source"
 )
 RESULT_COLUMNS = (
     "game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, move_count, "
-    "finished_at, daily_date, counts_for_daily"
+    "finished_at, daily_date, counts_for_daily, source"
 )
 GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language, daily_disabled"
 POST_COLUMNS = "guild_id, date, channel_id, message_id, claimed_at, posted_at"
 RANK_ORDER = "rank_key, finished_at, game_id"
+# The only source the main (all time, this week) leaderboards rank.
+MAIN_SOURCE = "stock"
+SUMMARY_COLUMNS = "played, won, best_score, rank_key, finished_at, game_id"
 # player_bests.cells for "every cell count" (Calculation only has this one).
 ALL_CELLS = -1
 
@@ -92,18 +95,31 @@ def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: 
         encode.moment(game.finished_at),
         encode.maybe_day(game.daily_date),
         encode.flag(counts_for_daily),
+        game.source,
         rank_key,
     )
 
 
 def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple[Any, ...]]:
-    """The player_bests rows a finished game is folded into: (scope, scope_id, kind, cells, user_id,
-    won, rank_key, finished_at, game_id, best_score)."""
+    """The player_bests rows a finished game is folded into: (scope, scope_id, kind, cells, source,
+    user_id, won, rank_key, finished_at, game_id, best_score)."""
     assert game.finished_at is not None, "a finished game has its finish time"
     won = 1 if game.status == "won" else 0
     finished_at = encode.moment(game.finished_at)
     return [
-        (scope, scope_id, game.kind, cells, game.owner_id, won, rank_key, finished_at, game.id, game.score)
+        (
+            scope,
+            scope_id,
+            game.kind,
+            cells,
+            game.source,
+            game.owner_id,
+            won,
+            rank_key,
+            finished_at,
+            game.id,
+            game.score,
+        )
         for scope, scope_id, cells in summary_keys(game)
     ]
 
@@ -136,6 +152,7 @@ def game_row(row: Row, decode: Decoding) -> GameRow:
         finished_at=decode.maybe_moment(row[14]),
         daily_date=decode.maybe_day(row[15]),
         version=row[16],
+        source=row[17],
     )
 
 
@@ -154,6 +171,7 @@ def result_row(row: Row, decode: Decoding) -> FinishedGame:
         finished_at=decode.moment(row[10]),
         daily_date=decode.maybe_day(row[11]),
         counts_for_daily=bool(row[12]),
+        source=row[13],
     )
 
 
@@ -161,7 +179,7 @@ def leaderboard(found: Iterable[Row], offset: int, decode: Decoding) -> list[Lea
     """Rows of ``RESULT_COLUMNS`` then played and won, best first, as the page from ``offset``."""
     return [
         LeaderboardEntry(
-            rank=offset + i + 1, user_id=row[4], best=result_row(row, decode), played=row[13], won=row[14]
+            rank=offset + i + 1, user_id=row[4], best=result_row(row, decode), played=row[14], won=row[15]
         )
         for i, row in enumerate(found)
     ]
@@ -213,6 +231,26 @@ def summary_scope(channel_id: int | None, guild_id: int | None, cells: int | Non
     scope, scope_id = ("c", channel_id) if channel_id is not None else ("g", guild_id)
     assert scope_id is not None, "a leaderboard has a channel or a guild"
     return scope, scope_id, ALL_CELLS if cells is None else cells
+
+
+def combine_stats(
+    found: Iterable[Row], decode: Decoding
+) -> tuple[tuple[int, int, int, FinishedGame | None], int] | None:
+    """A player's summary rows of one scope (``source`` then ``SUMMARY_COLUMNS``, then the best
+    game's ``RESULT_COLUMNS``), one per source, folded into ((played, won, best score, best
+    non-practice game), practice games played); None when there are none."""
+    rows_ = list(found)
+    if not rows_:
+        return None
+    played = sum(int(r[1]) for r in rows_)
+    won = sum(int(r[2]) for r in rows_)
+    practice = sum(int(r[1]) for r in rows_ if r[0] == "practice")
+    ranked = [r for r in rows_ if r[0] != "practice"]
+    best_score = max((int(r[3]) for r in ranked), default=0)
+    top = min(ranked, key=lambda r: (r[4], r[5], r[6]), default=None)
+    width = len(RESULT_COLUMNS.split(","))
+    best = None if top is None else result_row([top[7 + i] for i in range(width)], decode)
+    return (played, won, best_score, best), practice
 
 
 def stats_scope(guild_id: int | None) -> tuple[str, int]:

@@ -35,7 +35,7 @@ SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND kind =
 
 class GamesMixin(SqliteBase):
     async def _create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
-        params = (new.kind, new.code, new.cells, new.owner_id, new.guild_id, new.channel_id)
+        params = (new.kind, new.code, new.cells, new.owner_id, new.guild_id, new.channel_id, new.source)
         moment = to_ms(now)
 
         async def op(conn: aiosqlite.Connection) -> GameRow:
@@ -44,8 +44,8 @@ class GamesMixin(SqliteBase):
                 raise ActiveGameExists(game_row(existing))
             row = await self._one(
                 conn,
-                "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, started_at, "
-                f"updated_at, daily_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, source, started_at, "
+                f"updated_at, daily_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                 (*params, moment, moment, iso(new.daily_date)),
             )
             return game_row(row)
@@ -131,13 +131,13 @@ class GamesMixin(SqliteBase):
             counts = earlier is None
         key = ranking.rank_key(game.kind, game.status, game.score, game.move_count)
         await conn.execute(
-            f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) VALUES ({', '.join('?' * 15)})",
             result_values(game, counts, key, ENCODE),
         )
         await conn.executemany(
-            "INSERT INTO player_bests (scope, scope_id, kind, cells, user_id, won, rank_key, "
-            "finished_at, game_id, best_score, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
-            "ON CONFLICT (scope, scope_id, kind, cells, user_id) DO UPDATE SET "
+            "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
+            "finished_at, game_id, best_score, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
+            "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
             "played = played + 1, won = won + excluded.won, "
             "best_score = max(best_score, excluded.best_score), "
             f"rank_key = CASE WHEN {BETTER} THEN excluded.rank_key ELSE rank_key END, "

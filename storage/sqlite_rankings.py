@@ -9,6 +9,7 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import FinishedGame, LeaderboardEntry
+from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, combine_stats
 from storage.rows import leaderboard as leaderboard_page
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
@@ -43,12 +44,18 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     if board.daily is not None:
         clauses.append("counts_for_daily = 1 AND daily_date = ?")
         params.append(board.daily.isoformat())
+    if board.code is not None:
+        clauses.append("code = ?")
+        params.append(board.code)
+    elif board.daily is None:
+        clauses.append("source = ?")
+        params.append(MAIN_SOURCE)
     return " AND ".join(clauses), params
 
 
 class RankingsMixin(SqliteBase):
     async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
-        if board.period == "all":
+        if board.summarised:
             # One page of the per-player summaries, in index order.
             sql = (
                 f"SELECT {prefixed('r', RESULT_COLUMNS)}, b.played, b.won FROM player_bests b "
@@ -78,7 +85,7 @@ class RankingsMixin(SqliteBase):
         return leaderboard_page(rows, offset, DECODE)
 
     async def _leaderboard_size(self, board: v.Board) -> int:
-        if board.period == "all":
+        if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
             params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
         else:
@@ -90,12 +97,12 @@ class RankingsMixin(SqliteBase):
 
     async def _player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[tuple[int, int, int, FinishedGame] | None, list[dt.date]]:
+    ) -> tuple[tuple[tuple[int, int, int, FinishedGame | None], int] | None, list[dt.date]]:
         async with self._transaction(write=False) as conn:
-            summary = await self._one(
+            summaries = await self._all(
                 conn,
-                f"SELECT b.played, b.won, b.best_score, {prefixed('r', RESULT_COLUMNS)} FROM player_bests b "
-                "JOIN results r ON r.game_id = b.game_id "
+                f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
+                "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
                 "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.user_id = ?",
                 (*scope, kind, ALL_CELLS, user_id),
             )
@@ -105,8 +112,7 @@ class RankingsMixin(SqliteBase):
                 "WHERE user_id = ? AND kind = ? AND counts_for_daily = 1",
                 (user_id, kind),
             )
-        found = None if summary is None else (summary[0], summary[1], summary[2], result_row(summary[3:]))
-        return found, [dt.date.fromisoformat(d[0]) for d in days]
+        return combine_stats(summaries, DECODE), [dt.date.fromisoformat(d[0]) for d in days]
 
     async def _daily_results(
         self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int

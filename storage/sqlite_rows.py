@@ -77,12 +77,13 @@ def post_row(row: Sequence[Any]) -> DailyPost:
     return rows.post_row(row, DECODE)
 
 
-SUMMARY_WHERE = "b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ?"
+SUMMARY_WHERE = "b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.source = ?"
 
 
 def summary_params(kind: str, channel_id: int | None, guild_id: int | None, cells: int | None) -> list[Any]:
+    """The main board's summaries: ``stock`` games only."""
     scope, scope_id, cell_key = rows.summary_scope(channel_id, guild_id, cells)
-    return [scope, scope_id, kind, cell_key]
+    return [scope, scope_id, kind, cell_key, rows.MAIN_SOURCE]
 
 
 def operational_error(error: sqlite3.Error) -> StorageError:

@@ -8,7 +8,14 @@ from dataclasses import dataclass
 from typing import Any, Literal, overload
 
 import engine
-from storage.interface import FINISHED_STATUSES, MAX_ACTION_LENGTH, UNCHANGED, InvalidValue, _Unchanged
+from storage.interface import (
+    FINISHED_STATUSES,
+    MAX_ACTION_LENGTH,
+    SOURCES,
+    UNCHANGED,
+    InvalidValue,
+    _Unchanged,
+)
 from storage.ranking import week_start
 
 INT64_MAX = (1 << 63) - 1
@@ -138,6 +145,13 @@ class NewGame:
     guild_id: int | None
     channel_id: int | None
     daily_date: dt.date | None
+    source: str = "stock"
+
+
+def source(value: object) -> str:
+    if value not in SOURCES:
+        raise InvalidValue(f"source must be one of {', '.join(SOURCES)}, not {value!r:.40}")
+    return str(value)
 
 
 def new_game(
@@ -148,6 +162,7 @@ def new_game(
     channel_id: object,
     cells_: object,
     daily_date: object,
+    source_: object = "stock",
 ) -> NewGame:
     return NewGame(
         kind(kind_),
@@ -157,6 +172,7 @@ def new_game(
         snowflake("guild_id", guild_id, optional=True),
         snowflake("channel_id", channel_id, optional=True),
         day("daily_date", daily_date, optional=True),
+        source(source_),
     )
 
 
@@ -212,6 +228,14 @@ class Board:
     period: str
     since: dt.datetime | None = None
     daily: dt.date | None = None
+    # A deal's board: every game of this code, whatever its source (else ``stock`` only,
+    # except the daily board, which ranks first daily attempts).
+    code: str | None = None
+
+    @property
+    def summarised(self) -> bool:
+        """Read from player_bests (the all-time main board) rather than the history."""
+        return self.period == "all" and self.code is None
 
 
 def board(
@@ -222,6 +246,7 @@ def board(
     cells_: object,
     daily_date: object,
     now: dt.datetime,
+    code_: object = None,
 ) -> Board:
     if (channel_id is None) == (guild_id is None):
         raise InvalidValue("a leaderboard needs exactly one of channel_id and guild_id")
@@ -229,13 +254,14 @@ def board(
     channel = snowflake("channel_id", channel_id, optional=True)
     guild = snowflake("guild_id", guild_id, optional=True)
     checked_cells = cells(cells_)
+    deal = None if code_ is None else code(code_)
     if period == "all":
-        return Board(checked_kind, channel, guild, checked_cells, "all")
+        return Board(checked_kind, channel, guild, checked_cells, "all", code=deal)
     if period == "week":
-        return Board(checked_kind, channel, guild, checked_cells, "week", since=week_start(now))
+        return Board(checked_kind, channel, guild, checked_cells, "week", since=week_start(now), code=deal)
     if period == "daily":
         date = day("daily_date", daily_date, optional=True) or now.astimezone(dt.UTC).date()
-        return Board(checked_kind, channel, guild, checked_cells, "daily", daily=date)
+        return Board(checked_kind, channel, guild, checked_cells, "daily", daily=date, code=deal)
     raise InvalidValue(f"period must be all, week or daily, not {period!r:.80}")
 
 

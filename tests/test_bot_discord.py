@@ -285,11 +285,44 @@ async def test_leaderboard_after_several_players(fake_discord, bot):
         for _ in range(i):
             await fake_discord.slash(player, "move", {"notation": "sw1"})
         await fake_discord.slash(player, "resign")
-    result = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation"})
+    # Typed codes are practice: off the main board, on the deal's own board.
+    main = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation"})
+    assert not any(f"<@{p.id}>" in main.text() for p in players)
+    result = await fake_discord.slash(
+        players[0], "leaderboard", {"game": "calculation", "code": "CA1-AAAAA24"}
+    )
     text = result.text()
-    assert all(f"<@{p.id}>" in text for p in players)
+    assert all(f"<@{p.id}>" in text for p in players) and "CA1-AAAAA24" in text
     stats = await fake_discord.slash(players[0], "stats", {"game": "calculation"})
-    assert "Played 1" in stats.text()
+    assert "Played 1" in stats.text() and "Practice games: 1" in stats.text()
+
+
+async def test_main_boards_rank_stock_deals_per_cell_count(fake_discord, bot):
+    """A practice win (typed code) stays off the channel's main board but is on the deal's board;
+    a 1-cell win and a 4-cell win are on separate boards."""
+    service = bot.service
+    typed, four, one = (fake_discord.add_user(n) for n in ("typed", "four", "one"))
+    channel = fake_discord.channel.id
+    for user, kwargs in (
+        (typed, {"code": engine.parse_code("BK1-C4-AAAAA24")}),
+        (four, {"cells": 4}),
+        (one, {"cells": 1}),
+    ):
+        started = await service.start(user.id, "bakers", channel_id=channel, **kwargs)
+        row = started.board.row
+        await service.store.finish_game(row.id, row.version, "won", score=100, move_count=90)
+    practice = await service.store.get_result(started.board.row.id - 2)
+    assert practice is not None and practice.source == "practice"
+    main = (await fake_discord.slash(four, "leaderboard", {"game": "bakers"})).text()
+    assert f"<@{four.id}>" in main and f"<@{typed.id}>" not in main and f"<@{one.id}>" not in main
+    ones = (await fake_discord.slash(four, "leaderboard", {"game": "bakers", "cells": 1})).text()
+    assert f"<@{one.id}>" in ones and f"<@{four.id}>" not in ones and f"<@{typed.id}>" not in ones
+    deal = (
+        await fake_discord.slash(four, "leaderboard", {"game": "bakers", "code": "BK1-C4-AAAAA24"})
+    ).text()
+    assert f"<@{typed.id}>" in deal and f"<@{one.id}>" not in deal
+    stats = (await fake_discord.slash(typed, "stats", {"game": "bakers"})).text()
+    assert "Practice games: 1" in stats and "Best" not in stats
 
 
 async def test_daily_post_appears_exactly_once(fake_discord, tmp_path):
@@ -348,14 +381,29 @@ async def test_lost_calculation_player_learns_the_deal_was_winnable(fake_discord
 
 async def test_leaderboard_pages(fake_discord, bot):
     players = [fake_discord.add_user(f"q{i}") for i in range(12)]
-    for player in players:
-        await fake_discord.slash(player, "calculation", {"code": "CA1-AAAAA24"})
+    for i, player in enumerate(players):
+        await fake_discord.slash(player, "calculation", {} if i % 2 else {"code": "CA1-AAAAA24"})
+        await fake_discord.slash(player, "resign")
+    first = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation", "period": "week"})
+    assert "Page 1 of 1" in first.text() and first.text().count("<@") == 6  # new deals only
+    # A deal's board pages too (its code rides in the buttons' custom ids).
+    first = await fake_discord.slash(
+        players[0], "leaderboard", {"game": "calculation", "code": "ca1-aaaaa24"}
+    )
+    assert "Page 1 of 1" in first.text() and first.text().count("<@") == 6
+    for i, player in enumerate(players[:10]):
+        await fake_discord.slash(player, "calculation", {} if i % 2 == 0 else {"code": "CA1-AAAAA24"})
         await fake_discord.slash(player, "resign")
     first = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation", "period": "week"})
     assert "Page 1 of 2" in first.text() and first.text().count("<@") == 10
     nxt = next(b for b in first.message.buttons() if b["label"] == "▶")
     second = await fake_discord.click(players[5], first.message, nxt["custom_id"])
-    assert "Page 2 of 2" in second.text() and second.text().count("<@") == 2
+    assert "Page 2 of 2" in second.text() and second.text().count("<@") == 1
+    deal = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation", "code": "CA1-AAAAA24"})
+    assert "Page 1 of 2" in deal.text()
+    nxt = next(b for b in deal.message.buttons() if b["label"] == "▶")
+    second = await fake_discord.click(players[5], deal.message, nxt["custom_id"])
+    assert "Page 2 of 2" in second.text() and second.text().count("<@") == 1
 
 
 async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot, monkeypatch):
@@ -573,7 +621,8 @@ async def test_a_calculation_dead_end_is_recorded_lost_without_a_press(fake_disc
         mirror.play(move)
     assert mirror.is_lost and last is not None
     assert await bot.store.active_game(alice.id, "calculation") is None
-    (result,) = [g for g in await bot.store.leaderboard("calculation", channel_id=fake_discord.channel.id)]
+    deal = await bot.store.leaderboard("calculation", channel_id=fake_discord.channel.id, code="CA1-AAAAA24")
+    (result,) = list(deal)
     assert result.user_id == alice.id and result.best.status == "lost"
     final = fake_discord.message(started.message.id)
     assert "new deal" in " ".join(b["label"].lower() for b in final.buttons())

@@ -491,3 +491,19 @@ async def test_todays_daily_code_is_refused_as_a_typed_code_until_the_counted_at
     await service.resign(ALICE, attempt.row.id)  # the counted attempt, finished
     practice = await service.start(ALICE, "bakers", code=C(daily))
     assert practice.board.row.code == daily and practice.board.row.daily_date is None
+
+
+async def test_each_start_records_where_its_deal_came_from(service, store):
+    """README, Ranking rules: a new deal is 'stock', a typed code or any_deal 'practice', /daily 'daily'."""
+    stock = (await service.start(ALICE, "bakers", cells=4)).board.row
+    assert stock.source == "stock"
+    typed = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    assert typed.source == "practice"
+    anything = (await service.start(ALICE, "bakers", cells=1, any_deal=True)).board.row
+    assert anything.source == "practice"
+    shuffled = (await service.start(ALICE, "calculation")).board.row
+    assert shuffled.source == "stock"
+    daily = (
+        await service.start(ALICE, "calculation", daily=True, replace=(shuffled.id, shuffled.version))
+    ).board.row
+    assert daily.source == "daily" and daily.daily_date is not None

@@ -174,13 +174,27 @@ async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_
         patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:4])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:4])
         store = await storage.open_store(str(path))
-        done = await store.create_game("bakers", CODE, 7, 5, 50, cells=4)
-        await store.finish_game(done.id, done.version, "resigned", score=20, move_count=3)
-        active = await store.create_game("calculation", "CA1-AAAAA24", 7, 5, 50)
-        active = await store.append_move(active.id, active.version, "t", score=4, move_count=1)
         await store.close()
     conn = raw(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    # Rows as version 4 wrote them (today's code writes columns version 4 does not have).
+    conn.execute(
+        "INSERT INTO games (id, kind, code, cells, owner_id, guild_id, channel_id, status, score, move_count, "
+        "started_at, updated_at, finished_at, version) VALUES (1, 'bakers', ?, 4, 7, 5, 50, 'resigned', 20, 3, "
+        "0, 1000, 1000, 2)",
+        (CODE,),
+    )
+    conn.execute(
+        "INSERT INTO results (game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, "
+        "move_count, rank_key, finished_at) VALUES (1, 'bakers', ?, 4, 7, 5, 50, 'resigned', 20, 3, 0, 1000)",
+        (CODE,),
+    )
+    conn.execute(
+        "INSERT INTO games (id, kind, code, owner_id, guild_id, channel_id, moves, action_count, score, "
+        "move_count, started_at, updated_at, version) VALUES (2, 'calculation', 'CA1-AAAAA24', 7, 5, 50, 't', 1, "
+        "4, 1, 0, 0, 2)"
+    )
+    conn.commit()
     with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
         conn.execute(
             "INSERT INTO games (kind, code, owner_id, started_at, updated_at) VALUES ('x', 'c', 1, 0, 0)"
@@ -188,8 +202,15 @@ async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_
     conn.close()
     store = await storage.open_store(str(path))
     try:
-        assert (await store.get_game(active.id)) == active
-        assert (await store.get_result(done.id)).score == 20
+        active = await store.get_game(2)
+        assert (active.kind, active.moves, active.score, active.version, active.source) == (
+            "calculation",
+            ("t",),
+            4,
+            2,
+            "stock",
+        )
+        assert (await store.get_result(1)).score == 20
         with pytest.raises(storage.ActiveGameExists):
             await store.create_game("calculation", "CA1-AAAAA24", 7, None, None)
     finally:
@@ -401,5 +422,48 @@ async def test_an_in_memory_store_works_for_throwaway_sessions():
     try:
         game = await store.create_game("calculation", "CA1-AAAAA24", 1, None, None)
         assert (await store.append_move(game.id, 1, "t", score=4, move_count=1)).moves == ("t",)
+    finally:
+        await store.close()
+
+
+async def test_upgrading_from_version_7_gives_every_row_a_source_and_rebuilds_the_summaries(
+    tmp_path, monkeypatch
+):
+    """Version 8: old rows become 'stock', or 'daily' when they have a daily date; the player
+    summaries are rebuilt per source, so the main board ranks the stock game only."""
+    path = tmp_path / "v7.db"
+    real = sqlite_open.load_migrations()
+    with monkeypatch.context() as patch:
+        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:7])
+        patch.setattr(sqlite_open, "load_migrations", lambda: real[:7])
+        store = await storage.open_store(str(path))
+        await store.close()
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 7
+    # game, user, moves, daily date, counts for daily
+    for game, user, moves, daily, counts in ((1, 7, 90, None, 0), (2, 8, 60, "2026-03-04", 1)):
+        conn.execute(
+            "INSERT INTO games (id, kind, code, cells, owner_id, guild_id, channel_id, status, score, "
+            "move_count, started_at, updated_at, finished_at, daily_date) "
+            "VALUES (?, 'bakers', ?, 4, ?, 5, 50, 'won', 300, ?, 0, 0, 1000, ?)",
+            (game, CODE, user, moves, daily),
+        )
+        conn.execute(
+            "INSERT INTO results (game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, "
+            "move_count, rank_key, finished_at, daily_date, counts_for_daily) "
+            "VALUES (?, 'bakers', ?, 4, ?, 5, 50, 'won', 300, ?, ?, 1000, ?, ?)",
+            (game, CODE, user, moves, moves, daily, counts),
+        )
+    conn.close()
+    store = await storage.open_store(str(path))
+    try:
+        assert [(await store.get_game(g)).source for g in (1, 2)] == ["stock", "daily"]
+        assert [(await store.get_result(g)).source for g in (1, 2)] == ["stock", "daily"]
+        board = await store.leaderboard("bakers", channel_id=50, cells=4)
+        assert [(e.user_id, e.best.game_id) for e in board] == [(7, 1)]
+        stats = await store.player_stats(8, "bakers")
+        assert (stats.played, stats.practice, stats.best.game_id) == (1, 0, 2)
+        deal = await store.leaderboard("bakers", channel_id=50, code=CODE)
+        assert [e.user_id for e in deal] == [8, 7]
     finally:
         await store.close()

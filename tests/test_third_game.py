@@ -60,7 +60,10 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
                 result = await fake_discord.click(alice, current, button(current, move[1]))
             assert not result.ephemeral, result.content
             mirror.play(move)
-        stored = await bot.store.get_game((await bot.store.player_stats(alice.id, "tower")).best.game_id)
+        (entry,) = await bot.store.leaderboard(
+            "tower", channel_id=fake_discord.channel.id, code="TW1-AAAAAAF"
+        )
+        stored = await bot.store.get_game(entry.best.game_id)  # a typed code: on its deal's board
         assert stored.status == "won" and stored.moves == mirror.moves
         board_now = fake_discord.message(board.id)
         # Tower offers no replay and has no daily: only "New deal" is left, and it deals Tower.
@@ -69,8 +72,12 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         fresh = await fake_discord.click(alice, board_now, again["custom_id"])
         assert not fresh.ephemeral and "TW1-" in fresh.content
         assert (await bot.store.active_game(alice.id, "tower")) is not None
-        ranked = await fake_discord.slash(alice, "leaderboard", {"game": "tower"})
+        # A typed code is practice: ranked on its deal's board, not the main one, nor as a best.
+        main = await fake_discord.slash(alice, "leaderboard", {"game": "tower"})
+        assert f"<@{alice.id}>" not in main.text()
+        ranked = await fake_discord.slash(alice, "leaderboard", {"game": "tower", "code": "TW1-AAAAAAF"})
         assert f"<@{alice.id}>" in ranked.text() and f"tower won in {mirror.move_count}" in ranked.text()
         stats = await fake_discord.slash(alice, "stats", {"game": "tower"})
-        assert "Played 1" in stats.text() and f"best tower: {mirror.move_count} moves" in stats.text()
+        assert "Played 1" in stats.text() and "Practice games: 1" in stats.text()
+        assert "best tower" not in stats.text()
     assert fake_discord.take_violations() == []

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import engine
 import storage
 from bot import dailycodes
 from bot.errors import report, send
@@ -22,6 +23,7 @@ from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
+from bot.service import check_code_kind
 
 if TYPE_CHECKING:
     from bot.app import BoulangerBot
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 PAGE_SIZE = 10
 Period = Literal["all", "week", "daily"]
 PERIODS: dict[str, Period] = {"a": "all", "w": "week", "d": "daily"}
+# A deal's board: every game of one code (its custom id carries the code where a date would be).
+DEAL = "x"
 GAME_CHOICES = game_choices()
 
 
@@ -40,30 +44,56 @@ def entry_line(tr: Translator, entry: storage.LeaderboardEntry) -> str:
 
 
 async def leaderboard_page(
-    tr: Translator, store: storage.Store, kind: str, period: Period, channel_id: int, day: dt.date, page: int
+    tr: Translator,
+    store: storage.Store,
+    kind: str,
+    period: Period,
+    channel_id: int,
+    day: dt.date,
+    page: int,
+    *,
+    cells: int | None = None,
+    code: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    scope: dict[str, Any] = {"channel_id": channel_id, "period": period}
-    if period == "daily":
+    """One page of a board: the main boards (all, week: stock deals of one cell count), the
+    daily board, or with ``code`` one deal's board (every game of that code, any source)."""
+    front = front_for(kind)
+    scope: dict[str, Any] = {"channel_id": channel_id, "period": "all" if code else period}
+    if code is not None:
+        scope["code"] = code
+        title = tr("lb.title.code", game=front.title(tr), code=code)
+    elif period == "daily":
         scope["daily_date"] = day
+        title = tr("lb.title.daily", game=front.title(tr), date=day.isoformat())
+    else:
+        cells = front.check_cells(cells)
+        scope["cells"] = cells
+        title = tr(f"lb.title.{period}", game=front.title(tr))
+        if cells is not None:
+            title += " · " + tr("lb.cells", cells=cells)
     total = await store.leaderboard_size(kind, **scope)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     entries = await store.leaderboard(kind, limit=PAGE_SIZE, offset=page * PAGE_SIZE, **scope)
-    front = front_for(kind)
-    title = tr(f"lb.title.{period}", game=front.title(tr), date=day.isoformat())
     body = "\n".join(entry_line(tr, e) for e in entries) or tr("lb.empty")
     embed = discord.Embed(title=title, description=body)
     embed.set_footer(text=tr("lb.page", page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
-    code = f"{front.letter}:{period[0]}:{day.strftime('%Y%m%d')}"
-    view.add_item(PageButton(code, page - 1, "◀", disabled=page == 0))
-    view.add_item(PageButton(code, page + 1, "▶", disabled=page >= pages - 1))
+    if code is not None:
+        key = f"{front.letter}:{DEAL}:{code}"
+    else:
+        key = f"{front.letter}:{period[0]}{cells or ''}:{day.strftime('%Y%m%d')}"
+    view.add_item(PageButton(key, page - 1, "◀", disabled=page == 0))
+    view.add_item(PageButton(key, page + 1, "▶", disabled=page >= pages - 1))
     return embed, view
 
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lb:(?P<kind>[a-z]):(?P<period>[awd]):(?P<day>[0-9]{8}):(?P<page>-?[0-9]{1,6})",
+    template=(
+        r"lb:(?P<kind>[a-z]):(?P<period>[awdx])(?P<cells>[0-9]?):(?P<day>[0-9]{8}|[A-Za-z0-9-]{1,64})"
+        r":(?P<page>-?[0-9]{1,6})"
+    ),
 ):
     """Anyone may page through a leaderboard; the page lives in the custom id."""
 
@@ -76,24 +106,32 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
-        return cls(f"{match['kind']}:{match['period']}:{match['day']}", int(match["page"]))
+        return cls(f"{match['kind']}:{match['period']}{match['cells']}:{match['day']}", int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            letter, period_c, day_s = self.code.split(":")
+            letter, board, day_s = self.code.split(":")
             kind = front_by_letter(letter).kind
-            try:
-                day = dt.datetime.strptime(day_s, "%Y%m%d").date()
-            except ValueError:
-                raise UserFeedback("error.unknown_button") from None
+            period_c, cells_s = board[:1], board[1:]
+            code = day_s if period_c == DEAL else None
+            service = service_of(interaction)
+            if code is not None:
+                day = dailycodes.utc_today(service.clock())
+            else:
+                try:
+                    day = dt.datetime.strptime(day_s, "%Y%m%d").date()
+                except ValueError:
+                    raise UserFeedback("error.unknown_button") from None
             embed, view = await leaderboard_page(
                 Translator(await shared_locale(interaction)),
-                service_of(interaction).store,
+                service.store,
                 kind,
-                PERIODS[period_c],
+                PERIODS.get(period_c, "all"),
                 interaction.channel_id or 0,
                 day,
                 self.page,
+                cells=int(cells_s) if cells_s else None,
+                code=code,
             )
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as exc:
@@ -106,6 +144,11 @@ class Leaderboard(commands.Cog):
         bot.add_dynamic_items(PageButton)
 
     @app_commands.command(name="leaderboard", description="This channel's best players")
+    @app_commands.describe(
+        cells="Jeu du Boulanger: the boards of this many free cells (default 4)",
+        code="One deal's board: everyone's best on this code, practice games included",
+    )
+    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in (4, 2, 1)])
     @app_commands.choices(
         game=GAME_CHOICES,
         period=[
@@ -119,9 +162,16 @@ class Leaderboard(commands.Cog):
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         period: app_commands.Choice[str] | None = None,
+        cells: app_commands.Choice[int] | None = None,
+        code: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         service = self.bot.service
         day = dailycodes.utc_today(service.clock())
+        deal = None
+        if code:
+            parsed = engine.parse_code(code)  # engine.CodeError → the error ladder
+            check_code_kind(front_for(game.value), parsed)
+            deal = str(parsed)
         embed, view = await leaderboard_page(
             Translator(await shared_locale(interaction)),
             service.store,
@@ -130,6 +180,8 @@ class Leaderboard(commands.Cog):
             interaction.channel_id or 0,
             day,
             0,
+            cells=cells.value if cells else None,
+            code=deal,
         )
         await send(interaction, embed=embed, view=view)
 
@@ -152,7 +204,9 @@ class Leaderboard(commands.Cog):
         ]
         front = front_for(game.value)
         if stats.best is not None:
-            lines.append(front.best_line(tr, stats.best))
+            lines.append(front.best_line(tr, stats.best))  # the best non-practice game
+        if stats.practice:
+            lines.append(tr("stats.practice", practice=stats.practice))
         embed = discord.Embed(
             title=tr("stats.title", game=front.title(tr), player=user.display_name),
             description="\n".join(lines),
