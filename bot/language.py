@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import DEFAULT_LOCALE, t
+from engine.cards import rank_text
 from storage import Deck
 
 log = logging.getLogger(__name__)
@@ -200,13 +201,10 @@ _ENGINE_PLACE = re.compile(
 )
 
 
-_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
 def localise_params(language: object, params: dict[str, Any]) -> dict[str, Any]:
     """Engine error params as players read them: places in their language, ranks as on the cards."""
     if isinstance(params.get("needs"), int):  # Calculation gives the needed rank as a number
-        params = {**params, "needs": _RANKS.get(params["needs"], str(params["needs"]))}
+        params = {**params, "needs": rank_text(params["needs"], ten="10")}
     match = _ENGINE_PLACE.match(str(params.get("place", "")))
     if match is None:
         return params

@@ -25,15 +25,8 @@ from bot.i18n import Translator
 from engine import BakersGame
 from engine.bakers.notation import CELL_LETTERS, COLUMN, FOUNDATION
 from engine.bakers.position import BakersMove
-from engine.cards import SUIT_SYMBOLS, card_label
+from engine.cards import SUIT_SYMBOLS, card_label, rank_text
 from engine.game import BATCH
-
-_RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def rank_label(rank: int) -> str:
-    return _RANK_LABELS.get(rank, str(rank))
-
 
 HOME = "h"
 DAILY_CELLS = 4
@@ -198,7 +191,7 @@ class BakersFront(GameFront[BakersGame]):
     def alt_text(self, tr: Translator, game: BakersGame) -> str:
         empty = tr("alt.empty")
         found = ", ".join(
-            f"{SUIT_SYMBOLS[s]} {rank_label(n) if n else empty}"
+            f"{SUIT_SYMBOLS[s]} {rank_text(n, ten='10') if n else empty}"
             for s, n in enumerate(game.foundation_counts())
         )
         cells = ", ".join(

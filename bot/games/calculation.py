@@ -18,7 +18,7 @@ from bot import dailycodes
 from bot.feedback import UserFeedback
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
 from bot.i18n import Translator
-from engine import CalculationGame
+from engine import CalculationGame, cards
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE
 from engine.calculation.position import CalculationMove
 from engine.cards import card_label
@@ -33,7 +33,6 @@ HINT_CAP_SECONDS = 0.8  # the hint player's target is under 1 s a move
 # Budget of the after-game search "could this deal have been won?".
 PERFECT_SECONDS = 3.0
 VERDICTS_KEPT = 256  # deals whose verdict is remembered (the button under a lost board asks again)
-_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 def calculation_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
@@ -63,7 +62,8 @@ def _proven_unwinnable(code: engine.GameCode) -> bool:
 
 
 def rank_text(rank: int) -> str:
-    return _RANKS.get(rank, str(rank))
+    """A rank as the cards show it (``10``, not fc-solve's ``T``)."""
+    return cards.rank_text(rank, ten="10")
 
 
 def place_words(tr: Translator, kind: str, index: int) -> str:
