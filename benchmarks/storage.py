@@ -7,7 +7,9 @@ options as the bot: WAL, synchronous=FULL, unless a figure says NORMAL) and on
 PostgreSQL (``--pg-url``, default the local server; a schema is made for the
 run and dropped after it; the server's own durability settings). The query
 times on a million history rows are SQLite's (the history is generated
-straight into a SQLite file).
+straight into a SQLite file). The global daily board (every player's first
+attempt at one day's deal, wherever played) is also timed on one day of a
+million first attempts, on both backends (``--day-rows``).
 """
 
 from __future__ import annotations
@@ -209,6 +211,10 @@ def scope_sizes(path: Path, ids: dict[str, int]) -> dict[str, int]:
         "guild": one("SELECT count(*) FROM results WHERE guild_id = ?", ids["guild"]),
         "user": one("SELECT count(*) FROM results WHERE user_id = ?", ids["user"]),
         "typical": one("SELECT count(*) FROM results WHERE user_id = ?", ids["typical"]),
+        "day": one(
+            "SELECT count(*) FROM results WHERE kind = 'bakers' AND counts_for_daily = 1 AND daily_date = ?",
+            (NOW.date() - dt.timedelta(days=1)).isoformat(),
+        ),
     }
     conn.close()
     return sizes
@@ -291,6 +297,14 @@ async def query_times(path: Path, ids: dict[str, int], n: dict[str, int]) -> lis
             lambda: store.player_stats(ids["typical"], "bakers"),
         ),
         ("daily results, one date, all guilds", lambda: store.daily_results("bakers", day)),
+        (
+            f"global daily board, one date ({n['day']:,} first attempts)",
+            lambda: store.leaderboard("bakers", period="daily", daily_date=day),
+        ),
+        (
+            "global daily board, its size (paging)",
+            lambda: store.leaderboard_size("bakers", period="daily", daily_date=day),
+        ),
     ]
     results = []
     for name, call in cases:
@@ -300,17 +314,162 @@ async def query_times(path: Path, ids: dict[str, int], n: dict[str, int]) -> lis
     return results
 
 
+DAY = NOW.date()
+DAY_COLUMNS = (
+    "game_id",
+    "kind",
+    "code",
+    "cells",
+    "user_id",
+    "guild_id",
+    "channel_id",
+    "status",
+    "score",
+    "move_count",
+    "rank_key",
+    "finished_at",
+    "daily_date",
+    "counts_for_daily",
+    "source",
+)
+
+
+def one_day(rows: int, seed: int = 2) -> list[tuple[Any, ...]]:
+    """``rows`` first attempts at ``DAY``'s Jeu du Boulanger daily, one player each, from 5,000
+    guilds of 10 channels, finished over the 12 hours before ``NOW`` (finish times as datetimes)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(1, rows + 1):
+        status = "won" if rng.random() < 0.5 else rng.choice(("lost", "resigned"))
+        moves, score = rng.randint(60, 200), rng.randint(0, 900)
+        finished = NOW - dt.timedelta(milliseconds=rng.randrange(12 * 3600 * 1000))
+        guild = 1 + rng.randrange(5000)
+        out.append(
+            (
+                i,
+                "bakers",
+                CODE,
+                4,
+                100 + i,
+                guild,
+                10 * guild + rng.randrange(10),
+                status,
+                score,
+                moves,
+                ranking.rank_key("bakers", status, score, moves),
+                finished,
+                DAY,
+                True,
+                "daily",
+            )
+        )
+    return out
+
+
+def global_cases(store: Any, rows: int) -> list[tuple[str, Any]]:
+    last = max(0, rows - 10)
+    return [
+        ("global daily board, page 1", lambda: store.leaderboard("bakers", period="daily", daily_date=DAY)),
+        (
+            "global daily board, page 100",
+            lambda: store.leaderboard("bakers", period="daily", daily_date=DAY, offset=990),
+        ),
+        (
+            "global daily board, page 1,000",
+            lambda: store.leaderboard("bakers", period="daily", daily_date=DAY, offset=9990),
+        ),
+        (
+            f"global daily board, last page (offset {last:,})",
+            lambda: store.leaderboard("bakers", period="daily", daily_date=DAY, offset=last),
+        ),
+        (
+            "global daily board, its size (count of players)",
+            lambda: store.leaderboard_size("bakers", period="daily", daily_date=DAY),
+        ),
+    ]
+
+
+async def sqlite_one_day(folder: Path, records: list[tuple[Any, ...]]) -> list[tuple[str, float, float]]:
+    """The global daily board on a SQLite file of the current schema holding one day's attempts."""
+    path = folder / "one-day.db"
+    store = await SqliteStore.open(str(path))
+    await store.close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("BEGIN")
+    conn.executemany(
+        f"INSERT INTO results ({', '.join(DAY_COLUMNS)}) VALUES ({', '.join('?' * len(DAY_COLUMNS))})",
+        [(*r[:11], to_ms(r[11]), r[12].isoformat(), int(r[13]), r[14]) for r in records],
+    )
+    conn.execute("COMMIT")
+    conn.execute("ANALYZE")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    store = await SqliteStore.open(str(path), clock=lambda: NOW)
+    try:
+        return [(name, *await timed(call)) for name, call in global_cases(store, len(records))]
+    finally:
+        await store.close()
+
+
+async def pg_one_day(url: str, records: list[tuple[Any, ...]]) -> list[tuple[str, float, float]]:
+    """The same on PostgreSQL: the games and their results copied into a fresh schema, vacuumed."""
+    store, handle = await pg_store(url)
+    admin, schema = handle
+    try:
+        await admin.copy_records_to_table(
+            "games",
+            schema_name=schema,
+            columns=(
+                "id",
+                "kind",
+                "code",
+                "cells",
+                "owner_id",
+                "guild_id",
+                "channel_id",
+                "status",
+                "score",
+                "move_count",
+                "started_at",
+                "updated_at",
+                "finished_at",
+                "daily_date",
+                "source",
+            ),
+            records=[(*r[:10], r[11], r[11], r[11], r[12], r[14]) for r in records],
+        )
+        await admin.copy_records_to_table("results", schema_name=schema, columns=DAY_COLUMNS, records=records)
+        await admin.execute(f'VACUUM ANALYZE "{schema}".games, "{schema}".results')
+        return [(name, *await timed(call)) for name, call in global_cases(store, len(records))]
+    finally:
+        await store.close()
+        await drop_pg(handle)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--keep", help="directory to keep the database files in")
     parser.add_argument("--pg-url", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--no-pg", action="store_true", help="SQLite only")
+    parser.add_argument("--day-rows", type=int, default=1_000_000, help="first attempts on the global day")
+    parser.add_argument("--global-only", action="store_true", help="only the global daily board cases")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="boulanger-bench-") as tmp:
         folder = Path(args.keep or tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        print("Moves persisted per second (each committed before the call returns):")
+        records = one_day(args.day_rows)
+        print(f"Global daily board on one day of {args.day_rows:,} first attempts (median / worst of 7, ms):")
+        backends = [("SQLite", sqlite_one_day(folder, records))]
+        if not args.no_pg:
+            backends.append(("PostgreSQL", pg_one_day(args.pg_url, records)))
+        for backend, run in backends:
+            for name, median, worst in await run:
+                print(f"  {backend:10} {name:52} {median:8.2f} {worst:8.2f}")
+        if args.global_only:
+            return
+        print("\nMoves persisted per second (each committed before the call returns):")
         for sync in ("FULL", "NORMAL"):
             one = await moves_one_game(folder, sync, 2000)
             many = await moves_many_games(folder, sync, 100, 30)

@@ -23,7 +23,8 @@ Ranking rules (also used by the README):
 * Final tie-break everywhere: the lower game id (the earlier-created game).
 * **Leaderboards list players, not games**: each player appears once, with
   their best game in the scope (channel or guild, period), ranked by the rules
-  above. ``week`` means since Monday 00:00 UTC of the current ISO week.
+  above. The daily board may also be global (neither channel nor guild: the
+  daily deal is the same everywhere); the other boards may not. ``week`` means since Monday 00:00 UTC of the current ISO week.
 * **Comparable games only**: every game records its deal ``source``:
   ``stock`` (a new deal from the winnable stock, or Calculation's random
   deal), ``daily`` (the daily challenge) or ``practice`` (a typed code or
@@ -372,7 +373,8 @@ class Store(Protocol):
         offset: int = 0,
         code: str | None = None,
     ) -> list[LeaderboardEntry]:
-        """Players ranked by their best game in a channel or guild (give exactly one of the two).
+        """Players ranked by their best game in a channel or guild (give one of the two; neither:
+        the global daily board, every player's first attempt at the day's deal, wherever played).
 
         ``period``: ``"all"``, ``"week"`` (since Monday 00:00 UTC) or
         ``"daily"`` (first attempts at ``daily_date``'s challenge, default

@@ -36,7 +36,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     add("kind = {}", board.kind)
     if board.channel_id is not None:
         add("channel_id = {}", board.channel_id)
-    else:
+    elif board.guild_id is not None:
         add("guild_id = {}", board.guild_id)
     if board.cells is not None:
         add("cells = {}", board.cells)
@@ -66,6 +66,15 @@ class RankingsMixin(PostgresBase):
                 "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT $6 OFFSET $7"
             )
             params = _summary(board)
+        elif board.is_global:
+            # The global daily board: a player has one counted attempt a day (results_daily_first),
+            # so the page is read straight off results_daily_rank in rank order.
+            where, params = _where(board)
+            n = len(params)
+            sql = (
+                f"SELECT {RESULT_COLUMNS}, 1, (status = 'won')::int FROM results "
+                f"WHERE {where} ORDER BY {RANK_ORDER} LIMIT ${n + 1} OFFSET ${n + 2}"
+            )
         else:
             where, params = _where(board)
             n = len(params)
@@ -92,6 +101,9 @@ class RankingsMixin(PostgresBase):
         if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
             params = _summary(board)
+        elif board.is_global:  # one counted attempt per player
+            where, params = _where(board)
+            sql = f"SELECT count(*) FROM results WHERE {where}"
         else:
             where, params = _where(board)
             sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"

@@ -32,7 +32,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     if board.channel_id is not None:
         clauses.append("channel_id = ?")
         params.append(board.channel_id)
-    else:
+    elif board.guild_id is not None:
         clauses.append("guild_id = ?")
         params.append(board.guild_id)
     if board.cells is not None:
@@ -63,6 +63,14 @@ class RankingsMixin(SqliteBase):
                 "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT ? OFFSET ?"
             )
             params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
+        elif board.is_global:
+            # The global daily board: a player has one counted attempt a day (results_daily_first),
+            # so the page is read straight off results_daily_rank in rank order.
+            where, params = _where(board)
+            sql = (
+                f"SELECT {RESULT_COLUMNS}, 1, status = 'won' FROM results "
+                f"WHERE {where} ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?"
+            )
         else:
             where, params = _where(board)
             # Each player's best in the period from a covering index, then the page's rows.
@@ -88,6 +96,9 @@ class RankingsMixin(SqliteBase):
         if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
             params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
+        elif board.is_global:  # one counted attempt per player
+            where, params = _where(board)
+            sql = f"SELECT count(*) FROM results WHERE {where}"
         else:
             where, params = _where(board)
             sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"

@@ -219,7 +219,8 @@ def finish(game_id: object, expected: object, status: object, score: object, mov
 @dataclass(frozen=True, slots=True)
 class Board:
     """Which results a leaderboard ranks: one kind in a channel or a guild, maybe one cell count,
-    all time (``period`` "all"), since ``since`` ("week") or the first attempts at ``daily`` ("daily")."""
+    all time (``period`` "all"), since ``since`` ("week") or the first attempts at ``daily`` ("daily").
+    The daily board may also be global (neither channel nor guild): the same deal everywhere."""
 
     kind: str
     channel_id: int | None
@@ -237,6 +238,11 @@ class Board:
         """Read from player_bests (the all-time main board) rather than the history."""
         return self.period == "all" and self.code is None
 
+    @property
+    def is_global(self) -> bool:
+        """Every channel of every guild (only the daily board: the same deal everywhere)."""
+        return self.channel_id is None and self.guild_id is None
+
 
 def board(
     kind_: object,
@@ -248,8 +254,12 @@ def board(
     now: dt.datetime,
     code_: object = None,
 ) -> Board:
-    if (channel_id is None) == (guild_id is None):
-        raise InvalidValue("a leaderboard needs exactly one of channel_id and guild_id")
+    if channel_id is not None and guild_id is not None:
+        raise InvalidValue("a leaderboard needs one of channel_id and guild_id, not both")
+    if channel_id is None and guild_id is None and (period != "daily" or code_ is not None):
+        raise InvalidValue(
+            "a leaderboard needs one of channel_id and guild_id: only the daily board (no code) is global"
+        )
     checked_kind = kind(kind_)
     channel = snowflake("channel_id", channel_id, optional=True)
     guild = snowflake("guild_id", guild_id, optional=True)

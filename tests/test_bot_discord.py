@@ -406,6 +406,75 @@ async def test_leaderboard_pages(fake_discord, bot):
     assert "Page 2 of 2" in second.text() and second.text().count("<@") == 1
 
 
+async def test_leaderboard_scopes_channel_server_and_everywhere(fake_discord, bot):
+    """Daily wins in two channels of this server and in another server: the channel board shows
+    this channel's, the server board both channels', the global board everyone's in rank order;
+    its buttons page it and keep the scope; other periods are refused globally."""
+    service = bot.service
+    other = fake_discord.add_guild("other")
+    second = fake_discord.add_channel(fake_discord.guild, "second")
+    here, there, away = (fake_discord.add_user(n) for n in ("here", "there", "away"))
+    for user, guild, channel, moves in (
+        (here, fake_discord.guild, fake_discord.channel, 95),
+        (there, fake_discord.guild, second, 90),
+        (away, other, other.channels[0], 85),
+    ):
+        started = await service.start(user.id, "bakers", guild_id=guild.id, channel_id=channel.id, daily=True)
+        row = started.board.row
+        await service.store.finish_game(row.id, row.version, "won", score=100, move_count=moves)
+    mention = {u: f"<@{u.id}>" for u in (here, there, away)}
+
+    def shown(result) -> list:
+        text = result.text()
+        return sorted((u for u in mention if mention[u] in text), key=lambda u: text.index(mention[u]))
+
+    daily = {"game": "bakers", "period": "daily"}
+    channel = await fake_discord.slash(here, "leaderboard", daily)
+    assert shown(channel) == [here] and "in this channel" in channel.text()
+    server = await fake_discord.slash(here, "leaderboard", {**daily, "scope": "server"})
+    assert shown(server) == [there, here] and "in this server" in server.text()
+    everywhere = await fake_discord.slash(here, "leaderboard", {"game": "bakers", "scope": "global"})
+    assert shown(everywhere) == [away, there, here] and "everyone everywhere" in everywhere.text()
+    assert "Page 1" in everywhere.text() and "Page 1 of" not in everywhere.text()  # never counted
+    (back, forward) = everywhere.message.buttons()
+    assert back["disabled"] and forward["disabled"] and forward["custom_id"].startswith("lb:b:gd:")
+    # The other boards of the server: the daily games are not stock deals, so not on them.
+    week = await fake_discord.slash(
+        here, "leaderboard", {"game": "bakers", "period": "week", "scope": "server"}
+    )
+    assert shown(week) == [] and "best in this server this week" in week.text()
+    for options in ({"period": "all"}, {"period": "week"}, {"code": CODE}):
+        refused = await fake_discord.slash(
+            here, "leaderboard", {"game": "bakers", "scope": "global", **options}
+        )
+        assert refused.ephemeral and "Only the daily challenge has a board for everyone" in refused.text()
+
+
+async def test_global_daily_board_pages_keep_their_scope(fake_discord, bot):
+    service = bot.service
+    other = fake_discord.add_guild("other")
+    players = [fake_discord.add_user(f"g{i}") for i in range(12)]
+    for i, user in enumerate(players):
+        guild = other if i % 2 else fake_discord.guild
+        started = await service.start(
+            user.id, "bakers", guild_id=guild.id, channel_id=guild.channels[0].id, daily=True
+        )
+        row = started.board.row
+        await service.store.finish_game(row.id, row.version, "won", score=0, move_count=100 + i)
+    first = await fake_discord.slash(players[0], "leaderboard", {"game": "bakers", "scope": "global"})
+    assert first.text().count("<@") == 10 and f"<@{players[0].id}>" in first.text()
+    nxt = next(b for b in first.message.buttons() if b["label"] == "▶")
+    assert not nxt["disabled"]
+    second = await fake_discord.click(players[3], first.message, nxt["custom_id"])
+    assert "Page 2" in second.text() and "**11.**" in second.text()
+    assert [f"<@{p.id}>" in second.text() for p in players[10:]] == [True, True]
+    assert all(b["custom_id"].startswith("lb:b:gd:") for b in second.message.buttons())
+    assert next(b for b in second.message.buttons() if b["label"] == "▶")["disabled"]
+    # The same buttons from a channel board carry no scope letter (ids of older boards still work).
+    here = await fake_discord.slash(players[0], "leaderboard", {"game": "bakers", "period": "daily"})
+    assert all(b["custom_id"].startswith("lb:b:d") for b in here.message.buttons())
+
+
 async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot, monkeypatch):
     """A board that takes 2 s to draw: the bot acknowledges first, then edits the message."""
     from bot.games.bakers import BakersFront
@@ -657,3 +726,16 @@ async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_on
         assert post is not None and post.message_id is not None
     posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
     assert len(posts) == 1 and posts[0].id == post.message_id
+
+
+def test_a_server_board_needs_a_server():
+    """In a direct message (no guild id) the server scope is refused with words, not a crash."""
+    from bot.cogs.leaderboard import scope_filter
+    from bot.feedback import UserFeedback
+
+    with pytest.raises(UserFeedback) as refused:
+        scope_filter("server", 5, None)
+    assert refused.value.key == "error.lb_no_server"
+    assert scope_filter("server", 5, 7) == {"guild_id": 7}
+    assert scope_filter("channel", 5, 7) == {"channel_id": 5}
+    assert scope_filter("global", 5, 7) == {}

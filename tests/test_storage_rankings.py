@@ -157,6 +157,39 @@ async def test_only_the_first_finished_daily_attempt_counts(store, stores, clock
         )
 
 
+async def test_the_global_daily_board_ranks_first_attempts_from_every_guild(store, clock):
+    day = TODAY
+    h = dt.timedelta(hours=1)
+    # Guild 10 (channels 100, 101), guild 11 (channel 300); user 1 played the daily twice.
+    await finished(store, clock, 1, "lost", score=100, moves=30, at=NOON - 5 * h, daily=day)
+    await finished(store, clock, 1, "won", score=400, moves=50, at=NOON - 4 * h, daily=day)
+    await finished(store, clock, 2, "won", moves=99, at=NOON - 3 * h, daily=day, channel=101)
+    await finished(store, clock, 3, "won", moves=60, at=NOON - 2 * h, daily=day, guild=11, channel=300)
+    await finished(store, clock, 4, "won", moves=60, at=NOON - 1 * h, daily=day, guild=11, channel=300)
+    await finished(store, clock, 5, "won", moves=10, at=NOON - 30 * h, daily=day - dt.timedelta(days=1))
+    await finished(store, clock, 6, "won", moves=10, at=NOON - 1 * h)  # a stock game
+    await finished(store, clock, 7, "won", moves=5, at=NOON - 1 * h, daily=day, kind="calculation")
+
+    board = await store.leaderboard("bakers", period="daily")
+    assert [(e.rank, e.user_id, e.best.move_count) for e in board] == [
+        (1, 3, 60),  # equal moves: the earlier finish first
+        (2, 4, 60),
+        (3, 2, 99),
+        (4, 1, 30),  # user 1's first attempt, the loss
+    ]
+    assert [(e.played, e.won) for e in board] == [(1, 1), (1, 1), (1, 1), (1, 0)]
+    assert await store.leaderboard_size("bakers", period="daily") == 4
+    page = await store.leaderboard("bakers", period="daily", limit=2, offset=2)
+    assert [(e.rank, e.user_id) for e in page] == [(3, 2), (4, 1)]
+    yesterday = day - dt.timedelta(days=1)
+    assert users(await store.leaderboard("bakers", period="daily", daily_date=yesterday)) == [5]
+    assert users(await store.leaderboard("calculation", period="daily")) == [7]
+    # The narrower scopes of the same day.
+    assert users(await store.leaderboard("bakers", guild_id=10, period="daily")) == [2, 1]
+    assert users(await store.leaderboard("bakers", guild_id=11, period="daily")) == [3, 4]
+    assert users(await store.leaderboard("bakers", channel_id=100, period="daily")) == [1]
+
+
 async def test_player_stats_count_games_best_and_streaks(store, clock):
     h = dt.timedelta(hours=1)
     days = [
@@ -194,8 +227,10 @@ async def test_stats_of_a_newcomer_are_zero(store):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({}, "exactly one of channel_id and guild_id"),
-        ({"channel_id": 1, "guild_id": 2}, "exactly one of channel_id and guild_id"),
+        ({}, "only the daily board \\(no code\\) is global"),
+        ({"period": "week"}, "only the daily board \\(no code\\) is global"),
+        ({"period": "daily", "code": "BK1-C4-AAAAA24"}, "only the daily board \\(no code\\) is global"),
+        ({"channel_id": 1, "guild_id": 2}, "one of channel_id and guild_id, not both"),
         ({"channel_id": 1, "period": "month"}, "period must be all, week or daily"),
         ({"channel_id": 1, "limit": 0}, "limit must be"),
         ({"channel_id": 1, "offset": -1}, "offset must be"),

@@ -1,4 +1,5 @@
-"""Channel leaderboards (all time, this week, today's daily) with paging, and player stats.
+"""Leaderboards (all time, this week, today's daily) of a channel or a server, the global daily
+board, with paging; and player stats.
 
 The ranking rules are storage's (see ``storage.interface``): for Jeu du
 Boulanger a win always outranks a score; Calculation ranks by cards home.
@@ -31,6 +32,14 @@ if TYPE_CHECKING:
 PAGE_SIZE = 10
 Period = Literal["all", "week", "daily"]
 PERIODS: dict[str, Period] = {"a": "all", "w": "week", "d": "daily"}
+# Where a board's games were played. Global is the daily board only (the same deal everywhere).
+# In custom ids: no letter for a channel (the ids of boards posted before scopes), s, g.
+Scope = Literal["channel", "server", "global"]
+SCOPES: dict[str, Scope] = {"": "channel", "s": "server", "g": "global"}
+SCOPE_LETTERS: dict[Scope, str] = {scope: letter for letter, scope in SCOPES.items()}
+# The global board is read page by page without counting its players (a count reads every
+# entry of the day); paging stops after this many pages (the first 10,000 players).
+GLOBAL_PAGES = 1000
 # A deal's board: every game of one code (its custom id carries the code where a date would be).
 DEAL = "x"
 GAME_CHOICES = game_choices()
@@ -41,6 +50,28 @@ def entry_line(tr: Translator, entry: storage.LeaderboardEntry) -> str:
     record = tr("lb.record", won=entry.won, played=entry.played)
     parts = [f"**{entry.rank}.** <@{entry.user_id}>", *result, record]
     return " · ".join(p for p in parts if p)
+
+
+def scope_filter(scope: Scope, channel_id: int, guild_id: int | None) -> dict[str, Any]:
+    """The store's arguments naming where a board's games were played."""
+    if scope == "global":
+        return {}
+    if scope == "server":
+        if guild_id is None:
+            raise UserFeedback("error.lb_no_server")
+        return {"guild_id": guild_id}
+    return {"channel_id": channel_id}
+
+
+def board_title(
+    tr: Translator, game: str, period: Period, scope: Scope, day: dt.date, code: str | None
+) -> str:
+    suffix = "" if scope == "channel" else f".{scope}"
+    if code is not None:
+        return tr(f"lb.title.code{suffix}", game=game, code=code)
+    if period == "daily":
+        return tr(f"lb.title.daily{suffix}", game=game, date=day.isoformat())
+    return tr(f"lb.title.{period}{suffix}", game=game)
 
 
 async def leaderboard_page(
@@ -54,44 +85,57 @@ async def leaderboard_page(
     *,
     cells: int | None = None,
     code: str | None = None,
+    scope: Scope = "channel",
+    guild_id: int | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """One page of a board: the main boards (all, week: stock deals of one cell count), the
-    daily board, or with ``code`` one deal's board (every game of that code, any source)."""
+    daily board, or with ``code`` one deal's board (every game of that code, any source); in
+    this channel, this server, or (the daily board only) everywhere."""
     front = front_for(kind)
-    scope: dict[str, Any] = {"channel_id": channel_id, "period": "all" if code else period}
+    if scope == "global" and (period != "daily" or code is not None):
+        raise UserFeedback("error.lb_global_daily")
+    where: dict[str, Any] = {**scope_filter(scope, channel_id, guild_id), "period": "all" if code else period}
+    title = board_title(tr, front.title(tr), period, scope, day, code)
     if code is not None:
-        scope["code"] = code
-        title = tr("lb.title.code", game=front.title(tr), code=code)
+        where["code"] = code
     elif period == "daily":
-        scope["daily_date"] = day
-        title = tr("lb.title.daily", game=front.title(tr), date=day.isoformat())
+        where["daily_date"] = day
     else:
         cells = front.check_cells(cells)
-        scope["cells"] = cells
-        title = tr(f"lb.title.{period}", game=front.title(tr))
+        where["cells"] = cells
         if cells is not None:
             title += " · " + tr("lb.cells", cells=cells)
-    total = await store.leaderboard_size(kind, **scope)
-    pages = max(1, -(-total // PAGE_SIZE))
-    page = min(max(page, 0), pages - 1)
-    entries = await store.leaderboard(kind, limit=PAGE_SIZE, offset=page * PAGE_SIZE, **scope)
+    if scope == "global":
+        page = min(max(page, 0), GLOBAL_PAGES - 1)
+        found = await store.leaderboard(kind, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE, **where)
+        entries, more = found[:PAGE_SIZE], len(found) > PAGE_SIZE and page < GLOBAL_PAGES - 1
+        footer = tr("lb.page_of_many", page=page + 1)
+    else:
+        total = await store.leaderboard_size(kind, **where)
+        pages = max(1, -(-total // PAGE_SIZE))
+        page = min(max(page, 0), pages - 1)
+        entries = await store.leaderboard(kind, limit=PAGE_SIZE, offset=page * PAGE_SIZE, **where)
+        more = page < pages - 1
+        footer = tr("lb.page", page=page + 1, pages=pages)
     body = "\n".join(entry_line(tr, e) for e in entries) or tr("lb.empty")
     embed = discord.Embed(title=title, description=body)
-    embed.set_footer(text=tr("lb.page", page=page + 1, pages=pages))
+    embed.set_footer(text=footer)
     view = discord.ui.View(timeout=None)
+    letter = SCOPE_LETTERS[scope]
     if code is not None:
-        key = f"{front.letter}:{DEAL}:{code}"
+        key = f"{front.letter}:{letter}{DEAL}:{code}"
     else:
-        key = f"{front.letter}:{period[0]}{cells or ''}:{day.strftime('%Y%m%d')}"
+        key = f"{front.letter}:{letter}{period[0]}{cells or ''}:{day.strftime('%Y%m%d')}"
     view.add_item(PageButton(key, page - 1, "◀", disabled=page == 0))
-    view.add_item(PageButton(key, page + 1, "▶", disabled=page >= pages - 1))
+    view.add_item(PageButton(key, page + 1, "▶", disabled=not more))
     return embed, view
 
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"lb:(?P<kind>[a-z]):(?P<period>[awdx])(?P<cells>[0-9]?):(?P<day>[0-9]{8}|[A-Za-z0-9-]{1,64})"
+        r"lb:(?P<kind>[a-z]):(?P<scope>[sg]?)(?P<period>[awdx])(?P<cells>[0-9]?)"
+        r":(?P<day>[0-9]{8}|[A-Za-z0-9-]{1,64})"
         r":(?P<page>-?[0-9]{1,6})"
     ),
 ):
@@ -106,12 +150,15 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
-        return cls(f"{match['kind']}:{match['period']}{match['cells']}:{match['day']}", int(match["page"]))
+        board = f"{match['scope']}{match['period']}{match['cells']}"
+        return cls(f"{match['kind']}:{board}:{match['day']}", int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             letter, board, day_s = self.code.split(":")
             kind = front_by_letter(letter).kind
+            scope = SCOPES["" if board[:1] not in ("s", "g") else board[:1]]
+            board = board.removeprefix(SCOPE_LETTERS[scope])
             period_c, cells_s = board[:1], board[1:]
             code = day_s if period_c == DEAL else None
             service = service_of(interaction)
@@ -132,6 +179,8 @@ class PageButton(
                 self.page,
                 cells=int(cells_s) if cells_s else None,
                 code=code,
+                scope=scope,
+                guild_id=interaction.guild_id,
             )
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as exc:
@@ -147,6 +196,14 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(
         cells="Jeu du Boulanger: the boards of this many free cells (default 4)",
         code="One deal's board: everyone's best on this code, practice games included",
+        scope="Whose games: this channel (default), this server, or everywhere (daily challenge only)",
+    )
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name="This channel", value="channel"),
+            app_commands.Choice(name="This server", value="server"),
+            app_commands.Choice(name="Everywhere (daily challenge)", value="global"),
+        ]
     )
     @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in (4, 2, 1)])
     @app_commands.choices(
@@ -164,8 +221,13 @@ class Leaderboard(commands.Cog):
         period: app_commands.Choice[str] | None = None,
         cells: app_commands.Choice[int] | None = None,
         code: app_commands.Range[str, 1, 64] | None = None,
+        scope: app_commands.Choice[str] | None = None,
     ) -> None:
         service = self.bot.service
+        where: Scope = scope.value if scope and scope.value in SCOPE_LETTERS else "channel"
+        chosen: Period = PERIODS.get(period.value[:1], "all") if period else "all"
+        if where == "global" and period is None and not code:
+            chosen = "daily"  # everywhere means the daily board: the same deal for everyone
         day = dailycodes.utc_today(service.clock())
         deal = None
         if code:
@@ -176,12 +238,14 @@ class Leaderboard(commands.Cog):
             Translator(await shared_locale(interaction)),
             service.store,
             game.value,
-            PERIODS.get(period.value[:1], "all") if period else "all",
+            chosen,
             interaction.channel_id or 0,
             day,
             0,
             cells=cells.value if cells else None,
             code=deal,
+            scope=where,
+            guild_id=interaction.guild_id,
         )
         await send(interaction, embed=embed, view=view)
 
