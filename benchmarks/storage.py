@@ -333,37 +333,29 @@ DAY_COLUMNS = (
     "daily_date",
     "counts_for_daily",
     "source",
+    "home",
+    "seconds",
+    "hints",
 )
 
 
 def one_day(rows: int, seed: int = 2) -> list[tuple[Any, ...]]:
     """``rows`` first attempts at ``DAY``'s Jeu du Boulanger daily, one player each, from 5,000
-    guilds of 10 channels, finished over the 12 hours before ``NOW`` (finish times as datetimes)."""
+    guilds of 10 channels, finished over the 12 hours before ``NOW`` (finish times as datetimes),
+    one in five with hints."""
     rng = random.Random(seed)
     out = []
     for i in range(1, rows + 1):
         status = "won" if rng.random() < 0.5 else rng.choice(("lost", "resigned"))
-        moves, score = rng.randint(60, 200), rng.randint(0, 900)
+        moves, score, seconds = rng.randint(60, 200), rng.randint(0, 900), rng.randint(120, 3600)
+        home = 52 if status == "won" else rng.randint(0, 51)
+        hints = rng.randint(1, 5) if rng.random() < 0.2 else 0
         finished = NOW - dt.timedelta(milliseconds=rng.randrange(12 * 3600 * 1000))
         guild = 1 + rng.randrange(5000)
+        finish = Finish(status, score, moves, home, seconds, hints)
+        record = (i, "bakers", CODE, 4, 100 + i, guild, 10 * guild + rng.randrange(10), status, score, moves)
         out.append(
-            (
-                i,
-                "bakers",
-                CODE,
-                4,
-                100 + i,
-                guild,
-                10 * guild + rng.randrange(10),
-                status,
-                score,
-                moves,
-                ranking.rank_key("bakers", status, score, moves),
-                finished,
-                DAY,
-                True,
-                "daily",
-            )
+            (*record, ranking.rank_key("bakers", finish), finished, DAY, True, "daily", home, seconds, hints)
         )
     return out
 
@@ -401,7 +393,7 @@ async def sqlite_one_day(folder: Path, records: list[tuple[Any, ...]]) -> list[t
     conn.execute("BEGIN")
     conn.executemany(
         f"INSERT INTO results ({', '.join(DAY_COLUMNS)}) VALUES ({', '.join('?' * len(DAY_COLUMNS))})",
-        [(*r[:11], to_ms(r[11]), r[12].isoformat(), int(r[13]), r[14]) for r in records],
+        [(*r[:11], to_ms(r[11]), r[12].isoformat(), int(r[13]), *r[14:]) for r in records],
     )
     conn.execute("COMMIT")
     conn.execute("ANALYZE")

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+import storage
 from bot.errors import report
 from bot.games import ButtonSpec
 from bot.i18n import Translator
@@ -219,6 +220,10 @@ def board_content(tr: Translator, board: Board) -> str:
         lines.append(tr(front.key("board.won"), moves=game.move_count, score=game.score))
     elif row.status in ("lost", "resigned"):
         lines.append(tr(f"board.ended.{row.status}", score=game.score))
+    if board.result is not None:
+        effort = front.effort_words(tr, board.result, undos=True)
+        counted = counted_key(board.result)
+        lines.extend(line for line in (" · ".join(effort), tr(counted) if counted else "") if line)
     if row.daily_date is not None and board.result is not None and not board.result.counts_for_daily:
         lines.append(tr("share.not_counted"))
     elif row.source == "practice" and not row.is_active:
@@ -228,14 +233,35 @@ def board_content(tr: Translator, board: Board) -> str:
     return "\n".join(lines)
 
 
+def counted_key(result: storage.FinishedGame) -> str | None:
+    """What a finished game counts for, when it counts: a first daily attempt, a stock deal.
+    (A later daily attempt and a practice game say so on their own lines.)"""
+    if result.counts_for_daily:
+        return "result.counted.daily"
+    if result.source == "stock":
+        return "result.counted.stock"
+    return None
+
+
 def share_line(tr: Translator, board: Board) -> str | None:
-    """A spoiler-safe one-line result of a finished daily game: outcome and emoji, no moves."""
+    """A spoiler-safe one-line result of a finished daily game: outcome, moves, cards home, time,
+    hints and undos, and whether it counted; never a card or a move."""
     row, game, front = board.row, board.game, board.front
     if row.daily_date is None or row.is_active:
         return None
     key = front.share_key(row.status == "won")
     squares = front.share_squares(tr, game)
-    line = tr(key, date=row.daily_date.isoformat(), moves=game.move_count, score=game.score, squares=squares)
-    if board.result is not None and not board.result.counts_for_daily:
-        line += " " + tr("share.not_counted")  # a later attempt: only the first finished one counts
-    return line
+    line = tr(
+        key,
+        date=row.daily_date.isoformat(),
+        moves=game.move_count,
+        score=game.score,
+        home=game.cards_home,
+        squares=squares,
+    ).rstrip()
+    if board.result is None:
+        return line
+    line = " · ".join([line, *front.effort_words(tr, board.result, undos=True)])
+    if board.result.counts_for_daily:
+        return f"{line} {tr('share.counted')}"
+    return f"{line} {tr('share.not_counted')}"  # a later attempt: only the first finished one counts

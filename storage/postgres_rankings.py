@@ -69,12 +69,16 @@ class RankingsMixin(PostgresBase):
             params = _summary(board)
         elif board.is_global:
             # The global daily board: a player has one counted attempt a day (results_daily_first),
-            # so the page is read straight off results_daily_rank in rank order.
+            # so the page is read straight off results_daily_rank in rank order, skipping the
+            # offset in the index alone (an index-only scan), then the page's rows.
             where, params = _where(board)
             n = len(params)
             sql = (
-                f"SELECT {RESULT_COLUMNS}, 1, (status = 'won')::int FROM results "
-                f"WHERE {where} ORDER BY {RANK_ORDER} LIMIT ${n + 1} OFFSET ${n + 2}"
+                f"WITH page AS (SELECT game_id, rank_key, finished_at FROM results WHERE {where} "
+                f"  ORDER BY {RANK_ORDER} LIMIT ${n + 1} OFFSET ${n + 2}"
+                f") SELECT {prefixed('r', RESULT_COLUMNS)}, 1, (r.status = 'won')::int FROM page "
+                "JOIN results r ON r.game_id = page.game_id "
+                "ORDER BY page.rank_key, page.finished_at, page.game_id"
             )
         else:
             where, params = _where(board)

@@ -65,11 +65,15 @@ class RankingsMixin(SqliteBase):
             params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
         elif board.is_global:
             # The global daily board: a player has one counted attempt a day (results_daily_first),
-            # so the page is read straight off results_daily_rank in rank order.
+            # so the page is read straight off results_daily_rank in rank order, skipping the
+            # offset in the index alone, then the page's rows.
             where, params = _where(board)
             sql = (
-                f"SELECT {RESULT_COLUMNS}, 1, status = 'won' FROM results "
-                f"WHERE {where} ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?"
+                f"WITH page AS (SELECT game_id, rank_key, finished_at FROM results WHERE {where} "
+                f"  ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?"
+                f") SELECT {prefixed('r', RESULT_COLUMNS)}, 1, r.status = 'won' FROM page "
+                "JOIN results r ON r.game_id = page.game_id "
+                "ORDER BY page.rank_key, page.finished_at, page.game_id"
             )
         else:
             where, params = _where(board)

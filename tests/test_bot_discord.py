@@ -739,3 +739,50 @@ def test_a_server_board_needs_a_server():
     assert scope_filter("server", 5, 7) == {"guild_id": 7}
     assert scope_filter("channel", 5, 7) == {"channel_id": 5}
     assert scope_filter("global", 5, 7) == {}
+
+
+async def test_a_hinted_daily_win_shows_time_and_hint_and_ranks_below_a_longer_unassisted_win(
+    fake_discord, bot
+):
+    """A daily won through the bot after one hint: its result message and share line say the
+    time, the hint and that it counted; /stats gives the winning times and the best game's moment;
+    on the daily board an unassisted win with more moves ranks above it, and the rule is stated."""
+    import re
+
+    from engine.solver import solve
+
+    hinted, plain = fake_discord.add_user("hinted"), fake_discord.add_user("plain")
+    board = (await fake_discord.slash(hinted, "daily", {"game": "bakers"})).message
+    asked = await fake_discord.click(hinted, board, button(board, "i"))
+    (note,) = await asked.wait_followups(1, timeout=20)
+    assert "Try" in note.content
+    game = await bot.store.active_game(hinted.id, "bakers")
+    assert game.hints == 1
+    solution = solve(engine.new_game(game.code), time_limit=20).moves
+    for move in solution[:-1]:
+        await bot.service.play(hinted.id, game.id, move)
+    last = await fake_discord.slash(hinted, "move", {"notation": solution[-1]})
+    shares = await last.wait_followups(1, timeout=10)
+    await eventually(lambda: "Won in" in fake_discord.message(board.id).content)
+    result = fake_discord.message(board.id).content
+    assert re.search(r"⏱ \d+:\d\d · 💡 1 hint\b", result), result
+    assert "Counted: your first finished attempt at this daily challenge" in result
+    share = next(m.content for m in shares if "daily" in m.content)
+    assert re.search(
+        rf"won in {len(solution)} moves · 4 free cells · ⏱ \d+:\d\d · 💡 1 hint \(counted: first finished attempt\)",
+        share,
+    ), share
+    stats = (await fake_discord.slash(hinted, "stats", {"game": "bakers"})).text()
+    assert re.search(r"Fastest win \d+:\d\d · average win \d+:\d\d", stats), stats
+    assert re.search(rf"Best: won in {len(solution)} moves .*💡 1 hint · finished <t:\d+:R>", stats), stats
+    assert "best score" not in stats.lower()
+
+    started = await bot.service.start(plain.id, "bakers", channel_id=fake_discord.channel.id, daily=True)
+    row = started.board.row
+    await bot.store.finish_game(row.id, row.version, "won", score=0, move_count=len(solution) + 10, home=52)
+    daily = (await fake_discord.slash(plain, "leaderboard", {"game": "bakers", "period": "daily"})).text()
+    lines = [line for line in daily.splitlines() if "<@" in line]
+    assert f"<@{plain.id}>" in lines[0] and "💡" not in lines[0]
+    assert f"<@{hinted.id}>" in lines[1] and "💡 1 hint" in lines[1] and "⏱" in lines[1]
+    assert "unassisted (no 💡) before assisted, then fewer moves, then less time" in daily
+    assert re.search(r"Next challenge <t:\d+:R>", daily)

@@ -444,12 +444,65 @@ async def test_a_won_bakers_share_says_the_cells_not_four_green_squares(store):
     from bot.games.bakers import BakersFront
 
     game = engine.new_game("BK1-C2-AAAAA24")
-    assert BakersFront().share_squares(Translator("en"), game) == "⬛⬛⬛⬛"
+    assert BakersFront().share_squares(Translator("en"), game) == "⬛⬛⬛⬛ · 2 free cells"
     game.play("6h")
-    assert BakersFront().share_squares(Translator("en"), game) == "⬛⬛🟨⬛"
+    assert BakersFront().share_squares(Translator("en"), game) == "⬛⬛🟨⬛ · 2 free cells"
     won = engine.new_game("BK1-C2-AAAAA24")
     won.position.found[:] = [13, 13, 13, 13]  # a won position, as far as the share line looks
     assert BakersFront().share_squares(Translator("en"), won) == "· 2 free cells"
+
+
+async def test_a_finished_daily_says_its_time_hints_and_undos_and_that_it_counted(tmp_path):
+    """The clock starts at the first move: 4 min 32 s later the resigned daily says ⏱ 4:32, its
+    hint and its undo, on the board and in the share line (cards home, not the farmable score)."""
+    now = [dt.datetime(2026, 11, 29, 15, tzinfo=dt.UTC)]
+    store = await storage.open_store(str(tmp_path / "clock.sqlite3"), clock=lambda: now[0])
+    try:
+        service = GameService(store, solver=InlineSolver(), hint_seconds=2.0, clock=lambda: now[0])
+        board = (await service.start(ALICE, "bakers", daily=True)).board
+        now[0] += dt.timedelta(minutes=3)  # thinking before the first move is free
+        answer = await service.hint(ALICE, board.row.id)
+        move = answer.advice.move
+        assert move is not None
+        await service.play(ALICE, board.row.id, move)
+        await service.undo(ALICE, board.row.id)
+        played = await service.play(ALICE, board.row.id, move)
+        await service.play(ALICE, board.row.id, played.game.legal_moves()[0])
+        now[0] += dt.timedelta(minutes=4, seconds=32)
+        done = await service.resign(ALICE, board.row.id)
+        en = Translator("en")
+        text = board_content(en, done)
+        assert "⏱ 4:32 · 💡 1 hint · ↩ 1 undo" in text, text
+        assert "Counted: your first finished attempt at this daily challenge is on its board." in text
+        line = share_line(en, done)
+        home = done.game.cards_home
+        assert line is not None and line.startswith(
+            f"Jeu du Boulanger daily 2026-11-29: {home}/52 cards home in 2 moves "
+        )
+        assert line.endswith(
+            "· 4 free cells · ⏱ 4:32 · 💡 1 hint · ↩ 1 undo (counted: first finished attempt)"
+        )
+        assert "score" not in line and move not in line.split()
+        stats = await store.player_stats(ALICE, "bakers")
+        assert stats.best is not None and stats.best.seconds == 272
+        assert (
+            BakersFront().best_line(en, stats.best) == f"Best: {home}/52 cards home in 2 moves (not won yet)"
+        )
+    finally:
+        await store.close()
+
+
+def test_times_read_as_a_clock():
+    from bot.games.base import elapsed
+
+    assert [elapsed(s) for s in (0, 5, 272, 3599, 3600, 3723)] == [
+        "0:00",
+        "0:05",
+        "4:32",
+        "59:59",
+        "1:00:00",
+        "1:02:03",
+    ]
 
 
 async def test_typed_move_finds_the_right_game(service):

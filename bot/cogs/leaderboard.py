@@ -21,6 +21,7 @@ from bot import dailycodes
 from bot.errors import report, send
 from bot.feedback import UserFeedback
 from bot.games import front_by_letter, front_for
+from bot.games.base import elapsed
 from bot.i18n import Translator
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
@@ -45,10 +46,14 @@ DEAL = "x"
 GAME_CHOICES = game_choices()
 
 
-def entry_line(tr: Translator, entry: storage.LeaderboardEntry) -> str:
-    result = front_for(entry.best.kind).result_words(tr, entry.best)
+def entry_line(tr: Translator, entry: storage.LeaderboardEntry, *, daily: bool = False) -> str:
+    """Rank, player, the best game's result, time and help (undos too on the daily board, where
+    everyone played the same deal once), and the player's record in the scope."""
+    front = front_for(entry.best.kind)
+    result = front.result_words(tr, entry.best)
+    effort = front.effort_words(tr, entry.best, undos=daily)
     record = tr("lb.record", won=entry.won, played=entry.played)
-    parts = [f"**{entry.rank}.** <@{entry.user_id}>", *result, record]
+    parts = [f"**{entry.rank}.** <@{entry.user_id}>", *result, *effort, record]
     return " · ".join(p for p in parts if p)
 
 
@@ -87,6 +92,7 @@ async def leaderboard_page(
     code: str | None = None,
     scope: Scope = "channel",
     guild_id: int | None = None,
+    now: dt.datetime | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """One page of a board: the main boards (all, week: stock deals of one cell count), the
     daily board, or with ``code`` one deal's board (every game of that code, any source); in
@@ -117,9 +123,13 @@ async def leaderboard_page(
         entries = await store.leaderboard(kind, limit=PAGE_SIZE, offset=page * PAGE_SIZE, **where)
         more = page < pages - 1
         footer = tr("lb.page", page=page + 1, pages=pages)
-    body = "\n".join(entry_line(tr, e) for e in entries) or tr("lb.empty")
-    embed = discord.Embed(title=title, description=body)
-    embed.set_footer(text=footer)
+    daily = period == "daily" and code is None
+    lines = [entry_line(tr, e, daily=daily) for e in entries] or [tr("lb.empty")]
+    rule = front.ranking_rule(tr) if daily else None
+    if daily and day == dailycodes.utc_today(now):
+        lines.append(tr("daily.post.reset", reset=discord.utils.format_dt(dailycodes.next_reset(now), "R")))
+    embed = discord.Embed(title=title, description="\n".join(lines))
+    embed.set_footer(text=f"{rule} · {footer}" if rule else footer)
     view = discord.ui.View(timeout=None)
     letter = SCOPE_LETTERS[scope]
     if code is not None:
@@ -181,10 +191,19 @@ class PageButton(
                 code=code,
                 scope=scope,
                 guild_id=interaction.guild_id,
+                now=service.clock(),
             )
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as exc:
             await report(interaction, exc)
+
+
+def best_game_line(tr: Translator, best: storage.FinishedGame) -> str:
+    """The best stock or daily game by the ranking rules (its rank key: nothing a repeated move
+    pair raises), its time and hints, and when it was played."""
+    front = front_for(best.kind)
+    when = tr("stats.finished", when=discord.utils.format_dt(best.finished_at, "R"))
+    return " · ".join([front.best_line(tr, best), *front.effort_words(tr, best), when])
 
 
 class Leaderboard(commands.Cog):
@@ -246,6 +265,7 @@ class Leaderboard(commands.Cog):
             code=deal,
             scope=where,
             guild_id=interaction.guild_id,
+            now=service.clock(),
         )
         await send(interaction, embed=embed, view=view)
 
@@ -268,7 +288,10 @@ class Leaderboard(commands.Cog):
         ]
         front = front_for(game.value)
         if stats.best is not None:
-            lines.append(front.best_line(tr, stats.best))  # the best non-practice game
+            lines.append(best_game_line(tr, stats.best))
+        if stats.fastest_win is not None and stats.average_win is not None:
+            fastest, average = elapsed(stats.fastest_win), elapsed(round(stats.average_win))
+            lines.append(tr("stats.times", fastest=fastest, average=average))
         if stats.practice:
             lines.append(tr("stats.practice", practice=stats.practice))
         embed = discord.Embed(

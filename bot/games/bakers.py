@@ -219,11 +219,13 @@ class BakersFront(GameFront[BakersGame]):
 
     # -- endings, hints, rankings -----------------------------------------------------------
     def share_squares(self, tr: Translator, game: BakersGame) -> str:
-        """A win: the free cells it was played with (four green squares would say nothing);
-        otherwise how far each suit got."""
+        """The free cells it was played with; for a game not won, first how far each suit got
+        (a win's four green squares would say nothing)."""
+        cells = f"· {tr.n('board.cells', game.cells)}"
         if game.is_won:
-            return f"· {tr.n('board.cells', game.cells)}"
-        return "".join("🟩" if n == 13 else ("🟨" if n else "⬛") for n in game.foundation_counts())
+            return cells
+        suits = "".join("🟩" if n == 13 else ("🟨" if n else "⬛") for n in game.foundation_counts())
+        return f"{suits} {cells}"
 
     @property
     def hint_worker(self) -> HintWorker:
@@ -234,10 +236,18 @@ class BakersFront(GameFront[BakersGame]):
         return find_winnable
 
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
-        result = tr("lb.won_in", moves=best.move_count) if best.won else tr("lb.not_won")
-        return [result, tr("lb.bakers_score", score=best.score, cells=best.cells or DAILY_CELLS)]
+        """A win and its moves; a game not won, its cards home and moves (what ranks it); then
+        the reference score, which never ranks."""
+        score = tr("lb.bakers_score", score=best.score, cells=best.cells or DAILY_CELLS)
+        if best.won:
+            return [tr("lb.won_in", moves=best.move_count), score]
+        progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]
+        return [tr("lb.not_won"), *progress, tr.n("board.moves", best.move_count), score]
 
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         if best.won:
             return tr("stats.best_bakers", moves=best.move_count, score=best.score)
-        return tr("stats.best_bakers_not_won", score=best.score)
+        return tr("stats.best_bakers_not_won", home=best.home or 0, moves=best.move_count)
+
+    def ranking_rule(self, tr: Translator) -> str:
+        return tr("lb.rule.bakers")

@@ -70,6 +70,13 @@ class Advice:
     undos: int | None = None  # for "lost": undos back to a winnable position, if found
 
 
+def elapsed(seconds: int) -> str:
+    """A game's time as a clock shows it: ``4:32``, ``1:02:03``."""
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 # A worker run in the solver's process pool: (code, action log, seconds) → advice.
 HintWorker = Callable[[str, tuple[str, ...], float], Advice]
 # A worker that finds proven-winnable deals: (cells, seed, wanted, seconds each, budget) → deals.
@@ -225,6 +232,20 @@ class GameFront(ABC, Generic[G]):
     @abstractmethod
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         """The best game's line in ``/stats``."""
+
+    def effort_words(self, tr: Translator, result: storage.FinishedGame, *, undos: bool = False) -> list[str]:
+        """A result's time, and its hints (and with ``undos`` its undos) when there were any:
+        ``⏱ 4:32``, ``💡 2``, ``↩ 3``. Shown with every result; what ranks is the rank key."""
+        out = [] if result.seconds is None else [tr("result.time", time=elapsed(result.seconds))]
+        if result.hints:
+            out.append(tr.n("result.hints", result.hints))
+        if undos and result.undos:
+            out.append(tr.n("result.undos", result.undos))
+        return out
+
+    def ranking_rule(self, tr: Translator) -> str | None:
+        """The board's ranking in one plain sentence (None: the game does not say)."""
+        return None
 
     # -- the picture ---------------------------------------------------------------------
     def render(

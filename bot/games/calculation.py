@@ -182,6 +182,9 @@ class CalculationFront(GameFront[CalculationGame]):
 
     # -- endings, hints, rankings -----------------------------------------------------------
     def share_squares(self, tr: Translator, game: CalculationGame) -> str:
+        """How far each foundation got; nothing for a win (52/52 says it all)."""
+        if game.is_won:
+            return ""
         squares = []
         for i, pile in enumerate(game.foundations):
             squares.append("🟩" if game.needs(i) is None else ("🟨" if len(pile) > 1 else "⬛"))
@@ -219,7 +222,10 @@ class CalculationFront(GameFront[CalculationGame]):
         return calculation_hint
 
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
-        return [tr("lb.cards_home", score=best.score)]
+        return [tr("lb.cards_home", score=best.score), tr.n("board.moves", best.move_count)]
 
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         return tr("stats.best_calculation", score=best.score)
+
+    def ranking_rule(self, tr: Translator) -> str:
+        return tr("lb.rule.calculation")
