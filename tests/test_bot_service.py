@@ -575,3 +575,14 @@ async def test_each_start_records_where_its_deal_came_from(service, store):
         await service.start(ALICE, "calculation", daily=True, replace=(shuffled.id, shuffled.version))
     ).board.row
     assert daily.source == "daily" and daily.daily_date is not None
+
+
+async def test_a_new_deal_says_it_counted_and_a_chosen_deal_says_practice(service):
+    en = Translator("en")
+    stock = (await service.start(ALICE, "calculation")).board
+    ended = await service.resign(ALICE, stock.row.id)
+    assert "Counted on the leaderboards (a new deal)." in board_content(en, ended)
+    chosen = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board
+    practised = board_content(en, await service.resign(ALICE, chosen.row.id))
+    assert "practice" in practised and "Counted" not in practised
+    assert "⏱" not in practised  # resigned before a move: no time to show
