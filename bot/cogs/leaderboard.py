@@ -23,6 +23,7 @@ from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
+from bot.race_texts import race_board
 from bot.service import check_code_kind
 
 if TYPE_CHECKING:
@@ -155,6 +156,7 @@ class Leaderboard(commands.Cog):
             app_commands.Choice(name="All time", value="all"),
             app_commands.Choice(name="This week", value="week"),
             app_commands.Choice(name="Today's daily challenge", value="daily"),
+            app_commands.Choice(name="Races won", value="races"),
         ],
     )
     async def leaderboard(
@@ -166,6 +168,12 @@ class Leaderboard(commands.Cog):
         code: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         service = self.bot.service
+        if period is not None and period.value == "races":  # bot.race_texts: race wins in this channel
+            tr = Translator(await shared_locale(interaction))
+            records = await service.store.race_leaderboard(game.value, channel_id=interaction.channel_id or 0)
+            title, body = race_board(tr, game.value, records)
+            await send(interaction, embed=discord.Embed(title=title, description=body))
+            return
         day = dailycodes.utc_today(service.clock())
         deal = None
         if code:
@@ -207,6 +215,9 @@ class Leaderboard(commands.Cog):
             lines.append(front.best_line(tr, stats.best))  # the best non-practice game
         if stats.practice:
             lines.append(tr("stats.practice", practice=stats.practice))
+        races = await service.store.race_record(user.id, game.value)
+        if races.played:
+            lines.append(tr("stats.races", played=races.played, won=races.won))
         embed = discord.Embed(
             title=tr("stats.title", game=front.title(tr), player=user.display_name),
             description="\n".join(lines),

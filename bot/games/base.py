@@ -226,6 +226,11 @@ class GameFront(ABC, Generic[G]):
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         """The best game's line in ``/stats``."""
 
+    # -- races ---------------------------------------------------------------------------
+    def race_progress(self, tr: Translator, home: int) -> str:
+        """A race player's progress in words, from the cards on the foundations."""
+        return tr("race.home", home=home)
+
     # -- the picture ---------------------------------------------------------------------
     def render(
         self, game: G, *, highlight: str | None, labels: Mapping[str, str] | None, deck: Deck = "two"
