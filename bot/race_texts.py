@@ -81,10 +81,10 @@ def standings_text(tr: Translator, view: RaceView) -> str:
 
 def cancelled_text(tr: Translator, view: RaceView) -> str:
     race = view.race
-    if not view.players:
-        reason = tr("race.cancelled.empty")
-    elif race.finished_at is not None and race.finished_at >= race.starts_at:
+    if race.cancelled_by == "too_few":
         reason = tr.n("race.cancelled.too_few", len(view.players))
+    elif race.cancelled_by == "empty":
+        reason = tr("race.cancelled.empty")
     else:
         reason = tr("race.cancelled.by_creator")
     return f"{title(tr, view)}\n{reason}"

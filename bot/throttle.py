@@ -65,6 +65,13 @@ class Throttle:
         if state is not None and (state.task is None or state.task.done()):
             del self._keys[key]
 
+    def cancel(self) -> None:
+        """Drop every pending run (the bot is closing: a restart redraws what is due)."""
+        for state in self._keys.values():
+            if state.task is not None:
+                state.task.cancel()
+        self._keys.clear()
+
     async def drain(self) -> None:
         """Wait for every pending run (tests, shutdown)."""
         while True:

@@ -263,6 +263,8 @@ class DailyPost:
 
 # -- races ----------------------------------------------------------------------
 RaceStatus = Literal["lobby", "running", "finished", "cancelled"]
+# Who or what cancelled a race: its creator, too few players at the start, everyone left the lobby.
+CancelReason = Literal["creator", "too_few", "empty"]
 # What ``join_race`` did: joined now, was already in, the race is full, or no longer a lobby.
 JoinOutcome = Literal["joined", "already", "full", "closed"]
 MAX_RACE_PLAYERS = 25
@@ -301,6 +303,7 @@ class RaceRow:
     finished_at: dt.datetime | None
     result_message_id: int | None
     settled: bool
+    cancelled_by: CancelReason | None = None
 
     @property
     def open(self) -> bool:

@@ -113,7 +113,9 @@ class RacesMixin(PostgresBase):
             )
             if heir is None:
                 await conn.execute(
-                    "UPDATE races SET status = 'cancelled', finished_at = $2 WHERE id = $1", race_id, now
+                    "UPDATE races SET status = 'cancelled', cancelled_by = 'empty', finished_at = $2 WHERE id = $1",
+                    race_id,
+                    now,
                 )
             elif race[7] == user_id:
                 await conn.execute("UPDATE races SET creator_id = $2 WHERE id = $1", race_id, heir)
@@ -145,7 +147,7 @@ class RacesMixin(PostgresBase):
             players = await conn.fetchval("SELECT count(*) FROM race_players WHERE race_id = $1", race_id)
             if players < min_players:
                 row = await conn.fetchrow(
-                    "UPDATE races SET status = 'cancelled', finished_at = $2 WHERE id = $1 "
+                    "UPDATE races SET status = 'cancelled', cancelled_by = 'too_few', finished_at = $2 WHERE id = $1 "
                     f"RETURNING {RACE_COLUMNS}",
                     race_id,
                     now,
@@ -163,7 +165,8 @@ class RacesMixin(PostgresBase):
     async def _cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
-                "UPDATE races SET status = 'cancelled', finished_at = $2 WHERE id = $1 AND status = 'lobby' "
+                "UPDATE races SET status = 'cancelled', cancelled_by = 'creator', finished_at = $2 WHERE id = $1 "
+                "AND status = 'lobby' "
                 f"RETURNING {RACE_COLUMNS}",
                 race_id,
                 now,

@@ -111,7 +111,7 @@ class RacesMixin(SqliteBase):
                 (race_id,),
             )
             if heir is None:
-                sql = "UPDATE races SET status = 'cancelled', finished_at = ? WHERE id = ?"
+                sql = "UPDATE races SET status = 'cancelled', cancelled_by = 'empty', finished_at = ? WHERE id = ?"
                 await conn.execute(sql, (to_ms(now), race_id))
             elif race[7] == user_id:
                 await conn.execute("UPDATE races SET creator_id = ? WHERE id = ?", (heir[0], race_id))
@@ -147,7 +147,7 @@ class RacesMixin(SqliteBase):
                 conn, "SELECT count(*) FROM race_players WHERE race_id = ?", (race_id,)
             )
             if players < min_players:
-                sql = f"UPDATE races SET status = 'cancelled', finished_at = ? WHERE id = ? RETURNING {RACE_COLUMNS}"
+                sql = f"UPDATE races SET status = 'cancelled', cancelled_by = 'too_few', finished_at = ? WHERE id = ? RETURNING {RACE_COLUMNS}"
                 return race_row(await self._one(conn, sql, (to_ms(now), race_id)))
             ends = race_rows.ends(now, race[12])
             row = await self._one(
@@ -164,7 +164,8 @@ class RacesMixin(SqliteBase):
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
             row = await self._one(
                 conn,
-                "UPDATE races SET status = 'cancelled', finished_at = ? WHERE id = ? AND status = 'lobby' "
+                "UPDATE races SET status = 'cancelled', cancelled_by = 'creator', finished_at = ? WHERE id = ? "
+                "AND status = 'lobby' "
                 f"RETURNING {RACE_COLUMNS}",
                 (to_ms(now), race_id),
             )

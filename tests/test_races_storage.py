@@ -203,3 +203,11 @@ async def test_bad_races_are_refused_before_the_database(store, clock, field, va
             args.pop("channel_id"),
             **args,
         )
+
+
+async def test_a_cancelled_race_says_why(store, clock):
+    by_creator, alone, emptied = [await new_race(store, clock) for _ in range(3)]
+    assert (await store.cancel_race(by_creator.id)).cancelled_by == "creator"
+    assert (await store.start_race(alone.id)).cancelled_by == "too_few"
+    assert (await store.leave_race(emptied.id, 1)).cancelled_by == "empty"
+    assert (await store.get_race(alone.id)).cancelled_by == "too_few"

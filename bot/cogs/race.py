@@ -316,6 +316,7 @@ class Race(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.keeper_loop.cancel()
+        self.throttle.cancel()
 
     @app_commands.command(
         name="race", description="Race friends on the same deal: post a lobby in this channel"

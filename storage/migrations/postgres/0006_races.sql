@@ -22,6 +22,8 @@ CREATE TABLE races (
     finished_at       timestamptz,
     result_claimed_at timestamptz,
     result_message_id bigint,
+    -- Why a cancelled race was: its creator, too few players at the start, everyone left.
+    cancelled_by      text CHECK (cancelled_by IN ('creator', 'too_few', 'empty')),
     settled           boolean     NOT NULL DEFAULT false
 );
 CREATE INDEX races_unsettled ON races (settled, status);

@@ -22,6 +22,8 @@ CREATE TABLE races (
     finished_at       INTEGER,
     result_claimed_at INTEGER,
     result_message_id INTEGER,
+    -- Why a cancelled race was: its creator, too few players at the start, everyone left.
+    cancelled_by      TEXT CHECK (cancelled_by IN ('creator', 'too_few', 'empty')),
     settled           INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX races_unsettled ON races (settled, status);
