@@ -27,6 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import Finish
 from storage import ranking, sqlite_open
 from storage.sqlite import SqliteStore, to_ms
 
@@ -152,7 +153,8 @@ def fill_history(path: Path, rows: int, seed: int = 1) -> dict[str, int]:
             key = (user, kind, daily)
             counts = 0 if key in first_daily else 1
             first_daily.add(key)
-        rank = ranking.rank_key(kind, status, score, moves)
+        # Schema 1 keeps no cards home, time or hints; the upgrade to schema 9 re-keys every row.
+        rank = ranking.rank_key(kind, Finish(status, score, moves))
         return (
             game_id,
             kind,

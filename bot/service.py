@@ -79,6 +79,11 @@ class Started:
     verified: bool = True  # False when the deal is not known to be winnable
 
 
+# Hints that told the player something about their game count as help: a move to play, or
+# that the position is lost (with the undos that mend it). "Won" and "unknown" tell nothing.
+COUNTED_ADVICE = frozenset({"move", "lost"})
+
+
 @dataclass(frozen=True)
 class HintAnswer:
     """A hint for a player's game, with the game it is for (to say the move in words)."""
@@ -377,7 +382,7 @@ class GameService:
         if status == "resigned" and game.is_lost:
             status = "lost"  # no legal move was left: record it as the loss it is
         done = await self.store.finish_game(
-            row.id, row.version, status, score=game.score, move_count=game.move_count
+            row.id, row.version, status, score=game.score, move_count=game.move_count, home=game.cards_home
         )
         log.info("game %s ended: %s (score %d)", row.id, status, game.score)
         self._games.pop(row.id, None)
@@ -451,7 +456,13 @@ class GameService:
         finish: Literal["won"] | None = "won" if game.is_won else None
         try:
             new = await self.store.append_move(
-                row.id, row.version, action, score=game.score, move_count=game.move_count, finish=finish
+                row.id,
+                row.version,
+                action,
+                score=game.score,
+                move_count=game.move_count,
+                finish=finish,
+                home=game.cards_home,
             )
         except BaseException:
             self._games.pop(row.id, None)  # the cached game moved on without storage
@@ -521,6 +532,12 @@ class GameService:
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
         advice = await self.solver.hint(front_of(game), game, self.hint_seconds)
+        if advice.status in COUNTED_ADVICE:
+            # Help on the record (it ranks an assisted game below an unassisted one).
+            try:
+                row = await self.store.record_hint(row.id)
+            except storage.GameNotActive:
+                raise UserFeedback("error.game_over") from None
         return HintAnswer(advice, row, game)
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:

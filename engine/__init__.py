@@ -9,7 +9,7 @@ from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.codes import CodeSpec, GameCode, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
-from engine.game import UNDO, UNDO_LIMIT, Game, Move, Outcome
+from engine.game import UNDO, UNDO_LIMIT, Finish, Game, Move, Outcome
 from engine.registry import GAMES, code_for, new_game, register, replay
 
 register(BakersGame)
@@ -25,6 +25,7 @@ __all__ = [
     "CodeError",
     "CodeSpec",
     "EngineError",
+    "Finish",
     "Game",
     "GameCode",
     "IllegalMove",

@@ -29,6 +29,38 @@ BATCH = ","
 MAX_BATCH = 52
 # Ranking keys clamp scores and move counts here (far beyond any real game); see ``rank_key``.
 RANK_CLAMP = 1 << 61
+# The parts a ranking key packs (``rank_key``): move counts up to MOVE_CLAMP, seconds up to
+# SECONDS_CLAMP; an unknown time (a game without moves, or finished before times were kept)
+# counts as UNTIMED, behind every known time.
+MOVE_CLAMP = (1 << 20) - 1
+UNTIMED = (1 << 32) - 1
+SECONDS_CLAMP = UNTIMED - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """What a ranking knows of a finished game (storage keeps these facts with every result).
+
+    ``home``: cards on the foundations at the end (None if not known); ``seconds``: first
+    move to finish (None without a move); ``hints``: hints the player asked for.
+    """
+
+    status: str
+    score: int
+    move_count: int
+    home: int | None = None
+    seconds: int | None = None
+    hints: int = 0
+
+    @property
+    def assisted(self) -> bool:
+        return self.hints > 0
+
+    def packed_moves_and_time(self) -> int:
+        """Fewer moves, then less time, as the low 52 bits of a key (lower is better)."""
+        moves = max(0, min(self.move_count, MOVE_CLAMP))
+        seconds = UNTIMED if self.seconds is None else max(0, min(self.seconds, SECONDS_CLAMP))
+        return (moves << 32) | seconds
 
 
 class Move(Protocol):
@@ -274,9 +306,14 @@ class Game(ABC, Generic[MoveT]):
     @abstractmethod
     def board_text(self) -> str: ...
 
+    @property
+    @abstractmethod
+    def cards_home(self) -> int:
+        """Cards on the foundations now: progress that cannot be farmed (rankings, races)."""
+
     @classmethod
     @abstractmethod
-    def rank_key(cls, status: str, score: int, move_count: int) -> int:
+    def rank_key(cls, finish: Finish) -> int:
         """A finished game's place in rankings: lower is better (storage stores it)."""
 
     @abstractmethod

@@ -24,6 +24,7 @@ from storage.interface import (
     DailyPost,
     Deck,
     FinishedGame,
+    GameNotActive,
     GameNotFound,
     GameRow,
     GuildSettings,
@@ -37,7 +38,7 @@ from storage.interface import (
     RaceRow,
     _Unchanged,
 )
-from storage.rows import stats_scope
+from storage.rows import Summary, stats_scope
 
 
 class StoreFront(ABC):
@@ -86,9 +87,10 @@ class StoreFront(ABC):
         score: int,
         move_count: int,
         finish: str | None = None,
+        home: int | None = None,
     ) -> GameRow:
         return await self.append_moves(
-            game_id, expected_version, [action], score=score, move_count=move_count, finish=finish
+            game_id, expected_version, [action], score=score, move_count=move_count, finish=finish, home=home
         )
 
     async def append_moves(
@@ -100,15 +102,33 @@ class StoreFront(ABC):
         score: int,
         move_count: int,
         finish: str | None = None,
+        home: int | None = None,
     ) -> GameRow:
-        change = v.moves(game_id, expected_version, actions, score, move_count, finish)
+        change = v.moves(game_id, expected_version, actions, score, move_count, finish, home)
         return await self._change(change, self._now())
 
     async def finish_game(
-        self, game_id: int, expected_version: int, status: str, *, score: int, move_count: int
+        self,
+        game_id: int,
+        expected_version: int,
+        status: str,
+        *,
+        score: int,
+        move_count: int,
+        home: int | None = None,
     ) -> GameRow:
-        change = v.finish(game_id, expected_version, status, score, move_count)
+        change = v.finish(game_id, expected_version, status, score, move_count, home)
         return await self._change(change, self._now())
+
+    async def record_hint(self, game_id: int) -> GameRow:
+        checked = v.snowflake("game_id", game_id)
+        game = await self._record_hint(checked, self._now())
+        if game is not None:
+            return game
+        current = await self._get_game(checked)
+        if current is None:
+            raise GameNotFound(checked)
+        raise GameNotActive(current)
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
         checked = v.snowflake("game_id", game_id)
@@ -179,18 +199,19 @@ class StoreFront(ABC):
         day = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
         summary, dates = await self._player_stats(user, checked, scope)
         current, longest = ranking.streaks(dates, day)
-        (played, won, best_score, best), practice = summary or ((0, 0, 0, None), 0)
         return PlayerStats(
             user_id=user,
             kind=checked,
-            played=played,
-            won=won,
-            best=best,
+            played=summary.played,
+            won=summary.won,
+            best=summary.best,
             current_streak=current,
             best_streak=longest,
             last_daily=max(dates) if dates else None,
-            best_score=best_score,
-            practice=practice,
+            best_score=summary.best_score,
+            practice=summary.practice,
+            fastest_win=summary.fastest_win,
+            average_win=summary.average_win,
         )
 
     async def daily_results(
@@ -308,6 +329,10 @@ class StoreFront(ABC):
         VersionConflict."""
 
     @abstractmethod
+    async def _record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
+        """hints + 1 on an active game; None if there is no active game with this id."""
+
+    @abstractmethod
     async def _set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None: ...
@@ -324,9 +349,8 @@ class StoreFront(ABC):
     @abstractmethod
     async def _player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[tuple[tuple[int, int, int, FinishedGame | None], int] | None, list[dt.date]]:
-        """((played, won, best score, best non-practice game), practice games) in the scope if
-        any (``rows.combine_stats``), and the daily days counted."""
+    ) -> tuple[Summary, list[dt.date]]:
+        """The player's summary in the scope (``rows.combine_stats``) and the daily days counted."""
 
     @abstractmethod
     async def _daily_results(

@@ -9,17 +9,27 @@ Discord objects are ``int`` snowflakes, times are timezone-aware UTC
 Ranking rules (also used by the README):
 
 * **Jeu du Boulanger** (``kind="bakers"``): a won game always ranks above a
-  game that was not won (the reference score can be farmed, so a score never
-  outranks a win). Won games rank by fewer moves (``move_count``: moves on the
-  board at the end, undone moves not counted), then earlier finish. Games not
-  won rank below all wins by higher score, then earlier finish. The score is
-  shown beside the entry.
-* **Calculation** (``kind="calculation"``): higher score (cards on the
-  foundations, 52 is a win), then earlier finish.
+  game that was not won. Wins rank unassisted (no hint asked for) first, then
+  by fewer moves (``move_count``: moves on the board at the end, undone moves
+  not counted), then less time. Games not won rank below all wins by more
+  cards on the foundations (``home``), then unassisted first, then fewer
+  moves, then less time. The reference score is shown beside the entry but
+  never ranks: a cell-column shuttle raises it without limit.
+* **Calculation** (``kind="calculation"``): more cards on the foundations
+  (the score; 52 is a win), then unassisted first, then fewer moves, then
+  less time.
+* **Time** is ``seconds``: from the game's first move to its finish, whole
+  seconds (the clock starts at the first move, not at the deal). A game
+  finished without a move, or before schema version 9 (when times were not
+  kept), has no time and ranks after every timed game at the same moves.
+* **Help**: ``hints`` counts the hints a player was given (a move to play, or
+  "lost, undo N"), ``undos`` the undos taken; both are kept with the result.
+  Undos do not rank (undo is part of the game); a hint does.
 * **Any other game**: storage accepts every kind registered in the engine
   (``engine.GAMES``) and ranks it by the game class's ``rank_key`` classmethod
-  if it has one, else by higher score, then fewer moves, then earlier finish
+  (asked with an ``engine.Finish``), else by higher score, then fewer moves
   (``storage.ranking``), so a new game needs no storage change.
+* Then earlier finish.
 * Final tie-break everywhere: the lower game id (the earlier-created game).
 * **Leaderboards list players, not games**: each player appears once, with
   their best game in the scope (channel or guild, period), ranked by the rules
@@ -36,8 +46,10 @@ Ranking rules (also used by the README):
   leaderboard, the daily results and the daily streaks.
 * **Stats**: played = finished games (won + lost + resigned), won, win % =
   won / played (practice games included), practice = finished practice
-  games, best = the best non-practice game by the ranking rules, best score
-  = the highest score of any finished non-practice game. Daily streaks count
+  games, best = the best stock or daily game by the ranking rules (so it
+  cannot be farmed), best score = the highest score of those games (a
+  reference figure, never a rank), fastest and average winning time = over
+  the timed stock and daily wins. Daily streaks count
   consecutive UTC days on which the player finished that kind's daily
   challenge; the current streak is still alive if the last such day is today
   or yesterday (the player may not have played yet today). Streaks are global
@@ -59,8 +71,9 @@ Period = Literal["all", "week", "daily"]
 Deck = Literal["two", "four"]
 # Where a game's deal came from: a new deal from the winnable stock (or Calculation's random
 # deal), the daily challenge, or a deal the player chose (a typed code, ``any_deal``).
-Source = Literal["stock", "daily", "practice"]
-SOURCES: tuple[Source, ...] = ("stock", "daily", "practice")
+# ``race``: a game of a race (issue #17), ranked with its race, not on the main boards.
+Source = Literal["stock", "daily", "practice", "race"]
+SOURCES: tuple[Source, ...] = ("stock", "daily", "practice", "race")
 DECKS: tuple[Deck, ...] = ("two", "four")
 
 # Longest single action accepted by ``append_move``: engine notations are short, but a
@@ -170,6 +183,14 @@ class GameRow:
     daily_date: dt.date | None
     version: int
     source: str = "stock"
+    # Hints asked for and undos taken in this game (help on the record, shown with results).
+    hints: int = 0
+    undos: int = 0
+    # Cards on the foundations now: the progress that ranks unfinished games and races (None
+    # until a change reported it: a game without moves yet).
+    home: int | None = None
+    # When the first move was played: a game's time runs from here to its finish.
+    first_move_at: dt.datetime | None = None
 
     @property
     def is_active(self) -> bool:
@@ -195,6 +216,17 @@ class FinishedGame:
     # True for the player's first finished attempt at this daily challenge.
     counts_for_daily: bool
     source: str = "stock"
+    hints: int = 0
+    undos: int = 0
+    # Cards on the foundations at the end (None if the finish did not say).
+    home: int | None = None
+    # First move to finish in whole seconds; None for a game finished without a move (or
+    # finished before schema version 9, when times were not kept).
+    seconds: int | None = None
+
+    @property
+    def assisted(self) -> bool:
+        return self.hints > 0
 
     @property
     def practice(self) -> bool:
@@ -230,6 +262,10 @@ class PlayerStats:
     best_score: int = 0
     # Finished practice games (a typed code, ``any_deal``), included in ``played`` and ``won``.
     practice: int = 0
+    # Fastest win and the average winning time, in seconds, over the non-practice wins with a
+    # known time (None when there is none).
+    fastest_win: int | None = None
+    average_win: float | None = None
 
     @property
     def win_rate(self) -> float:
@@ -390,8 +426,13 @@ class Store(Protocol):
         score: int,
         move_count: int,
         finish: str | None = None,
+        home: int | None = None,
     ) -> GameRow:
-        """Append one action (a notation or ``"undo"``) and the resulting score and move count.
+        """Append one action (a notation or ``"undo"``) and the resulting score, move count and
+        cards home (``home``; None keeps the stored value).
+
+        The first action starts the game's clock (``first_move_at``); an ``"undo"`` action
+        is counted in ``undos``.
 
         ``finish`` ("won" or "lost") ends the game in the same transaction and
         writes its history row, so a winning move is never stored without its
@@ -408,6 +449,7 @@ class Store(Protocol):
         score: int,
         move_count: int,
         finish: str | None = None,
+        home: int | None = None,
     ) -> GameRow:
         """Several actions in one transaction (one version step); same rules as ``append_move``."""
         ...
@@ -417,9 +459,23 @@ class Store(Protocol):
         ...
 
     async def finish_game(
-        self, game_id: int, expected_version: int, status: str, *, score: int, move_count: int
+        self,
+        game_id: int,
+        expected_version: int,
+        status: str,
+        *,
+        score: int,
+        move_count: int,
+        home: int | None = None,
     ) -> GameRow:
         """End an active game as won / lost / resigned and write its history row, atomically."""
+        ...
+
+    async def record_hint(self, game_id: int) -> GameRow:
+        """Count one hint given in an active game (no version step: a hint changes no position).
+
+        ``GameNotFound`` if no such game, ``GameNotActive`` if it is finished.
+        """
         ...
 
     async def get_result(self, game_id: int) -> FinishedGame | None:

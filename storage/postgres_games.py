@@ -20,6 +20,7 @@ from storage.postgres_base import DECODE, ENCODE, PostgresBase, to_text
 from storage.rows import (
     GAME_COLUMNS,
     RESULT_COLUMNS,
+    finish_of,
     game_row,
     join_moves,
     result_row,
@@ -40,12 +41,18 @@ SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND kind 
 APPEND = (
     "UPDATE games SET moves = CASE WHEN moves = '' THEN $3 ELSE moves || ' ' || $3 END, "
     "action_count = action_count + $4, score = $5, move_count = $6, status = $7, "
-    "finished_at = $8, updated_at = $9, version = version + 1 "
+    "finished_at = $8, updated_at = $9, undos = undos + $10, home = coalesce($11, home), "
+    "first_move_at = coalesce(first_move_at, $9), version = version + 1 "
     f"WHERE id = $1 AND version = $2 AND status = 'active' RETURNING {GAME_COLUMNS}"
 )
 FINISH = (
     "UPDATE games SET score = $3, move_count = $4, status = $5, finished_at = $6, updated_at = $6, "
+    "home = coalesce($7, home), "
     f"version = version + 1 WHERE id = $1 AND version = $2 AND status = 'active' RETURNING {GAME_COLUMNS}"
+)
+HINT = (
+    "UPDATE games SET hints = hints + 1, updated_at = $2 WHERE id = $1 AND status = 'active' "
+    f"RETURNING {GAME_COLUMNS}"
 )
 
 
@@ -110,9 +117,13 @@ class GamesMixin(PostgresBase):
                     change.status,
                     now if change.finishes else None,
                     now,
+                    change.undos,
+                    change.home,
                 )
             else:
-                row = await conn.fetchrow(FINISH, *guard, change.score, change.move_count, change.status, now)
+                row = await conn.fetchrow(
+                    FINISH, *guard, change.score, change.move_count, change.status, now, change.home
+                )
             if row is None:
                 await self._refuse(conn, change.game_id, change.expected)
             game = game_row(row, DECODE)
@@ -142,24 +153,33 @@ class GamesMixin(PostgresBase):
                 game.daily_date,
             )
             counts = earlier is None
-        key = ranking.rank_key(game.kind, game.status, game.score, game.move_count)
+        key = ranking.rank_key(game.kind, finish_of(game))
+        values = result_values(game, counts, key, ENCODE)
         await conn.execute(
             f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-            *result_values(game, counts, key, ENCODE),
+            f"VALUES ({', '.join(f'${i}' for i in range(1, len(values) + 1))})",
+            *values,
         )
         await conn.executemany(
             "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
-            "finished_at, game_id, best_score, played) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1) "
+            "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1) "
             "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
             "played = player_bests.played + 1, won = player_bests.won + excluded.won, "
             "best_score = greatest(player_bests.best_score, excluded.best_score), "
+            "won_seconds = player_bests.won_seconds + excluded.won_seconds, "
+            "timed_wins = player_bests.timed_wins + excluded.timed_wins, "
+            "fastest = least(player_bests.fastest, excluded.fastest), "
             f"rank_key = CASE WHEN {BETTER} THEN excluded.rank_key ELSE player_bests.rank_key END, "
             f"finished_at = CASE WHEN {BETTER} THEN excluded.finished_at ELSE player_bests.finished_at END, "
             f"game_id = CASE WHEN {BETTER} THEN excluded.game_id ELSE player_bests.game_id END",
             summary_values(game, key, ENCODE),
         )
+
+    async def _record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(HINT, game_id, now)
+        return None if row is None else game_row(row, DECODE)
 
     async def _set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime

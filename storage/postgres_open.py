@@ -15,12 +15,13 @@ query parameters asyncpg does not know become session settings, so
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import asyncpg
 
-from storage import migrator
+from storage import migrator, upgrade
 from storage.interface import DatabaseUnusable
 from storage.migrator import Migration
 
@@ -162,6 +163,9 @@ class _Target:
 
     async def run(self, migration: Migration) -> None:
         await self.conn.execute(migration.sql)  # a whole script: no parameters, one round trip
+        step = upgrade.step_for(migration.name)
+        if step is not None:
+            await step(_Sql(self.conn))
         await self.conn.execute(
             f"INSERT INTO {VERSION_TABLE} (version, name) VALUES ($1, $2)", migration.number, migration.name
         )
@@ -172,3 +176,25 @@ class _Target:
     async def rollback(self) -> None:
         if self.conn.is_in_transaction():
             await self.conn.execute("ROLLBACK")
+
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2...`` (the upgrade steps' SQL has no other ``?``)."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
+
+
+class _Sql:
+    """``upgrade.Sql`` on the migrating connection."""
+
+    def __init__(self, conn: Conn) -> None:
+        self.conn = conn
+
+    async def rows(self, sql: str, *params: Any) -> Sequence[Sequence[Any]]:
+        return [tuple(record) for record in await self.conn.fetch(numbered(sql), *params)]
+
+    async def many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        await self.conn.executemany(numbered(sql), params)
+
+    async def run(self, sql: str) -> None:
+        await self.conn.execute(sql)

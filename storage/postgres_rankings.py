@@ -15,6 +15,7 @@ from storage.rows import (
     RANK_ORDER,
     RESULT_COLUMNS,
     SUMMARY_COLUMNS,
+    Summary,
     combine_stats,
     prefixed,
     result_row,
@@ -100,7 +101,7 @@ class RankingsMixin(PostgresBase):
 
     async def _player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[tuple[tuple[int, int, int, FinishedGame | None], int] | None, list[dt.date]]:
+    ) -> tuple[Summary, list[dt.date]]:
         async with self._transaction(write=False) as conn:
             summaries = await conn.fetch(
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "

@@ -5,11 +5,11 @@ Kept apart from SQL so every backend ranks the same way: a result's
 ``rank_key, finished_at, game_id``.
 
 Which game ranks how is the game's own rule: a ``Game`` class in
-``engine.GAMES`` with a ``rank_key(status, score, move_count)`` classmethod
-is asked directly. For classes without one, ``RANK_RULES`` keeps the rules
-of the games that existed before the engine had that hook (exactly the keys
-already stored in every database), and any other kind ranks by
-``higher_score_first``. So a new game needs no change here.
+``engine.GAMES`` has a ``rank_key(finish)`` classmethod, asked with an
+``engine.Finish`` (status, score, moves, cards home, seconds, hints); a kind
+without one ranks by ``higher_score_first``. So a new game needs no change
+here. Keys stored before version 9 of the schema are recomputed on upgrade
+(``storage.upgrade``).
 """
 
 from __future__ import annotations
@@ -18,59 +18,40 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 
 import engine
+from engine import Finish
 
-# rank_key(status, score, move_count) -> int, lower is better.
-RankRule = Callable[[str, int, int], int]
+# rank_key(finish) -> int, lower is better.
+RankRule = Callable[[Finish], int]
 
-# Keys of Jeu du Boulanger games not won start here, so any win ranks above them.
-NOT_WON_BASE = 1 << 62
-# Scores and move counts beyond this are clamped (far beyond any real game).
-CLAMP = 1 << 61
-CALCULATION_TOP = 52
 # The default rule packs score and moves into one key: 31 bits each, so it fits 62.
 PART = (1 << 31) - 1
 
 
-def _clamp(value: int, top: int = CLAMP) -> int:
+def _clamp(value: int, top: int) -> int:
     return max(0, min(value, top))
 
 
-def bakers_rule(status: str, score: int, move_count: int) -> int:
-    """Wins by fewer moves, then (all below any win) non-wins by higher score."""
-    if status == "won":
-        return _clamp(move_count)
-    return NOT_WON_BASE - _clamp(score)
-
-
-def calculation_rule(status: str, score: int, move_count: int) -> int:
-    """Higher score (cards home, 52 = won)."""
-    return CALCULATION_TOP - _clamp(score)
-
-
-def higher_score_first(status: str, score: int, move_count: int) -> int:
+def higher_score_first(finish: Finish) -> int:
     """The default: higher score first, then fewer moves (status does not matter)."""
-    return ((PART - _clamp(score, PART)) << 31) + _clamp(move_count, PART)
-
-
-RANK_RULES: dict[str, RankRule] = {"bakers": bakers_rule, "calculation": calculation_rule}
+    return ((PART - _clamp(finish.score, PART)) << 31) + _clamp(finish.move_count, PART)
 
 
 def rule_for(kind: str) -> RankRule:
-    """The game class's own ``rank_key`` if it has one, else the table, else the default."""
+    """The game class's own ``rank_key`` if it has one, else the default."""
     cls = engine.GAMES.get(kind)
     hook = getattr(cls, "rank_key", None) if cls is not None else None
     if callable(hook):
 
-        def ask_game(status: str, score: int, move_count: int) -> int:
-            return int(hook(status, score, move_count))
+        def ask_game(finish: Finish) -> int:
+            return int(hook(finish))
 
         return ask_game
-    return RANK_RULES.get(kind, higher_score_first)
+    return higher_score_first
 
 
-def rank_key(kind: str, status: str, score: int, move_count: int) -> int:
+def rank_key(kind: str, finish: Finish) -> int:
     """Lower is better; see ``storage.interface`` for each game's rules."""
-    return rule_for(kind)(status, score, move_count)
+    return rule_for(kind)(finish)
 
 
 def week_start(now: dt.datetime) -> dt.datetime:

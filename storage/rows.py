@@ -14,22 +14,25 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine import Finish
 from storage.interface import DailyPost, Deck, FinishedGame, GameRow, GuildSettings, LeaderboardEntry
 
 GAME_COLUMNS = (
     "id, kind, code, cells, owner_id, guild_id, channel_id, message_id, moves, status, score, "
-    "move_count, started_at, updated_at, finished_at, daily_date, version, source"
+    "move_count, started_at, updated_at, finished_at, daily_date, version, source, hints, undos, home, "
+    "first_move_at"
 )
 RESULT_COLUMNS = (
     "game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, move_count, "
-    "finished_at, daily_date, counts_for_daily, source"
+    "finished_at, daily_date, counts_for_daily, source, hints, undos, home, seconds"
 )
+RESULT_WIDTH = len(RESULT_COLUMNS.split(","))
 GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language, daily_disabled"
 POST_COLUMNS = "guild_id, date, channel_id, message_id, claimed_at, posted_at"
 RANK_ORDER = "rank_key, finished_at, game_id"
 # The only source the main (all time, this week) leaderboards rank.
 MAIN_SOURCE = "stock"
-SUMMARY_COLUMNS = "played, won, best_score, rank_key, finished_at, game_id"
+SUMMARY_COLUMNS = "played, won, best_score, rank_key, finished_at, game_id, won_seconds, timed_wins, fastest"
 # player_bests.cells for "every cell count" (Calculation only has this one).
 ALL_CELLS = -1
 
@@ -78,6 +81,18 @@ class Encoding:
         return None if value is None else self.day(value)
 
 
+def seconds_played(game: GameRow) -> int | None:
+    """A finished game's time: first move to finish in whole seconds (None without a move)."""
+    if game.finished_at is None or game.first_move_at is None:
+        return None
+    return max(0, int((game.finished_at - game.first_move_at).total_seconds()))
+
+
+def finish_of(game: GameRow) -> Finish:
+    """What the game's ranking rule is asked about a finished game."""
+    return Finish(game.status, game.score, game.move_count, game.home, seconds_played(game), game.hints)
+
+
 def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: Encoding) -> tuple[Any, ...]:
     """A finished game's history row: the values of ``RESULT_COLUMNS``, then ``rank_key``."""
     assert game.finished_at is not None, "a finished game has its finish time"
@@ -96,16 +111,21 @@ def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: 
         encode.maybe_day(game.daily_date),
         encode.flag(counts_for_daily),
         game.source,
+        game.hints,
+        game.undos,
+        game.home,
+        seconds_played(game),
         rank_key,
     )
 
 
 def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple[Any, ...]]:
     """The player_bests rows a finished game is folded into: (scope, scope_id, kind, cells, source,
-    user_id, won, rank_key, finished_at, game_id, best_score)."""
+    user_id, won, rank_key, finished_at, game_id, best_score, won_seconds, timed_wins, fastest)."""
     assert game.finished_at is not None, "a finished game has its finish time"
     won = 1 if game.status == "won" else 0
     finished_at = encode.moment(game.finished_at)
+    seconds = seconds_played(game) if won else None
     return [
         (
             scope,
@@ -119,6 +139,9 @@ def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple
             finished_at,
             game.id,
             game.score,
+            seconds or 0,
+            0 if seconds is None else 1,
+            seconds,
         )
         for scope, scope_id, cells in summary_keys(game)
     ]
@@ -153,6 +176,10 @@ def game_row(row: Row, decode: Decoding) -> GameRow:
         daily_date=decode.maybe_day(row[15]),
         version=row[16],
         source=row[17],
+        hints=row[18],
+        undos=row[19],
+        home=row[20],
+        first_move_at=decode.maybe_moment(row[21]),
     )
 
 
@@ -172,6 +199,10 @@ def result_row(row: Row, decode: Decoding) -> FinishedGame:
         daily_date=decode.maybe_day(row[11]),
         counts_for_daily=bool(row[12]),
         source=row[13],
+        hints=row[14],
+        undos=row[15],
+        home=row[16],
+        seconds=None if row[17] is None else int(row[17]),
     )
 
 
@@ -179,7 +210,11 @@ def leaderboard(found: Iterable[Row], offset: int, decode: Decoding) -> list[Lea
     """Rows of ``RESULT_COLUMNS`` then played and won, best first, as the page from ``offset``."""
     return [
         LeaderboardEntry(
-            rank=offset + i + 1, user_id=row[4], best=result_row(row, decode), played=row[14], won=row[15]
+            rank=offset + i + 1,
+            user_id=row[4],
+            best=result_row(row, decode),
+            played=row[RESULT_WIDTH],
+            won=row[RESULT_WIDTH + 1],
         )
         for i, row in enumerate(found)
     ]
@@ -233,24 +268,42 @@ def summary_scope(channel_id: int | None, guild_id: int | None, cells: int | Non
     return scope, scope_id, ALL_CELLS if cells is None else cells
 
 
-def combine_stats(
-    found: Iterable[Row], decode: Decoding
-) -> tuple[tuple[int, int, int, FinishedGame | None], int] | None:
+# Sources whose games give a player's best (practice chose its deal; a race ranks in its race).
+BEST_SOURCES = ("stock", "daily")
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A player's summary rows of one scope, added up over the sources."""
+
+    played: int = 0
+    won: int = 0
+    best_score: int = 0
+    best: FinishedGame | None = None
+    practice: int = 0
+    fastest_win: int | None = None
+    average_win: float | None = None
+
+
+def combine_stats(found: Iterable[Row], decode: Decoding) -> Summary:
     """A player's summary rows of one scope (``source`` then ``SUMMARY_COLUMNS``, then the best
-    game's ``RESULT_COLUMNS``), one per source, folded into ((played, won, best score, best
-    non-practice game), practice games played); None when there are none."""
+    game's ``RESULT_COLUMNS``), one per source, folded into one ``Summary``: played and won
+    over every source; best, best score and winning times over ``BEST_SOURCES``."""
     rows_ = list(found)
-    if not rows_:
-        return None
-    played = sum(int(r[1]) for r in rows_)
-    won = sum(int(r[2]) for r in rows_)
-    practice = sum(int(r[1]) for r in rows_ if r[0] == "practice")
-    ranked = [r for r in rows_ if r[0] != "practice"]
-    best_score = max((int(r[3]) for r in ranked), default=0)
+    ranked = [r for r in rows_ if r[0] in BEST_SOURCES]
     top = min(ranked, key=lambda r: (r[4], r[5], r[6]), default=None)
-    width = len(RESULT_COLUMNS.split(","))
-    best = None if top is None else result_row([top[7 + i] for i in range(width)], decode)
-    return (played, won, best_score, best), practice
+    width = len(SUMMARY_COLUMNS.split(",")) + 1
+    timed = sum(int(r[8]) for r in ranked)
+    fastest = [int(r[9]) for r in ranked if r[9] is not None]
+    return Summary(
+        played=sum(int(r[1]) for r in rows_),
+        won=sum(int(r[2]) for r in rows_),
+        best_score=max((int(r[3]) for r in ranked), default=0),
+        best=None if top is None else result_row([top[width + i] for i in range(RESULT_WIDTH)], decode),
+        practice=sum(int(r[1]) for r in rows_ if r[0] == "practice"),
+        fastest_win=min(fastest, default=None),
+        average_win=sum(int(r[7]) for r in ranked) / timed if timed else None,
+    )
 
 
 def stats_scope(guild_id: int | None) -> tuple[str, int]:

@@ -17,7 +17,7 @@ from storage.interface import (
     GameRow,
     VersionConflict,
 )
-from storage.rows import join_moves, result_values, summary_values
+from storage.rows import finish_of, join_moves, result_values, summary_values
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
     BETTER,
@@ -77,7 +77,8 @@ class GamesMixin(SqliteBase):
             joined = join_moves(change.actions)
             sql = (
                 "UPDATE games SET moves = CASE WHEN moves = '' THEN ? ELSE moves || ' ' || ? END, "
-                "action_count = action_count + ?, score = ?, move_count = ?, status = ?, "
+                "action_count = action_count + ?, undos = undos + ?, score = ?, move_count = ?, "
+                "home = coalesce(?, home), first_move_at = coalesce(first_move_at, ?), status = ?, "
                 "finished_at = ?, updated_at = ?, version = version + 1 "
                 f"WHERE id = ? AND version = ? AND status = 'active' RETURNING {GAME_COLUMNS}"
             )
@@ -85,17 +86,21 @@ class GamesMixin(SqliteBase):
                 joined,
                 joined,
                 len(change.actions),
+                change.undos,
                 change.score,
                 change.move_count,
+                change.home,
+                moment,
             )
             params += (change.status, moment if change.finishes else None, moment)
         else:
             sql = (
-                "UPDATE games SET status = ?, score = ?, move_count = ?, finished_at = ?, updated_at = ?, "
+                "UPDATE games SET status = ?, score = ?, move_count = ?, home = coalesce(?, home), "
+                "finished_at = ?, updated_at = ?, "
                 f"version = version + 1 WHERE id = ? AND version = ? AND status = 'active' "
                 f"RETURNING {GAME_COLUMNS}"
             )
-            params = (change.status, change.score, change.move_count, moment, moment)
+            params = (change.status, change.score, change.move_count, change.home, moment, moment)
 
         async def op(conn: aiosqlite.Connection) -> GameRow:
             row = await self._one(conn, sql, (*params, change.game_id, change.expected))
@@ -129,22 +134,39 @@ class GamesMixin(SqliteBase):
                 (game.owner_id, game.kind, iso(game.daily_date)),
             )
             counts = earlier is None
-        key = ranking.rank_key(game.kind, game.status, game.score, game.move_count)
+        key = ranking.rank_key(game.kind, finish_of(game))
+        values = result_values(game, counts, key, ENCODE)
         await conn.execute(
-            f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) VALUES ({', '.join('?' * 15)})",
-            result_values(game, counts, key, ENCODE),
+            f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) VALUES ({', '.join('?' * len(values))})",
+            values,
         )
         await conn.executemany(
             "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
-            "finished_at, game_id, best_score, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
+            "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
             "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
             "played = played + 1, won = won + excluded.won, "
             "best_score = max(best_score, excluded.best_score), "
+            "won_seconds = won_seconds + excluded.won_seconds, timed_wins = timed_wins + excluded.timed_wins, "
+            "fastest = CASE WHEN fastest IS NULL OR excluded.fastest < fastest THEN excluded.fastest "
+            "ELSE fastest END, "
             f"rank_key = CASE WHEN {BETTER} THEN excluded.rank_key ELSE rank_key END, "
             f"finished_at = CASE WHEN {BETTER} THEN excluded.finished_at ELSE finished_at END, "
             f"game_id = CASE WHEN {BETTER} THEN excluded.game_id ELSE game_id END",
             summary_values(game, key, ENCODE),
         )
+
+    async def _record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
+        async def op(conn: aiosqlite.Connection) -> GameRow | None:
+            row = await self._one(
+                conn,
+                "UPDATE games SET hints = hints + 1, updated_at = ? WHERE id = ? AND status = 'active' "
+                f"RETURNING {GAME_COLUMNS}",
+                (to_ms(now), game_id),
+            )
+            return None if row is None else game_row(row)
+
+        return await self._write(op)
 
     async def _set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime

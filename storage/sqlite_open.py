@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
-from storage import migrator
+from storage import migrator, upgrade
 from storage.interface import DatabaseUnusable
 from storage.migrator import Migration
 from storage.migrator import split_statements as split_statements  # its old home, for callers
@@ -158,6 +160,9 @@ class _Target:
         before = await self._broken_keys() if checked else set()
         for statement in migration.statements():
             await self.conn.execute(statement)
+        step = upgrade.step_for(migration.name)
+        if step is not None:
+            await step(_Sql(self.conn))
         broken = await self._broken_keys() - before if checked else set()
         if broken:
             raise unusable(
@@ -178,6 +183,23 @@ class _Target:
     async def rollback(self) -> None:
         await self.conn.execute("ROLLBACK")
         await self.conn.execute("PRAGMA foreign_keys = ON")
+
+
+class _Sql:
+    """``upgrade.Sql`` on the migrating connection (SQLite speaks ``?`` already)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def rows(self, sql: str, *params: Any) -> Sequence[Sequence[Any]]:
+        async with self.conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        await self.conn.executemany(sql, params)
+
+    async def run(self, sql: str) -> None:
+        await self.conn.execute(sql)
 
 
 async def _scalar(conn: aiosqlite.Connection, sql: str) -> object:

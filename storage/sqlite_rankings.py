@@ -9,7 +9,7 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import FinishedGame, LeaderboardEntry
-from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, combine_stats
+from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats
 from storage.rows import leaderboard as leaderboard_page
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
@@ -97,7 +97,7 @@ class RankingsMixin(SqliteBase):
 
     async def _player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[tuple[tuple[int, int, int, FinishedGame | None], int] | None, list[dt.date]]:
+    ) -> tuple[Summary, list[dt.date]]:
         async with self._transaction(write=False) as conn:
             summaries = await self._all(
                 conn,

@@ -186,14 +186,26 @@ class Change:
     score: int
     move_count: int
     status: str
+    # Cards on the foundations after the change; None keeps the stored value.
+    home: int | None = None
 
     @property
     def finishes(self) -> bool:
         return self.status != "active"
 
+    @property
+    def undos(self) -> int:
+        return sum(1 for a in self.actions if a.lower() == "undo")
+
 
 def moves(
-    game_id: object, expected: object, actions_: object, score: object, move_count: object, finish: object
+    game_id: object,
+    expected: object,
+    actions_: object,
+    score: object,
+    move_count: object,
+    finish: object,
+    home: object = None,
 ) -> Change:
     return Change(
         snowflake("game_id", game_id),
@@ -202,10 +214,13 @@ def moves(
         count("score", score),
         count("move_count", move_count),
         "active" if finish is None else finished_status(finish),
+        None if home is None else count("home", home),
     )
 
 
-def finish(game_id: object, expected: object, status: object, score: object, move_count: object) -> Change:
+def finish(
+    game_id: object, expected: object, status: object, score: object, move_count: object, home: object = None
+) -> Change:
     return Change(
         snowflake("game_id", game_id),
         count("expected_version", expected),
@@ -213,6 +228,7 @@ def finish(game_id: object, expected: object, status: object, score: object, mov
         count("score", score),
         count("move_count", move_count),
         finished_status(status),
+        None if home is None else count("home", home),
     )
 
 

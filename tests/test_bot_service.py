@@ -367,6 +367,21 @@ async def test_hint_for_each_game(service):
     assert advice.move in engine.new_game("CA1-AAAAA24").legal_moves()
 
 
+async def test_hints_undos_cards_home_and_time_reach_the_record(service, store):
+    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    answer = await service.hint(ALICE, row.id)
+    assert answer.row.hints == 1 and answer.row.version == row.version  # a hint moves no version
+    board = await service.play(ALICE, row.id, answer.advice.move)
+    board = await service.undo(ALICE, row.id)
+    board = await service.play(ALICE, row.id, answer.advice.move)
+    assert (board.row.hints, board.row.undos, board.row.home) == (1, 1, board.game.cards_home)
+    assert board.row.first_move_at is not None
+    done = await service.resign(ALICE, row.id)
+    result = await store.get_result(row.id)
+    assert (result.hints, result.undos, result.home, result.assisted) == (1, 1, done.game.cards_home, True)
+    assert result.seconds is not None and result.seconds >= 0
+
+
 async def test_calculation_buttons(service, store):
     row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
     # 6♠ is turned; it fits foundation 3 (3, 6, …).

@@ -13,7 +13,7 @@ from engine import codes, registry
 from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.codes import GameCode, parse_code
-from engine.game import Game, Outcome
+from engine.game import Finish, Game, Outcome
 from storage import ranking
 from tests.bakers_boards import build, cards
 
@@ -212,9 +212,13 @@ class CountGame(Game[CountMove]):
     def board_text(self) -> str:
         return f"{self.position}\n"
 
+    @property
+    def cards_home(self) -> int:
+        return self.position
+
     @classmethod
-    def rank_key(cls, status: str, score: int, move_count: int) -> int:
-        return 3 - score
+    def rank_key(cls, finish: Finish) -> int:
+        return 3 - finish.score
 
     def _find(self, text: str) -> CountMove | None:
         return next((m for m in self.iter_legal_moves() if m.notation == text), None)
@@ -249,7 +253,7 @@ def test_a_third_game_needs_only_a_class_and_register(scratch_registry):
     assert str(gc) == "CNT2-AAAAA24" and engine.code_for("count", 860) == "CNT1-AAAAA24"
     game = engine.replay("CNT1-AAAAA24", ["1", "2", "undo", "2", "3"])
     assert isinstance(game, CountGame) and game.is_won and game.moves == ("1", "2", "undo", "2", "3")
-    assert game.legal_moves() == [] and not game.is_legal("4") and game.rank_key("won", 3, 3) == 0
+    assert game.legal_moves() == [] and not game.is_legal("4") and game.rank_key(Finish("won", 3, 3)) == 0
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("CNT3-AAAAA24")
     assert info.value.part == "version" and "version 1, 2" in str(info.value)
@@ -296,8 +300,11 @@ def test_rank_key_is_storages_rank_key(cls):
     for status in ("won", "lost", "resigned", "abandoned", "active"):
         for score in numbers:
             for move_count in numbers:
-                expected = ranking.rank_key(cls.kind, status, score, move_count)
-                assert cls.rank_key(status, score, move_count) == expected, (status, score, move_count)
+                for home, seconds, hints in ((None, None, 0), (score, move_count, 1), (52, 0, 3)):
+                    finish = Finish(status, score, move_count, home, seconds, hints)
+                    key = cls.rank_key(finish)
+                    assert key == ranking.rank_key(cls.kind, finish), finish
+                    assert 0 <= key < 1 << 63, finish  # fits a signed 64-bit column
 
 
 @pytest.mark.parametrize("text", ["12v+3", "12v0x3", "12v1_0", "12v٣", "18v²", "18v 2"])

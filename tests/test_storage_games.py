@@ -150,7 +150,7 @@ async def test_two_stores_on_one_database_get_version_conflicts(stores):
 async def test_finishing_writes_the_history_row_in_the_same_step(store, clock):
     game = await store.create_game("calculation", "CA1-AAAAA24", 5, 6, 7, daily_date=dt.date(2026, 3, 4))
     clock.advance(minutes=3)
-    done = await store.append_move(game.id, 1, "t1", score=52, move_count=1, finish="won")
+    done = await store.append_move(game.id, 1, "t1", score=52, move_count=1, finish="won", home=52)
     assert done.status == "won" and done.finished_at == clock.now and done.version == 2
     result = await store.get_result(game.id)
     assert result == storage.FinishedGame(
@@ -167,6 +167,8 @@ async def test_finishing_writes_the_history_row_in_the_same_step(store, clock):
         finished_at=clock.now,
         daily_date=dt.date(2026, 3, 4),
         counts_for_daily=True,
+        home=52,
+        seconds=0,  # the winning move was the first: its clock started and stopped at once
     )
 
 

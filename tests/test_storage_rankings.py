@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 import storage
+from engine import Finish
 from storage import ranking
 from tests.conftest import UNIQUE_REFUSED
 from tests.storage_procs.clock import FakeClock
@@ -39,12 +40,17 @@ async def finished(
     guild: int = 10,
     cells: int | None = 4,
     daily: dt.date | None = None,
+    home: int | None = None,
 ) -> int:
+    """A game finished at ``at`` without moves (so untimed); ``home`` defaults to what the
+    game's result implies: 52 for a win, the score for Calculation, else 0."""
     clock.set(at)
     code = "CA1-AAAAA24" if kind == "calculation" else "BK1-C4-AAAAA24"
     cells = None if kind == "calculation" else cells
+    if home is None:
+        home = 52 if status == "won" else score if kind == "calculation" else 0
     game = await store.create_game(kind, code, user, guild, channel, cells=cells, daily_date=daily)
-    await store.finish_game(game.id, game.version, status, score=score, move_count=moves)
+    await store.finish_game(game.id, game.version, status, score=score, move_count=moves, home=home)
     clock.set(NOON)
     return game.id
 
@@ -56,15 +62,15 @@ def users(entries) -> list[int]:
 @pytest.fixture
 async def bakers_games(store, clock):
     """A (1) won in 90 and lost with 500; B (2) and C (3) won in 80, C earlier; D (4) lost with a farmed
-    1000; E (5) resigned with 200; F (6) won in 70 in another channel of the guild; G (7) won in 60
-    last week (1 ms before Monday 00:00 UTC)."""
+    1000 but 10 cards home; E (5) resigned with 200 and 12 cards home; F (6) won in 70 in another
+    channel of the guild; G (7) won in 60 last week (1 ms before Monday 00:00 UTC)."""
     h = dt.timedelta(hours=1)
     await finished(store, clock, 1, "won", score=300, moves=90, at=NOON - 5 * h)
-    await finished(store, clock, 1, "lost", score=500, moves=40, at=NOON - 4 * h)
+    await finished(store, clock, 1, "lost", score=500, moves=40, at=NOON - 4 * h, home=40)
     await finished(store, clock, 2, "won", score=290, moves=80, at=NOON - 2 * h)
     await finished(store, clock, 3, "won", score=310, moves=80, at=NOON - 3 * h)
-    await finished(store, clock, 4, "lost", score=1000, moves=10, at=NOON - 1 * h)
-    await finished(store, clock, 5, "resigned", score=200, moves=5, at=NOON - 1 * h)
+    await finished(store, clock, 4, "lost", score=1000, moves=10, at=NOON - 1 * h, home=10)
+    await finished(store, clock, 5, "resigned", score=200, moves=5, at=NOON - 1 * h, home=12)
     await finished(store, clock, 6, "won", score=280, moves=70, at=NOON - 1 * h, channel=200)
     await finished(
         store, clock, 7, "won", score=280, moves=60, at=NOON - 60 * h - dt.timedelta(milliseconds=1)
@@ -73,25 +79,26 @@ async def bakers_games(store, clock):
 
 async def test_bakers_channel_leaderboard_ranks_wins_then_fewer_moves_then_earlier(store, bakers_games):
     board = await store.leaderboard("bakers", channel_id=100)
-    assert users(board) == [7, 3, 2, 1, 4, 5]
+    assert users(board) == [7, 3, 2, 1, 5, 4]
     assert [e.rank for e in board] == [1, 2, 3, 4, 5, 6]
     a = board[3]
     assert (a.played, a.won, a.best.status, a.best.move_count, a.best.score) == (2, 1, "won", 90, 300)
-    assert board[4].best.score == 1000  # shown beside, but below every win
+    # Games not won rank by cards home: the farmed 1000 points (10 home) are shown, but rank last.
+    assert (board[4].best.home, board[5].best.home, board[5].best.score) == (12, 10, 1000)
 
 
 async def test_week_leaderboard_starts_monday_utc(store, clock, bakers_games):
-    assert users(await store.leaderboard("bakers", channel_id=100, period="week")) == [3, 2, 1, 4, 5]
+    assert users(await store.leaderboard("bakers", channel_id=100, period="week")) == [3, 2, 1, 5, 4]
     monday_midnight = dt.datetime(2026, 3, 2, tzinfo=UTC)
     await finished(store, clock, 9, "won", moves=100, at=monday_midnight)
-    assert users(await store.leaderboard("bakers", channel_id=100, period="week")) == [3, 2, 1, 9, 4, 5]
+    assert users(await store.leaderboard("bakers", channel_id=100, period="week")) == [3, 2, 1, 9, 5, 4]
     # On the next Monday, nothing of this week counts any more.
     monday = dt.datetime(2026, 3, 9, 0, 0, tzinfo=UTC)
     assert await store.leaderboard("bakers", channel_id=100, period="week", now=monday) == []
 
 
 async def test_guild_leaderboard_spans_its_channels(store, bakers_games):
-    assert users(await store.leaderboard("bakers", guild_id=10)) == [7, 6, 3, 2, 1, 4, 5]
+    assert users(await store.leaderboard("bakers", guild_id=10)) == [7, 6, 3, 2, 1, 5, 4]
     assert await store.leaderboard("bakers", guild_id=11) == []
 
 
@@ -207,11 +214,40 @@ async def test_bad_leaderboard_requests_are_refused(store, kwargs, message):
         await store.leaderboard("bakers", **kwargs)
 
 
+def key(kind: str, status: str, score: int, moves: int, home: int | None = None, **more: int) -> int:
+    return ranking.rank_key(kind, Finish(status, score, moves, home, **more))
+
+
 def test_rank_key_puts_every_bakers_win_above_any_score():
-    assert ranking.rank_key("bakers", "won", 0, 10**6) < ranking.rank_key("bakers", "lost", 10**18, 1)
-    assert ranking.rank_key("bakers", "won", 0, 80) < ranking.rank_key("bakers", "won", 9999, 81)
-    assert ranking.rank_key("bakers", "lost", 501, 9) < ranking.rank_key("bakers", "resigned", 500, 1)
-    assert ranking.rank_key("calculation", "won", 52, 300) < ranking.rank_key("calculation", "lost", 51, 1)
+    assert key("bakers", "won", 0, 10**6, 52) < key("bakers", "lost", 10**18, 1, 51)
+    assert key("bakers", "won", 0, 80) < key("bakers", "won", 9999, 81)
+    assert key("calculation", "won", 52, 300) < key("calculation", "lost", 51, 1)
+
+
+def test_games_not_won_rank_by_cards_home_never_by_the_farmable_score():
+    assert key("bakers", "lost", 0, 90, 41) < key("bakers", "resigned", 10**6, 9, 40)
+    # At equal cards home: fewer moves, then less time; the score never counts.
+    assert key("bakers", "lost", 0, 50, 20) < key("bakers", "lost", 5000, 51, 20)
+    assert key("bakers", "lost", 0, 50, 20, seconds=60) < key("bakers", "lost", 5000, 50, 20, seconds=61)
+    assert key("bakers", "lost", 10, 50, 20) == key("bakers", "lost", 5000, 50, 20)
+
+
+def test_at_equal_outcome_unassisted_ranks_above_assisted_then_moves_then_time():
+    # Among wins a hint costs more than any number of moves or seconds...
+    assert key("bakers", "won", 0, 500, seconds=9999) < key("bakers", "won", 0, 60, seconds=5, hints=1)
+    # ...but a hinted win still beats any game not won.
+    assert key("bakers", "won", 0, 10**6, hints=9) < key("bakers", "lost", 0, 1, 51)
+    # Among games not won, cards home come first, then help, then moves.
+    assert key("bakers", "lost", 0, 90, 30, hints=2) < key("bakers", "lost", 0, 10, 29)
+    assert key("bakers", "lost", 0, 90, 30) < key("bakers", "lost", 0, 10, 30, hints=1)
+    # Wins: fewer moves, then less time; an unknown time (an old result) after every known one.
+    assert key("bakers", "won", 0, 80, seconds=300) < key("bakers", "won", 0, 80, seconds=301)
+    assert key("bakers", "won", 0, 80, seconds=10**9) < key("bakers", "won", 0, 80)
+    assert key("bakers", "won", 0, 79) < key("bakers", "won", 0, 80, seconds=1)
+    # Calculation: cards home, then help, then moves, then time.
+    assert key("calculation", "lost", 45, 90, hints=1) < key("calculation", "lost", 44, 60)
+    assert key("calculation", "won", 52, 90) < key("calculation", "won", 52, 80, hints=1)
+    assert key("calculation", "won", 52, 80, seconds=100) < key("calculation", "won", 52, 80, seconds=101)
 
 
 @pytest.mark.parametrize(
@@ -252,6 +288,7 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
         status = rng.choice(["won", "lost", "resigned"])
         user, channel, cells = rng.randrange(8), rng.choice([100, 101, 200]), rng.choice([4, 2, 1])
         score, moves = rng.randrange(0, 53), rng.randrange(0, 5)  # few values: many ties
+        home = 52 if status == "won" else score if kind == "calculation" else rng.randrange(0, 4)
         guild = 10 if channel < 200 else 20
         gid = await finished(
             store,
@@ -265,6 +302,7 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
             channel=channel,
             guild=guild,
             cells=cells,
+            home=home,
         )
         history.append(
             (
@@ -278,6 +316,7 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
                 score,
                 moves,
                 at,
+                home,
             )
         )
 
@@ -291,7 +330,7 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
             and (cells is None or h[5] == cells)
             and (since is None or h[9] >= since)
         ]
-        key = lambda h: (ranking.rank_key(h[1], h[6], h[7], h[8]), h[9], h[0])  # noqa: E731
+        key = lambda h: (ranking.rank_key(h[1], Finish(h[6], h[7], h[8], h[10])), h[9], h[0])  # noqa: E731
         best: dict[int, tuple] = {}
         for h in sorted(rows, key=key):
             best.setdefault(h[2], h)

@@ -14,7 +14,7 @@ import engine
 from engine.cards import card_label, rank_of, suit_of
 from engine.dealing import shuffled_deck
 from engine.errors import IllegalMove
-from engine.game import Game, Outcome
+from engine.game import Finish, Game, Outcome
 
 PILES = 3
 HOME = "h"
@@ -100,9 +100,13 @@ class TowerGame(Game[TowerMove]):
     def board_text(self) -> str:
         return "\n".join(" ".join(map(card_label, p)) for p in self.position) + f"\nhome: {self.home}\n"
 
+    @property
+    def cards_home(self) -> int:
+        return self.home
+
     @classmethod
-    def rank_key(cls, status: str, score: int, move_count: int) -> int:
-        return (0 if status == "won" else 1) * 10**6 + move_count
+    def rank_key(cls, finish: Finish) -> int:
+        return (0 if finish.status == "won" else 1) * 10**6 + finish.move_count
 
 
 def solve(game: TowerGame) -> str | None:
