@@ -77,7 +77,9 @@ def standing(
     finished_ms = 0
     if game.finished_at is not None:
         finished_ms = max(0, (game.finished_at - started) // dt.timedelta(milliseconds=1))
-    return Standing(player.user_id, game.status, game.home, game.move_count, elapsed, finished_ms, game.id)
+    return Standing(
+        player.user_id, game.status, game.home or 0, game.move_count, elapsed, finished_ms, game.id
+    )
 
 
 def rank(standings: Sequence[Standing]) -> list[Standing]:

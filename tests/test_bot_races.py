@@ -215,7 +215,7 @@ async def test_joining_with_a_game_in_progress_asks_first(fake_discord, bot):
     joined = await fake.click(bob, asked.message, yes)
     assert "You are in" in joined.content
     old = await bot.store.active_game(bob.id, "bakers")
-    assert old.source == "stock"  # not ended before the start …
+    assert old.source == "practice" and old.is_active  # not ended before the start …
     await start_now(fake, bot, alice, lobby)
     assert (await bot.store.get_game(old.id)).status == "resigned"  # … but at it
     assert (await race_game(bot, bob)).code == "BK1-C4-AAAAA25"
