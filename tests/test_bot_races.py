@@ -61,8 +61,8 @@ async def start_now(fake, bot, creator, lobby):
 
 
 async def my_board(fake, user, lobby):
-    await eventually(lambda: any(c.endswith(":b") for c in fake.message(lobby.id).custom_ids()), timeout=5)
-    result = await fake.click(user, lobby, race_button(fake.message(lobby.id), "b"))
+    await eventually(lambda: any(c.endswith(":m") for c in fake.message(lobby.id).custom_ids()), timeout=5)
+    result = await fake.click(user, lobby, race_button(fake.message(lobby.id), "m"))
     assert result.ephemeral and result.message.attachments, result.content
     return result.message
 

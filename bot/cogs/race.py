@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-JOIN, LEAVE, START, CANCEL, BOARD = "j", "l", "s", "c", "b"
+JOIN, LEAVE, START, CANCEL, BOARD = "j", "l", "s", "x", "m"
 GAME_CHOICES = game_choices()
 # A claimed result not recorded this long after (the poster crashed) may be sent again: the
 # same nonce, within Discord's dedupe window, gives back the message already sent.
@@ -71,7 +71,7 @@ def result_nonce(race_id: int) -> int:
 
 
 class RaceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<rid>[0-9]{1,20}):(?P<act>[jlscb])"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<rid>[0-9]{1,20}):(?P<act>[jlsxm])"
 ):
     """A lobby or standings button: join, leave, start now, cancel, my board."""
 
@@ -303,14 +303,17 @@ def race_view(tr: Translator, race: storage.RaceRow) -> discord.ui.View | None:
 
 
 class Race(commands.Cog):
+    throttle: Throttle
+    keeper: RaceKeeper
+
     def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
-        self.throttle = Throttle(bot.config.race_edit_seconds)
-        self.keeper = RaceKeeper(bot.service, notify=self.notify)
-        bot.races = self.keeper
         bot.add_dynamic_items(RaceButton, JoinChoice, CreateChoice)
 
     async def cog_load(self) -> None:
+        self.throttle = Throttle(self.bot.config.race_edit_seconds)
+        self.keeper = RaceKeeper(self.bot.service, notify=self.notify)
+        self.bot.races = self.keeper
         self.keeper_loop.change_interval(seconds=self.bot.config.race_check_seconds)
         self.keeper_loop.start()
 
