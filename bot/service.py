@@ -529,6 +529,8 @@ class GameService:
         return await self._advise(row, game)
 
     async def _advise(self, row: storage.GameRow, game: engine.Game[Any]) -> HintAnswer:
+        if row.source in PRIVATE_SOURCES:  # a race: the solver would race for the player
+            raise UserFeedback("race.error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
         advice = await self.solver.hint(front_of(game), game, self.hint_seconds)

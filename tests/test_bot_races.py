@@ -196,6 +196,8 @@ async def test_a_player_is_in_one_open_race_of_a_kind(fake_discord, bot):
     await start_now(fake, bot, alice, first)
     still = await fake.click(bob, second, race_button(fake.message(second.id), "j"))
     assert "already in another race" in still.content  # his race game is in play
+    hint = await fake.slash(bob, "hint", {"game": "bakers"})
+    assert hint.ephemeral and "Hints are off in a race" in hint.content  # the solver would race for him
     resigned = await fake.slash(bob, "resign", {"game": "bakers"})
     assert resigned.ephemeral  # a race board is private: so is what /resign shows
     await join(fake, bob, second)  # out of the first race: free to join another
