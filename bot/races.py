@@ -388,9 +388,13 @@ class RaceKeeper:
                 started = await self.start(race.id)
                 race = started or await self.store.get_race(race.id)
             elif race.status == "running":
-                if race.id not in self._seen:
+                ended = False
+                if race.id not in self._seen:  # a restart: deal what is missing, end what is over
                     await self._resume(race)
-                if await self.end_if_over(race, now=now):
+                    ended = await self.end_if_over(race, now=now)
+                elif race.ends_at is not None and race.ends_at <= now:
+                    ended = await self.end(race.id)
+                if ended:
                     race = await self.store.get_race(race.id)
             if race.status in ("finished", "cancelled"):
                 pending.append(race)

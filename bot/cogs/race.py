@@ -119,8 +119,8 @@ async def press(interaction: discord.Interaction, race_id: int, act: str) -> Non
     elif act == LEAVE:
         await keeper.leave(user, race_id)
         text = tr("race.left")
-    elif act == START:
-        await keeper.start_now(user, race_id)
+    elif act == START:  # deals up to 25 games: acknowledged first if that takes a while
+        await replies.within_deadline(interaction, keeper.start_now(user, race_id), ephemeral=True)
         text = tr("race.started")
     else:
         await keeper.cancel(user, race_id)
