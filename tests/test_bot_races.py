@@ -299,3 +299,21 @@ async def test_two_wins_at_once_rank_by_the_stored_moment_and_post_one_result(fa
     assert f"<@{first.owner_id}>" in lines[0] and f"<@{second.owner_id}>" in lines[1]
     assert all("won" in line for line in lines)
     assert f"<@{first.owner_id}> wins!" in result.content
+
+
+async def test_creating_a_race_with_a_game_in_progress_asks_first(fake_discord, bot):
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    board = (await fake.slash(alice, "boulanger", {"code": "BK1-C4-AAAAA24"})).message
+    await fake.click(alice, board, button(board, "6"))
+    asked = await fake.slash(alice, "race", {"game": "bakers", "code": "BK1-C4-AAAAA25"})
+    assert asked.ephemeral and "ends that game when it starts" in asked.content
+    assert await bot.store.unsettled_races() == []  # nothing created before the answer
+    (create,) = [c for c in asked.message.custom_ids() if c.startswith("qc:")]
+    confirmed = await fake.click(alice, asked.message, create)
+    assert not confirmed.failed
+    await eventually(lambda: any("Race: Jeu du Boulanger" in m.content for m in fake.messages(fake.channel)))
+    (lobby,) = [m for m in fake.messages(fake.channel) if "Race: Jeu du Boulanger" in m.content]
+    assert not lobby.ephemeral and f"<@{alice.id}>" in lobby.content
+    (race,) = await bot.store.unsettled_races()
+    assert race.message_id == lobby.id and race.code == "BK1-C4-AAAAA25"
