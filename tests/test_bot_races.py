@@ -317,3 +317,47 @@ async def test_creating_a_race_with_a_game_in_progress_asks_first(fake_discord, 
     assert not lobby.ephemeral and f"<@{alice.id}>" in lobby.content
     (race,) = await bot.store.unsettled_races()
     assert race.message_id == lobby.id and race.code == "BK1-C4-AAAAA25"
+
+
+async def test_a_result_created_but_answered_500_to_every_retry_is_posted_once(
+    fake_discord, tmp_path, monkeypatch
+):
+    """Discord made the result message, then answered 500 to discord.py's every retry: the
+    next attempt (once the claim is stale) carries the same enforced nonce and gets it back."""
+    import discord.http
+
+    class QuickRetries:  # discord.py waits 1 + 2 × try seconds between 5xx retries: not in a test
+        def __getattr__(self, name: str):
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result=None):
+            return await asyncio.sleep(min(delay, 0.01), result)
+
+    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+    fake = fake_discord
+    code, solution = winnable()
+    async with running(
+        fake, tmp_path / "r.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1
+    ) as b:
+        b.get_cog("Race").result_stale = dt.timedelta(seconds=0.2)  # a lost claim is retaken soon
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        lobby = await open_race(fake, alice, code=code)
+        rid = race_id(lobby)
+        await join(fake, bob, lobby)
+        await start_now(fake, b, alice, lobby)
+        last = await play_to_the_last_step(b, alice, code, solution)
+        board = await my_board(fake, alice, lobby)
+        fake.fail_after_applying(rf"^/channels/{fake.channel.id}/messages$", method="POST", times=8)
+        await press_step(fake, alice, board, last)
+        await eventually(_recorded(b, rid), timeout=15)
+        await asyncio.sleep(0.5)  # the keeper's later rounds
+        race = await b.store.get_race(rid)
+    results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+    assert len(results) == 1 and results[0].id == race.result_message_id
+
+
+def _recorded(bot, rid: int):
+    async def check() -> bool:
+        return (await bot.store.get_race(rid)).result_message_id is not None
+
+    return check

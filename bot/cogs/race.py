@@ -305,6 +305,7 @@ def race_view(tr: Translator, race: storage.RaceRow) -> discord.ui.View | None:
 class Race(commands.Cog):
     throttle: Throttle
     keeper: RaceKeeper
+    result_stale = RESULT_STALE
 
     def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
@@ -403,7 +404,7 @@ class Race(commands.Cog):
         race = await store.get_race(race_id)
         if race.status != "finished" or race.result_message_id is not None:
             return
-        if not await store.claim_race_result(race.id, stale_after=RESULT_STALE):
+        if not await store.claim_race_result(race.id, stale_after=self.result_stale):
             return
         tr = Translator(race.language or "en")
         text = result_text(tr, await self.keeper.view(race))
