@@ -257,34 +257,42 @@ class RaceKeeper:
                 return None
             log.info("race %s %s", race.id, "started" if race.status == "running" else "cancelled: too few")
             if race.status == "running":
-                self._seen.add(race.id)
                 await self._deal(race)
         await self._changed(race)
         return race
 
     async def _deal(self, race: storage.RaceRow) -> None:
-        """Every player without a game gets theirs (also after a crash in the middle of this)."""
+        """Every player without a game gets theirs (also after a crash in the middle of this).
+
+        A player whose game cannot be made now (storage busy...) is dealt again at the keeper's
+        next round: the race stays out of ``_seen`` until everyone has a game."""
         code = engine.parse_code(race.code)
+        dealt = True
         for player in await self.store.race_players(race.id):
             if player.game_id is not None:
                 self._game_races[player.game_id] = race.id
                 continue
-            active = await self.store.active_game(player.user_id, race.kind)
-            if active is not None and active.source == RACE_SOURCE and active.code == race.code:
-                mine = await self.store.race_of_game(active.id)
-                if mine is None:  # created just before a crash, never linked: it is this race's
-                    await self._link(race, player.user_id, active.id)
-                    continue
-            started = await self.service.start(
-                player.user_id,
-                race.kind,
-                code=code,
-                guild_id=race.guild_id,
-                channel_id=race.channel_id,
-                race=True,
-            )
-            self.service.boards.posted(started.board.row.id, None, None)  # its board comes on request
-            await self._link(race, player.user_id, started.board.row.id)
+            try:
+                await self._deal_one(race, code, player.user_id)
+            except Exception:
+                log.exception("race %s: dealing %s's game failed (tried again)", race.id, player.user_id)
+                dealt = False
+        if dealt:
+            self._seen.add(race.id)
+        else:
+            self._seen.discard(race.id)
+
+    async def _deal_one(self, race: storage.RaceRow, code: engine.GameCode, user_id: int) -> None:
+        active = await self.store.active_game(user_id, race.kind)
+        made = active is not None and active.source == RACE_SOURCE and active.code == race.code
+        if made and active is not None and await self.store.race_of_game(active.id) is None:
+            await self._link(race, user_id, active.id)  # made just before a crash, never linked
+            return
+        started = await self.service.start(
+            user_id, race.kind, code=code, guild_id=race.guild_id, channel_id=race.channel_id, race=True
+        )
+        self.service.boards.posted(started.board.row.id, None, None)  # its board comes on request
+        await self._link(race, user_id, started.board.row.id)
 
     async def _link(self, race: storage.RaceRow, user_id: int, game_id: int) -> None:
         await self.store.set_race_game(race.id, user_id, game_id)
@@ -402,7 +410,6 @@ class RaceKeeper:
 
     async def _resume(self, race: storage.RaceRow) -> None:
         """First sight of a running race in this process (a restart): deal what is missing, redraw."""
-        self._seen.add(race.id)
         async with self._lock(race.id):
             fresh = await self.store.get_race(race.id)
             if fresh.status == "running":
