@@ -14,6 +14,18 @@ from bot.races import RaceView, Standing
 from storage import RaceRecord
 
 MEDALS = ("🥇", "🥈", "🥉")
+MESSAGE_LIMIT = 2000  # Discord's longest message content
+
+
+def fit(head: list[str], players: list[str], tail: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """The lines in one message: the last players are left out (and counted) if it would be too long."""
+    for keep in range(len(players), -1, -1):
+        left = len(players) - keep
+        lines = [*head, *players[:keep], *([f"… (+{left})"] if left else []), *tail]
+        text = "\n".join(lines)
+        if len(text) <= limit:
+            return text
+    return "\n".join(head)[:limit]
 
 
 def stamp(moment: dt.datetime, style: str = "R") -> str:
@@ -68,15 +80,13 @@ def lobby_text(tr: Translator, view: RaceView) -> str:
 
 def standings_text(tr: Translator, view: RaceView) -> str:
     race = view.race
-    lines = [title(tr, view)]
+    head = [title(tr, view)]
     if race.status == "running" and race.ends_at is not None:
-        lines.append(tr("race.running", end=stamp(race.ends_at)))
+        head.append(tr("race.running", end=stamp(race.ends_at)))
     elif race.status == "finished":
-        lines.append(tr("race.finished"))
-    lines += [player_line(tr, race.kind, n, s) for n, s in enumerate(view.standings, 1)]
-    if race.status == "running":
-        lines.append(tr("race.running.how"))
-    return "\n".join(lines)
+        head.append(tr("race.finished"))
+    players = [player_line(tr, race.kind, n, s) for n, s in enumerate(view.standings, 1)]
+    return fit(head, players, [tr("race.running.how")] if race.status == "running" else [])
 
 
 def cancelled_text(tr: Translator, view: RaceView) -> str:
@@ -109,10 +119,8 @@ def result_text(tr: Translator, view: RaceView) -> str:
         head = tr("race.result.winner", title=title(tr, view), winner=f"<@{first.user_id}>")
     else:
         head = tr("race.result.no_winner", title=title(tr, view))
-    lines = [head]
-    lines += [player_line(tr, race.kind, n, s) for n, s in enumerate(view.standings, 1)]
-    lines.append(tr("race.result.code", code=race.code, command=front.command))
-    return "\n".join(lines)
+    players = [player_line(tr, race.kind, n, s) for n, s in enumerate(view.standings, 1)]
+    return fit([head], players, [tr("race.result.code", code=race.code, command=front.command)])
 
 
 def race_board(tr: Translator, kind: str, records: list[RaceRecord]) -> tuple[str, str]:

@@ -95,3 +95,22 @@ async def test_the_time_limit_is_the_race_rows_and_ends_it_when_due(store, clock
     clock.advance(minutes=31)
     await keeper.due(lambda r: True)
     assert (await store.get_race(race.id)).status == "finished"
+
+
+def test_25_players_standings_and_result_fit_one_message_in_every_language():
+    from bot.i18n import Translator
+    from bot.race_texts import MESSAGE_LIMIT, fit, message_text, result_text
+    from bot.races import RaceView
+
+    started = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
+    race = storage.RaceRow(
+        1, 50, 500, 900, "bakers", 4, CODE, 10**18, "ru", "finished", started, started, 1800,
+        started, started + dt.timedelta(minutes=30), started, 901, False,
+    )  # fmt: skip
+    players = [storage.RacePlayer(1, 10**18 + n, started, n + 1, n + 1) for n in range(25)]
+    standings = [s(10**18 + n, "resigned", home=51, moves=1234, seconds=1799) for n in range(25)]
+    view = RaceView(race, players, standings)
+    for lang in ("en", "bg", "ca", "id", "nl", "ru"):
+        for text in (message_text(Translator(lang), view), result_text(Translator(lang), view)):
+            assert len(text) <= MESSAGE_LIMIT and CODE not in text.splitlines()[0]
+    assert fit(["head"], ["a" * 30] * 3, ["tail"], limit=50) == "head\n" + "a" * 30 + "\n… (+2)\ntail"
