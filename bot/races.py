@@ -61,10 +61,12 @@ class Standing:
         return self.status in storage.FINISHED_STATUSES
 
     def key(self) -> tuple[int, ...]:
-        """Smaller is better: wins first by the moment stored, then cards home, moves, time."""
+        """Smaller is better: wins first by the moment stored, then cards home, then (among
+        players who moved: a player who never moved is last at equal cards home) fewer moves,
+        then less time."""
         if self.status == "won":
             return (0, self.finished_ms, self.game_id)
-        return (1, -self.home, self.moves, self.seconds, self.user_id)
+        return (1, -self.home, 0 if self.moves else 1, self.moves, self.seconds, self.user_id)
 
 
 def standing(

@@ -25,8 +25,10 @@ def test_wins_rank_by_the_stored_moment_then_cards_home_moves_and_time():
         s(5, "active", home=10, moves=40, seconds=150),
         s(6, "waiting"),
         s(7, "lost", home=20, moves=70, seconds=300),
+        s(8, "active", home=0, moves=0, seconds=400),  # dealt, never moved
+        s(9, "active", home=0, moves=12, seconds=350),  # moved, nothing home yet
     ]
-    assert [x.user_id for x in rank(standings)] == [2, 4, 7, 5, 3, 1, 6]
+    assert [x.user_id for x in rank(standings)] == [2, 4, 7, 5, 3, 1, 9, 6, 8]
 
 
 async def keeper_with_race(store, clock, players=(1, 2, 3)):
