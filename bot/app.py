@@ -22,6 +22,7 @@ from bot.games import fronts
 from bot.games.base import HINT
 from bot.invalid_requests import InvalidRequests
 from bot.locale import player_translator
+from bot.races import RaceKeeper
 from bot.render_pool import RenderPool
 from bot.replays import Replays
 from bot.service import GameService, HintAnswer, StaleBoard
@@ -37,6 +38,7 @@ COGS = (
     "bot.cogs.daily",
     "bot.cogs.leaderboard",
     "bot.cogs.language",
+    "bot.cogs.race",
 )
 
 
@@ -45,6 +47,7 @@ class BoulangerBot(commands.AutoShardedBot):
 
     service: GameService
     store: storage.Store
+    races: RaceKeeper  # set by the race cog (bot.cogs.race)
     exit_code = 0  # non-zero once the bot must stop (bot.database: the database was lost)
 
     def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:

@@ -59,6 +59,10 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     #: Processes that draw board pictures (0: threads in this process).
     render_workers: int = 0
+    #: How often the race keeper looks for due starts and time limits (``bot.cogs.race``).
+    race_check_seconds: float = 1.0
+    #: The least time between two edits of one race's standings message (Discord's rate limits).
+    race_edit_seconds: float = 5.0
 
 
 def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_token: bool = True) -> Config:
@@ -83,6 +87,8 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         daily_check = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
     except ValueError:
         raise ConfigError("BOULANGER_DAILY_CHECK_SECONDS must be a number of seconds") from None
+    race_check = _seconds("BOULANGER_RACE_CHECK_SECONDS", 1.0, least=0.1)
+    race_edit = _seconds("BOULANGER_RACE_EDIT_SECONDS", 5.0, least=0.5)
     api_base = os.environ.get("BOULANGER_DISCORD_API_BASE") or None
     gateway = os.environ.get("BOULANGER_DISCORD_GATEWAY") or None
     for variable, url in (("BOULANGER_DISCORD_API_BASE", api_base), ("BOULANGER_DISCORD_GATEWAY", gateway)):
@@ -111,7 +117,18 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         shard_count=shard_count,
         shard_ids=shard_ids,
         render_workers=render_workers,
+        race_check_seconds=race_check,
+        race_edit_seconds=race_edit,
     )
+
+
+def _seconds(name: str, default: float, *, least: float) -> float:
+    """A number of seconds from the environment, at least ``least``."""
+    try:
+        value = float(os.environ.get(name, "") or default)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds") from None
+    return max(least, value)
 
 
 #: Far more shards than any bot this size needs (Discord asks for one per 2,500 servers).

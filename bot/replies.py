@@ -82,6 +82,10 @@ async def send_new_board(
         payload["content"] = f"{note}\n{payload['content']}"
     view = payload["view"] or discord.utils.MISSING
     file = board_file(tr, board)
+    if board.private:  # a race's board: only its player sees it (no message to record or edit)
+        service.boards.showing(board.row.id, board.row.version)
+        await send(interaction, payload["content"], file=file, view=view, ephemeral=True)
+        return
     message: discord.Message | discord.WebhookMessage
     if followup:
         message = await interaction.followup.send(payload["content"], file=file, view=view, wait=True)

@@ -16,7 +16,7 @@ import logging
 import random
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -40,6 +40,8 @@ CACHE_SIZE = 512
 REPLAY_MAX_BYTES = 7 * 1024 * 1024 + 512 * 1024
 # Longest action log a game may have: a replay draws every action, a load replays them all.
 MAX_ACTIONS = 5000
+# Games whose board only their player sees: a race's (everyone has the same deal).
+PRIVATE_SOURCES = frozenset({"race"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,11 @@ class Board:
     @property
     def finished(self) -> bool:
         return not self.row.is_active
+
+    @property
+    def private(self) -> bool:
+        """Shown to its player only (a race's board: others must not copy the moves)."""
+        return self.row.source in PRIVATE_SOURCES
 
     @property
     def front(self) -> GameFront[Any]:
@@ -133,6 +140,8 @@ class GameService:
         self._games: OrderedDict[int, tuple[int, engine.Game[Any]]] = OrderedDict()
         self._background: set[asyncio.Task[Any]] = set()
         self.boards = BoardMessages()  # which message shows each board (bot.boards)
+        # Called with every game row a move, undo or ending committed (the race keeper listens).
+        self.watchers: list[Callable[[storage.GameRow], Awaitable[None]]] = []
 
     # -- loading --------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -218,22 +227,30 @@ class GameService:
         channel_id: int | None = None,
         daily: bool = False,
         replace: tuple[int, int] | None = None,
+        race: bool = False,
     ) -> Started:
         """A new game. The player's active game of this kind is resigned when nothing is at
         stake in it, or when ``replace`` names it as (id, version) -- the player agreed to end
-        exactly that state; otherwise ``GameInProgress`` is raised and nothing changes."""
+        exactly that state; otherwise ``GameInProgress`` is raised and nothing changes.
+
+        ``race``: a race's game of ``code`` (``bot.races``); the player agreed, when joining,
+        that it replaces whatever game of this kind they have then."""
         front = front_for(kind)
         verified = True
         daily_date = None
-        typed = code is not None and not daily
+        typed = code is not None and not daily and not race
         if daily:
             daily_date = dailycodes.utc_today(self.clock())
+        elif race:
+            assert code is not None, "a race game is a deal chosen for the race"
         elif code is not None:
             check_code_kind(front, code)
             await self._check_not_rehearsal(user_id, front, code)
         else:
             cells = front.check_cells(cells)
         active = await self.store.active_game(user_id, kind)
+        if race and active is not None:
+            replace = (active.id, active.version)
         self._check_replaceable(active, replace)  # before dealing: a refusal uses up no deal
         if daily_date is not None:
             code = engine.parse_code(await self.daily_code(kind, daily_date))
@@ -243,6 +260,8 @@ class GameService:
         text = str(code)
         # Where the deal came from decides which boards it ranks on (README, Ranking rules).
         source = "daily" if daily_date is not None else "practice" if typed or any_deal else "stock"
+        if race:
+            source = "race"
         try:
             row = await self.store.create_game(
                 kind,
@@ -258,6 +277,8 @@ class GameService:
             # Another start by the same player won the race (a double click on Play).
             other = await self.store.active_game(user_id, kind)
             if other is not None:
+                if race:
+                    replace = (other.id, other.version)
                 self._check_replaceable(other, replace)
                 replaced = await self._retire(other, replace) or replaced
             row = await self.store.create_game(
@@ -299,6 +320,13 @@ class GameService:
             return
         if replace != (active.id, active.version):
             raise GameInProgress(active, stale=replace is not None)
+
+    async def race_deal(self, kind: str, cells: int | None) -> engine.GameCode:
+        """A new deal for a race: from the winnable stock where the game has one (every player
+        gets the same cards, so it is taken once, for everyone)."""
+        front = front_for(kind)
+        code, _ = await self._new_deal(front, front.check_cells(cells), False)
+        return code
 
     async def _new_deal(
         self, front: GameFront[Any], cells: int | None, any_deal: bool
@@ -358,7 +386,16 @@ class GameService:
         )
         log.info("game %s ended: %s (score %d)", row.id, status, game.score)
         self._games.pop(row.id, None)
+        await self._changed(done)
         return done
+
+    async def _changed(self, row: storage.GameRow) -> None:
+        """Tell the watchers; one failing never undoes or hides the committed change."""
+        for watcher in self.watchers:
+            try:
+                await watcher(row)
+            except Exception:
+                log.exception("a watcher of game %s failed", row.id)
 
     async def daily_code(self, kind: str, date: dt.date) -> str:
         stored = await self.store.daily_code(kind, date)
@@ -431,6 +468,7 @@ class GameService:
             self._games.pop(row.id, None)  # the cached game moved on without storage
             raise
         self._remember(new, game)
+        await self._changed(new)
         if not new.is_active:
             self._games.pop(row.id, None)
             log.info("game %s won in %d moves (score %d)", row.id, game.move_count, game.score)
@@ -462,6 +500,20 @@ class GameService:
             done = await self._finish(row, game, "resigned")
             return await self._board(done, game, await self.render(game))
 
+    async def end_game(self, game_id: int) -> storage.GameRow | None:
+        """End a game as resigned, whoever owns it (a race's end); None if it was already over."""
+        async with self._lock(game_id):
+            row, game = await self.load(game_id)
+            if not row.is_active:
+                return None
+            return await self._finish(row, game, "resigned")
+
+    async def board_of(self, user_id: int, game_id: int) -> Board:
+        """The player's board of one game, active or finished (a race's "My board")."""
+        async with self._lock(game_id):
+            row, game = await self.owned(user_id, game_id)
+            return await self._board(row, game, await self.render(game))
+
     async def show(self, user_id: int, kind: str | None = None) -> Board:
         """The player's current board (for /board and after a restart)."""
         row = await self.find(user_id, kind)
@@ -477,6 +529,8 @@ class GameService:
         return await self._advise(row, game)
 
     async def _advise(self, row: storage.GameRow, game: engine.Game[Any]) -> HintAnswer:
+        if row.source in PRIVATE_SOURCES:  # a race: the solver would race for the player
+            raise UserFeedback("race.error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
         advice = await self.solver.hint(front_of(game), game, self.hint_seconds)

@@ -15,10 +15,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from storage import ranking
+from storage import race_rows, ranking
 from storage import validate as v
 from storage.interface import (
     DECKS,
+    MAX_RACE_PLAYERS,
     UNCHANGED,
     DailyPost,
     Deck,
@@ -28,8 +29,13 @@ from storage.interface import (
     GameRow,
     GuildSettings,
     InvalidValue,
+    JoinOutcome,
     LeaderboardEntry,
     PlayerStats,
+    RaceNotFound,
+    RacePlayer,
+    RaceRecord,
+    RaceRow,
     _Unchanged,
 )
 from storage.rows import Summary, stats_scope
@@ -405,3 +411,173 @@ class StoreFront(ABC):
 
     @abstractmethod
     async def _count_winnable_deals(self, kind: str, cells: int) -> int: ...
+
+    # -- races --------------------------------------------------------------------
+    async def create_race(
+        self,
+        kind: str,
+        code: str,
+        creator_id: int,
+        guild_id: int | None,
+        channel_id: int,
+        *,
+        cells: int | None,
+        starts_at: dt.datetime,
+        time_limit: int,
+        language: str | None = None,
+    ) -> RaceRow:
+        new = race_rows.new_race(
+            kind, code, creator_id, guild_id, channel_id, cells, starts_at, time_limit, language
+        )
+        return await self._create_race(new, self._now())
+
+    async def get_race(self, race_id: int) -> RaceRow:
+        checked = v.snowflake("race_id", race_id)
+        race = await self._get_race(checked)
+        if race is None:
+            raise RaceNotFound(checked)
+        return race
+
+    async def set_race_message(self, race_id: int, message_id: int) -> RaceRow:
+        checked = v.snowflake("race_id", race_id)
+        race = await self._set_race_message(checked, v.snowflake("message_id", message_id))
+        if race is None:
+            raise RaceNotFound(checked)
+        return race
+
+    async def join_race(self, race_id: int, user_id: int, *, limit: int = MAX_RACE_PLAYERS) -> JoinOutcome:
+        race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
+        return await self._join_race(race, user, race_rows.player_limit(limit), self._now())
+
+    async def leave_race(self, race_id: int, user_id: int) -> RaceRow | None:
+        race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
+        return await self._leave_race(race, user, self._now())
+
+    async def race_players(self, race_id: int) -> list[RacePlayer]:
+        return await self._race_players(v.snowflake("race_id", race_id))
+
+    async def race_games(self, race_id: int) -> list[GameRow]:
+        return await self._race_games(v.snowflake("race_id", race_id))
+
+    async def start_race(self, race_id: int, *, min_players: int = 2) -> RaceRow | None:
+        fewest = race_rows.player_limit(min_players)
+        return await self._start_race(v.snowflake("race_id", race_id), fewest, self._now())
+
+    async def cancel_race(self, race_id: int) -> RaceRow | None:
+        return await self._cancel_race(v.snowflake("race_id", race_id), self._now())
+
+    async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
+        race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
+        await self._set_race_game(race, user, v.snowflake("game_id", game_id))
+
+    async def finish_race(self, race_id: int, places: Sequence[tuple[int, int]]) -> RaceRow | None:
+        checked = race_rows.places(list(places))
+        return await self._finish_race(v.snowflake("race_id", race_id), checked, self._now())
+
+    async def claim_race_result(
+        self, race_id: int, *, stale_after: dt.timedelta = dt.timedelta(minutes=10)
+    ) -> bool:
+        now = self._now()
+        return await self._claim_race_result(v.snowflake("race_id", race_id), now, now - stale_after)
+
+    async def record_race_result(self, race_id: int, message_id: int) -> RaceRow:
+        checked = v.snowflake("race_id", race_id)
+        race = await self._record_race_result(checked, v.snowflake("message_id", message_id))
+        if race is None:
+            raise InvalidValue(f"race {checked} has no claimed result: claim it first")
+        return race
+
+    async def settle_race(self, race_id: int) -> None:
+        await self._settle_race(v.snowflake("race_id", race_id))
+
+    async def unsettled_races(self) -> list[RaceRow]:
+        return await self._unsettled_races()
+
+    async def race_of_game(self, game_id: int) -> RaceRow | None:
+        return await self._race_of_game(v.snowflake("game_id", game_id))
+
+    async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
+        return await self._open_race_of(v.snowflake("user_id", user_id), v.kind(kind))
+
+    async def race_record(self, user_id: int, kind: str, *, guild_id: int | None = None) -> RaceRecord:
+        user, checked = v.snowflake("user_id", user_id), v.kind(kind)
+        guild = v.snowflake("guild_id", guild_id, optional=True)
+        return await self._race_record(user, checked, guild) or RaceRecord(user, 0, 0)
+
+    async def race_leaderboard(
+        self,
+        kind: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[RaceRecord]:
+        channel = v.snowflake("channel_id", channel_id, optional=True)
+        guild = v.snowflake("guild_id", guild_id, optional=True)
+        if (channel is None) == (guild is None):
+            raise InvalidValue("give exactly one of channel_id and guild_id")
+        scope = ("channel_id", channel) if channel is not None else ("guild_id", guild)
+        assert scope[1] is not None
+        return await self._race_leaderboard(v.kind(kind), (scope[0], scope[1]), *v.page(limit, offset))
+
+    @abstractmethod
+    async def _create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow: ...
+
+    @abstractmethod
+    async def _get_race(self, race_id: int) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _set_race_message(self, race_id: int, message_id: int) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome: ...
+
+    @abstractmethod
+    async def _leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _race_players(self, race_id: int) -> list[RacePlayer]: ...
+
+    @abstractmethod
+    async def _race_games(self, race_id: int) -> list[GameRow]: ...
+
+    @abstractmethod
+    async def _start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _set_race_game(self, race_id: int, user_id: int, game_id: int) -> None: ...
+
+    @abstractmethod
+    async def _finish_race(
+        self, race_id: int, places: list[tuple[int, int]], now: dt.datetime
+    ) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool: ...
+
+    @abstractmethod
+    async def _record_race_result(self, race_id: int, message_id: int) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _settle_race(self, race_id: int) -> None: ...
+
+    @abstractmethod
+    async def _unsettled_races(self) -> list[RaceRow]: ...
+
+    @abstractmethod
+    async def _race_of_game(self, game_id: int) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _open_race_of(self, user_id: int, kind: str) -> RaceRow | None: ...
+
+    @abstractmethod
+    async def _race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None: ...
+
+    @abstractmethod
+    async def _race_leaderboard(
+        self, kind: str, scope: tuple[str, int], limit: int, offset: int
+    ) -> list[RaceRecord]: ...

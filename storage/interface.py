@@ -298,6 +298,75 @@ class DailyPost:
     posted_at: dt.datetime | None
 
 
+# -- races ----------------------------------------------------------------------
+RaceStatus = Literal["lobby", "running", "finished", "cancelled"]
+# Who or what cancelled a race: its creator, too few players at the start, everyone left the lobby.
+CancelReason = Literal["creator", "too_few", "empty"]
+# What ``join_race`` did: joined now, was already in, the race is full, or no longer a lobby.
+JoinOutcome = Literal["joined", "already", "full", "closed"]
+MAX_RACE_PLAYERS = 25
+
+
+class RaceNotFound(StorageError, LookupError):
+    """No race has this id."""
+
+    def __init__(self, race_id: int) -> None:
+        super().__init__(f"no race with id {race_id}")
+        self.race_id = race_id
+
+
+@dataclass(frozen=True, slots=True)
+class RaceRow:
+    """One race: the same deal for every player, a lobby until ``started_at``, then a time limit.
+
+    ``message_id`` is the lobby message (the standings once it runs); ``settled`` turns True
+    once nothing is left to post or edit for it (the result posted, a cancellation shown)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    kind: str
+    cells: int | None
+    code: str
+    creator_id: int
+    language: str | None
+    status: RaceStatus
+    created_at: dt.datetime
+    starts_at: dt.datetime
+    time_limit: int  # seconds
+    started_at: dt.datetime | None
+    ends_at: dt.datetime | None
+    finished_at: dt.datetime | None
+    result_message_id: int | None
+    settled: bool
+    cancelled_by: CancelReason | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("lobby", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class RacePlayer:
+    """One player of a race: their game once it started, their final place once it ended."""
+
+    race_id: int
+    user_id: int
+    joined_at: dt.datetime
+    game_id: int | None
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RaceRecord:
+    """A player's races in a scope: finished races they played, and how many they won."""
+
+    user_id: int
+    played: int
+    won: int
+
+
 # Sentinel for "leave this setting unchanged" in ``set_guild_settings``.
 class _Unchanged:
     def __repr__(self) -> str:
@@ -540,6 +609,100 @@ class Store(Protocol):
 
     async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
         """Unused deals left in the stock."""
+        ...
+
+    # races (``storage.front``; SQL in ``sqlite_races`` / ``postgres_races``)
+    async def create_race(
+        self,
+        kind: str,
+        code: str,
+        creator_id: int,
+        guild_id: int | None,
+        channel_id: int,
+        *,
+        cells: int | None,
+        starts_at: dt.datetime,
+        time_limit: int,
+        language: str | None = None,
+    ) -> RaceRow:
+        """A new race in its lobby, with its creator as the first player."""
+        ...
+
+    async def get_race(self, race_id: int) -> RaceRow:
+        """The race with this id; ``RaceNotFound`` if none."""
+        ...
+
+    async def set_race_message(self, race_id: int, message_id: int) -> RaceRow: ...
+
+    async def join_race(self, race_id: int, user_id: int, *, limit: int = MAX_RACE_PLAYERS) -> JoinOutcome:
+        """Add a player to a lobby (atomically: never more than ``limit`` players)."""
+        ...
+
+    async def leave_race(self, race_id: int, user_id: int) -> RaceRow | None:
+        """Take a player out of a lobby; the creator's rights pass to the earliest other
+        player, and a lobby left empty is cancelled. None if the player was not in a lobby."""
+        ...
+
+    async def race_players(self, race_id: int) -> list[RacePlayer]:
+        """The players in the order they joined."""
+        ...
+
+    async def race_games(self, race_id: int) -> list[GameRow]:
+        """The players' race games (those created so far)."""
+        ...
+
+    async def start_race(self, race_id: int, *, min_players: int = 2) -> RaceRow | None:
+        """Lobby → running (ends after its time limit), or → cancelled with fewer than
+        ``min_players``; None if it was no longer a lobby (another process moved it)."""
+        ...
+
+    async def cancel_race(self, race_id: int) -> RaceRow | None:
+        """Lobby → cancelled; None if it was no longer a lobby."""
+        ...
+
+    async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None: ...
+
+    async def finish_race(self, race_id: int, places: Sequence[tuple[int, int]]) -> RaceRow | None:
+        """Running → finished with each (user id, place); None if it was not running."""
+        ...
+
+    async def claim_race_result(
+        self, race_id: int, *, stale_after: dt.timedelta = dt.timedelta(minutes=10)
+    ) -> bool:
+        """Take the right to post a finished race's result (as ``claim_daily_post``)."""
+        ...
+
+    async def record_race_result(self, race_id: int, message_id: int) -> RaceRow: ...
+
+    async def settle_race(self, race_id: int) -> None:
+        """Nothing is left to post or edit for this race."""
+        ...
+
+    async def unsettled_races(self) -> list[RaceRow]:
+        """Races a (re)started bot must look after: lobbies, running, unannounced ends."""
+        ...
+
+    async def race_of_game(self, game_id: int) -> RaceRow | None: ...
+
+    async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
+        """The race of ``kind`` the player is still in: a lobby they joined, or a running race
+        whose game they are still playing (or have not been given yet)."""
+        ...
+
+    async def race_record(self, user_id: int, kind: str, *, guild_id: int | None = None) -> RaceRecord:
+        """Finished races the player had a game in, and how many they won (place 1)."""
+        ...
+
+    async def race_leaderboard(
+        self,
+        kind: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[RaceRecord]:
+        """Players by races won in a channel or guild (then fewer played, then user id)."""
         ...
 
     # maintenance

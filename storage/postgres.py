@@ -28,11 +28,12 @@ shared ``storage.front`` (with ``storage.validate``, ``storage.ranking`` and
 from __future__ import annotations
 
 from storage.postgres_games import GamesMixin
+from storage.postgres_races import RacesMixin
 from storage.postgres_rankings import RankingsMixin
 from storage.postgres_settings import SettingsMixin
 
 
-class PostgresStore(GamesMixin, RankingsMixin, SettingsMixin):
+class PostgresStore(GamesMixin, RankingsMixin, SettingsMixin, RacesMixin):
     """``storage.interface.Store`` on one PostgreSQL database or schema.
 
     Open with ``await PostgresStore.open(url)``. Its parts: ``postgres_base``

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from storage.sqlite_games import GamesMixin
 from storage.sqlite_open import MEMORY
+from storage.sqlite_races import RacesMixin
 from storage.sqlite_rankings import RankingsMixin
 from storage.sqlite_rows import from_ms, to_ms, utc_now
 from storage.sqlite_settings import SettingsMixin
 
 
-class SqliteStore(GamesMixin, RankingsMixin, SettingsMixin):
+class SqliteStore(GamesMixin, RankingsMixin, SettingsMixin, RacesMixin):
     """``storage.interface.Store`` on one SQLite file. Open with ``await SqliteStore.open(path)``.
 
     Its parts: ``sqlite_base`` (connection, transactions, group commit),

@@ -66,7 +66,7 @@ async def _fill_games(sql: Sql) -> None:
 async def _rekey_results(sql: Sql) -> None:
     await sql.run(
         "UPDATE results SET home = (SELECT g.home FROM games g WHERE g.id = results.game_id), "
-        "undos = (SELECT g.undos FROM games g WHERE g.id = results.game_id)"
+        "undos = coalesce((SELECT g.undos FROM games g WHERE g.id = results.game_id), 0)"
     )
     last = -1
     while True:

@@ -25,6 +25,7 @@ from bot.games.base import elapsed
 from bot.i18n import Translator
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
+from bot.race_texts import race_board
 from bot.service import check_code_kind
 
 if TYPE_CHECKING:
@@ -231,6 +232,7 @@ class Leaderboard(commands.Cog):
             app_commands.Choice(name="All time", value="all"),
             app_commands.Choice(name="This week", value="week"),
             app_commands.Choice(name="Today's daily challenge", value="daily"),
+            app_commands.Choice(name="Races won", value="races"),
         ],
     )
     async def leaderboard(
@@ -244,6 +246,17 @@ class Leaderboard(commands.Cog):
     ) -> None:
         service = self.bot.service
         where: Scope = scope.value if scope and scope.value in SCOPE_LETTERS else "channel"
+        if (
+            period is not None and period.value == "races"
+        ):  # bot.race_texts: race wins in this channel or server
+            if where == "global":
+                raise UserFeedback("error.lb_global_daily")
+            tr = Translator(await shared_locale(interaction))
+            place = scope_filter(where, interaction.channel_id or 0, interaction.guild_id)
+            records = await service.store.race_leaderboard(game.value, **place)
+            title, body = race_board(tr, game.value, records)
+            await send(interaction, embed=discord.Embed(title=title, description=body))
+            return
         chosen: Period = PERIODS.get(period.value[:1], "all") if period else "all"
         if where == "global" and period is None and not code:
             chosen = "daily"  # everywhere means the daily board: the same deal for everyone
@@ -294,6 +307,9 @@ class Leaderboard(commands.Cog):
             lines.append(tr("stats.times", fastest=fastest, average=average))
         if stats.practice:
             lines.append(tr("stats.practice", practice=stats.practice))
+        races = await service.store.race_record(user.id, game.value)
+        if races.played:
+            lines.append(tr("stats.races", played=races.played, won=races.won))
         embed = discord.Embed(
             title=tr("stats.title", game=front.title(tr), player=user.display_name),
             description="\n".join(lines),

@@ -162,6 +162,7 @@ class Play(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         tr = await player_translator(interaction)
         embed = discord.Embed(title=tr("help.title"), description=tr("help.body"))
+        embed.add_field(name=tr("help.races.title"), value=tr("help.races"), inline=False)
         await send(interaction, embed=embed, ephemeral=True)
 
 

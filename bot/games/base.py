@@ -247,6 +247,11 @@ class GameFront(ABC, Generic[G]):
         """The board's ranking in one plain sentence (None: the game does not say)."""
         return None
 
+    # -- races ---------------------------------------------------------------------------
+    def race_progress(self, tr: Translator, home: int) -> str:
+        """A race player's progress in words, from the cards on the foundations."""
+        return tr("race.home", home=home)
+
     # -- the picture ---------------------------------------------------------------------
     def render(
         self, game: G, *, highlight: str | None, labels: Mapping[str, str] | None, deck: Deck = "two"

@@ -329,6 +329,8 @@ class Message:
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
     edits: int = 0
+    # The fake's loop time of each edit, for tests of how often a message is edited.
+    edit_times: list[float] = field(default_factory=list)
     deleted: bool = False
     loading: bool = False
 

@@ -471,6 +471,7 @@ class FakeDiscord(PlayerActions, HttpApi):
             state.edits_after_ack += 1
             state.touch(now)
         message.edits += 1
+        message.edit_times.append(now)
         message.edited_timestamp = iso_now()
         self._message_event.set()
         self._gateway_event("MESSAGE_UPDATE", message)

@@ -1,0 +1,363 @@
+"""Races through the real bot and the fake Discord: lobby, same deal, private boards, throttled
+standings, one result, and the awkward cases (two races, leaving, an empty lobby, a tie)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import functools
+import itertools
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.dailycodes import shipped_winnable
+from tests.fakediscord import FakeDiscord
+from tests.presses import presses
+from tests.test_bot_discord import button, eventually, running
+
+EDIT_SECONDS = 1.0
+
+
+@functools.cache
+def winnable() -> tuple[str, tuple[str, ...]]:
+    """A shipped winnable deal and a winning line (the solver's solution)."""
+    from engine.solver import solve
+
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
+    return code, tuple(solve(engine.new_game(code), time_limit=20).moves)
+
+
+@pytest.fixture
+async def bot(fake_discord: FakeDiscord, tmp_path: Path):
+    async with running(
+        fake_discord, tmp_path / "race.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1
+    ) as b:
+        yield b
+
+
+def race_button(message, act: str) -> str:
+    return next(c for c in message.custom_ids() if c.startswith("q:") and c.endswith(f":{act}"))
+
+
+async def open_race(fake, creator, **options):
+    result = await fake.slash(creator, "race", {"game": "bakers", **options})
+    assert not result.failed and not result.ephemeral, result.content
+    return result.message
+
+
+async def join(fake, user, lobby):
+    result = await fake.click(user, lobby, race_button(fake.message(lobby.id), "j"))
+    assert result.ephemeral and "You are in" in result.content, result.content
+    return result
+
+
+async def start_now(fake, bot, creator, lobby):
+    result = await fake.click(creator, lobby, race_button(fake.message(lobby.id), "s"))
+    assert result.ephemeral and "started" in result.content, result.content
+    await bot.races.idle()
+    return result
+
+
+async def my_board(fake, user, lobby):
+    await eventually(lambda: any(c.endswith(":m") for c in fake.message(lobby.id).custom_ids()), timeout=5)
+    result = await fake.click(user, lobby, race_button(fake.message(lobby.id), "m"))
+    assert result.ephemeral and result.message.attachments, result.content
+    return result.message
+
+
+async def race_game(bot, user):
+    row = await bot.store.active_game(user.id, "bakers")
+    assert row is not None and row.source == "race"
+    return row
+
+
+async def play_to_the_last_step(bot, user, code, solution):
+    """Every winning step but the last, through the service (as presses would); returns the last."""
+    steps = presses(code, list(solution))
+    game = await race_game(bot, user)
+    for step in steps[:-1]:
+        if step.kind == "home":
+            live = engine.replay(game.code, (await bot.store.get_game(game.id)).moves)
+            notation = ",".join(live.home_run())
+        elif step.kind == "place":
+            live = engine.replay(game.code, (await bot.store.get_game(game.id)).moves)
+            notation = live.double_tap_target(step.value)
+        else:
+            notation = step.value
+        await bot.service.play(user.id, game.id, notation)
+    return steps[-1]
+
+
+async def press_step(fake, user, board, step):
+    current = fake.message(board.id)
+    action = step.value if step.kind == "place" else "h"
+    return await fake.click(user, current, button(current, action))
+
+
+def standings_lines(message) -> list[str]:
+    return [
+        line for line in message.content.splitlines() if "<@" in line and "—" in line and "🏁" not in line
+    ]
+
+
+async def test_three_players_race_one_deal_with_throttled_standings_and_one_result(fake_discord, bot):
+    fake = fake_discord
+    code, solution = winnable()
+    alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
+    lobby = await open_race(fake, alice, code=code, start_in=5)
+    assert "Race: Jeu du Boulanger · 4 free cells" in lobby.content and "<t:" in lobby.content
+    assert code not in lobby.content  # the deal is shown only in the result
+    for user in (bob, carol):
+        await join(fake, user, lobby)
+    await eventually(lambda: "3 players" in fake.message(lobby.id).content)
+    refused = await fake.click(bob, lobby, race_button(fake.message(lobby.id), "s"))
+    assert refused.ephemeral and "Only the race's creator" in refused.content
+    await start_now(fake, bot, alice, lobby)
+    games = {u.id: await race_game(bot, u) for u in (alice, bob, carol)}
+    assert {g.code for g in games.values()} == {code}  # the same deal for everyone
+    await eventually(lambda: "Running" in fake.message(lobby.id).content, timeout=5)
+    boards = {u.id: await my_board(fake, u, lobby) for u in (alice, bob, carol)}
+    assert all(b.visible_to == uid for uid, b in boards.items())  # each board is private
+    before = len(fake.message(lobby.id).edit_times)
+    for _ in range(3):  # a burst of presses on Bob's and Carol's boards
+        for user in (bob, carol):
+            board = fake.message(boards[user.id].id)
+            pressed = await fake.click(user, board, button(board, "8"))
+            assert pressed.edited is not None and pressed.edited.id == board.id
+    last = await play_to_the_last_step(bot, alice, code, solution)
+    won = await press_step(fake, alice, await my_board(fake, alice, lobby), last)  # a fresh board
+    assert "Won in" in won.content
+    await bot.races.idle()
+    await eventually(lambda: "Finished" in fake.message(lobby.id).content, timeout=10)
+    results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+    assert len(results) == 1
+    (result,) = results
+    assert f"<@{alice.id}> wins!" in result.content and code in result.content
+    lines = standings_lines(result)
+    assert f"<@{alice.id}>" in lines[0] and "won" in lines[0]
+    assert {lines[1].split()[1], lines[2].split()[1]} == {f"<@{bob.id}>", f"<@{carol.id}>"}
+    times = fake.message(lobby.id).edit_times[before:]
+    assert len(times) >= 2  # edited as they played …
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert all(g >= EDIT_SECONDS * 0.9 for g in gaps), gaps  # … never more often than the throttle
+    final = fake.message(lobby.id)
+    assert standings_lines(final) == lines  # the last state is shown, in the result's order
+    for user in (bob, carol):  # the race is over: the games still in play were ended
+        assert (await bot.store.get_game(games[user.id].id)).status == "resigned"
+    stats = await fake.slash(alice, "stats", {"game": "bakers"})
+    assert "Races: 1 played, 1 won" in stats.embeds[0]["description"]
+    board = await fake.slash(bob, "leaderboard", {"game": "bakers", "period": "races"})
+    text = board.embeds[0]["description"]
+    assert text.index(f"<@{alice.id}>") < text.index(f"<@{bob.id}>") and "1 won of 1" in text
+    await asyncio.sleep(EDIT_SECONDS * 1.5)
+    assert len([m for m in fake.messages(fake.channel) if "wins!" in m.content]) == 1
+    fake.assert_no_violations()
+
+
+async def test_two_races_in_a_channel_beside_a_normal_game(fake_discord, bot):
+    fake = fake_discord
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    normal = await fake.slash(dave, "calculation", {})  # Dave plays his own game meanwhile
+    assert not normal.ephemeral
+    first = await open_race(fake, alice, code="BK1-C4-AAAAA24")
+    second = await open_race(fake, carol, game="calculation", code="CA1-AAAAA24")
+    await join(fake, bob, first)
+    await join(fake, bob, second)  # another kind: allowed
+    await join(fake, dave, first)
+    await start_now(fake, bot, alice, first)
+    await start_now(fake, bot, carol, second)
+    bakers = {u.id: (await bot.store.active_game(u.id, "bakers")) for u in (alice, bob, dave)}
+    assert {g.code for g in bakers.values()} == {"BK1-C4-AAAAA24"}
+    calculation = await bot.store.active_game(bob.id, "calculation")
+    assert calculation.code == "CA1-AAAAA24" and calculation.source == "race"
+    dave_calc = await bot.store.active_game(dave.id, "calculation")
+    assert dave_calc.source == "stock"  # his normal game goes on
+    board = await my_board(fake, bob, second)
+    assert "Calculation" in board.content
+    await eventually(lambda: "Running" in fake.message(first.id).content, timeout=5)
+    await eventually(lambda: "Running" in fake.message(second.id).content, timeout=5)
+    assert f"<@{dave.id}>" in fake.message(first.id).content
+    assert f"<@{dave.id}>" not in fake.message(second.id).content
+    fake.assert_no_violations()
+
+
+async def test_a_player_is_in_one_open_race_of_a_kind(fake_discord, bot):
+    fake = fake_discord
+    alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
+    first = await open_race(fake, alice, code="BK1-C4-AAAAA24")
+    second = await open_race(fake, carol, code="BK1-C4-AAAAA25")
+    await join(fake, bob, first)
+    refused = await fake.click(bob, second, race_button(fake.message(second.id), "j"))
+    assert refused.ephemeral and "already in another race of this game" in refused.content
+    again = await fake.click(bob, first, race_button(fake.message(first.id), "j"))
+    assert again.ephemeral and "already in this race" in again.content
+    await start_now(fake, bot, alice, first)
+    still = await fake.click(bob, second, race_button(fake.message(second.id), "j"))
+    assert "already in another race" in still.content  # his race game is in play
+    hint = await fake.slash(bob, "hint", {"game": "bakers"})
+    assert hint.ephemeral and "Hints are off in a race" in hint.content  # the solver would race for him
+    resigned = await fake.slash(bob, "resign", {"game": "bakers"})
+    assert resigned.ephemeral  # a race board is private: so is what /resign shows
+    await join(fake, bob, second)  # out of the first race: free to join another
+    fake.assert_no_violations()
+
+
+async def test_joining_with_a_game_in_progress_asks_first(fake_discord, bot):
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    board = (await fake.slash(bob, "boulanger", {"code": "BK1-C4-AAAAA24"})).message
+    await fake.click(bob, board, button(board, "6"))  # a move: the game has something at stake
+    lobby = await open_race(fake, alice, code="BK1-C4-AAAAA25")
+    asked = await fake.click(bob, lobby, race_button(fake.message(lobby.id), "j"))
+    assert asked.ephemeral and "ends that game when it starts" in asked.content
+    assert len(await bot.store.race_players((await bot.store.unsettled_races())[0].id)) == 1
+    yes = next(c for c in asked.message.custom_ids() if c.startswith("qy:j:"))
+    joined = await fake.click(bob, asked.message, yes)
+    assert "You are in" in joined.content
+    old = await bot.store.active_game(bob.id, "bakers")
+    assert old.source == "practice" and old.is_active  # not ended before the start …
+    await start_now(fake, bot, alice, lobby)
+    assert (await bot.store.get_game(old.id)).status == "resigned"  # … but at it
+    assert (await race_game(bot, bob)).code == "BK1-C4-AAAAA25"
+
+
+async def test_the_creator_leaving_and_an_empty_lobby(fake_discord, bot):
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = await open_race(fake, alice, code="BK1-C4-AAAAA24")
+    await join(fake, bob, lobby)
+    left = await fake.click(alice, lobby, race_button(fake.message(lobby.id), "l"))
+    assert left.ephemeral and "You left" in left.content
+    await eventually(lambda: f"Created by <@{bob.id}>" in fake.message(lobby.id).content, timeout=5)
+    few = await fake.click(bob, lobby, race_button(fake.message(lobby.id), "s"))
+    assert "at least 2 players" in few.content
+    await fake.click(bob, lobby, race_button(fake.message(lobby.id), "l"))
+    await eventually(lambda: "everyone left" in fake.message(lobby.id).content, timeout=5)
+    assert not fake.message(lobby.id).custom_ids()  # no buttons on a cancelled race
+    await eventually(lambda: _settled(bot), timeout=5)
+
+
+async def _settled(bot) -> bool:
+    return not await bot.store.unsettled_races()
+
+
+async def test_a_lobby_of_one_at_its_start_time_is_cancelled_and_says_so(fake_discord, bot):
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    lobby = await open_race(fake, alice, code="BK1-C4-AAAAA24", start_in=1)
+    real = bot.service.clock
+    bot.service.clock = lambda: real() + dt.timedelta(minutes=2)  # the start time has come
+    await eventually(lambda: "Cancelled: only 1 player" in fake.message(lobby.id).content, timeout=5)
+    assert await bot.store.active_game(alice.id, "bakers") is None  # nobody was dealt a game
+
+
+async def test_the_time_limit_ends_the_race_and_ranks_by_cards_home(fake_discord, bot):
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = await open_race(fake, alice, code="BK1-C4-AAAAA24", time_limit=5)
+    rid = race_id(lobby)
+    await join(fake, bob, lobby)
+    await start_now(fake, bot, alice, lobby)
+    board = await my_board(fake, bob, lobby)
+    await fake.click(bob, board, button(board, "6"))  # A♦ home: one card ahead
+    real = bot.service.clock
+    bot.service.clock = lambda: real() + dt.timedelta(minutes=6)
+    await eventually(lambda: any("over" in m.content for m in fake.messages(fake.channel)), timeout=5)
+    (result,) = [m for m in fake.messages(fake.channel) if "nobody won" in m.content]
+    lines = standings_lines(result)
+    assert f"<@{bob.id}>" in lines[0] and "1 cards home" in lines[0]
+    assert f"<@{alice.id}>" in lines[1] and "0 cards home" in lines[1]
+    assert (await bot.store.get_race(rid)).status == "finished"
+
+
+def race_id(lobby) -> int:
+    return int(next(c for c in lobby.custom_ids() if c.startswith("q:")).split(":")[1])
+
+
+async def test_two_wins_at_once_rank_by_the_stored_moment_and_post_one_result(fake_discord, bot):
+    fake = fake_discord
+    code, solution = winnable()
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = await open_race(fake, alice, code=code)
+    rid = race_id(lobby)
+    await join(fake, bob, lobby)
+    await start_now(fake, bot, alice, lobby)
+    lasts = [await play_to_the_last_step(bot, u, code, solution) for u in (alice, bob)]
+    boards = [await my_board(fake, u, lobby) for u in (alice, bob)]
+    wins = await asyncio.gather(
+        *(press_step(fake, u, b, s) for u, b, s in zip((alice, bob), boards, lasts, strict=True))
+    )
+    assert all("Won in" in w.content for w in wins)  # both in the same second
+    await bot.races.idle()
+    await eventually(lambda: any("wins!" in m.content for m in fake.messages(fake.channel)), timeout=10)
+    games = await bot.store.race_games(rid)
+    first, second = sorted(games, key=lambda g: (g.finished_at, g.id))
+    (result,) = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+    lines = standings_lines(result)
+    assert f"<@{first.owner_id}>" in lines[0] and f"<@{second.owner_id}>" in lines[1]
+    assert all("won" in line for line in lines)
+    assert f"<@{first.owner_id}> wins!" in result.content
+
+
+async def test_creating_a_race_with_a_game_in_progress_asks_first(fake_discord, bot):
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    board = (await fake.slash(alice, "boulanger", {"code": "BK1-C4-AAAAA24"})).message
+    await fake.click(alice, board, button(board, "6"))
+    asked = await fake.slash(alice, "race", {"game": "bakers", "code": "BK1-C4-AAAAA25"})
+    assert asked.ephemeral and "ends that game when it starts" in asked.content
+    assert await bot.store.unsettled_races() == []  # nothing created before the answer
+    (create,) = [c for c in asked.message.custom_ids() if c.startswith("qc:")]
+    confirmed = await fake.click(alice, asked.message, create)
+    assert not confirmed.failed
+    await eventually(lambda: any("Race: Jeu du Boulanger" in m.content for m in fake.messages(fake.channel)))
+    (lobby,) = [m for m in fake.messages(fake.channel) if "Race: Jeu du Boulanger" in m.content]
+    assert not lobby.ephemeral and f"<@{alice.id}>" in lobby.content
+    (race,) = await bot.store.unsettled_races()
+    assert race.message_id == lobby.id and race.code == "BK1-C4-AAAAA25"
+
+
+async def test_a_result_created_but_answered_500_to_every_retry_is_posted_once(
+    fake_discord, tmp_path, monkeypatch
+):
+    """Discord made the result message, then answered 500 to discord.py's every retry: the
+    next attempt (once the claim is stale) carries the same enforced nonce and gets it back."""
+    import discord.http
+
+    class QuickRetries:  # discord.py waits 1 + 2 × try seconds between 5xx retries: not in a test
+        def __getattr__(self, name: str):
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result=None):
+            return await asyncio.sleep(min(delay, 0.01), result)
+
+    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+    fake = fake_discord
+    code, solution = winnable()
+    async with running(
+        fake, tmp_path / "r.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1
+    ) as b:
+        b.get_cog("Race").result_stale = dt.timedelta(seconds=0.2)  # a lost claim is retaken soon
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        lobby = await open_race(fake, alice, code=code)
+        rid = race_id(lobby)
+        await join(fake, bob, lobby)
+        await start_now(fake, b, alice, lobby)
+        last = await play_to_the_last_step(b, alice, code, solution)
+        board = await my_board(fake, alice, lobby)
+        fake.fail_after_applying(rf"^/channels/{fake.channel.id}/messages$", method="POST", times=8)
+        await press_step(fake, alice, board, last)
+        await eventually(_recorded(b, rid), timeout=15)
+        await asyncio.sleep(0.5)  # the keeper's later rounds
+        race = await b.store.get_race(rid)
+    results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+    assert len(results) == 1 and results[0].id == race.result_message_id
+
+
+def _recorded(bot, rid: int):
+    async def check() -> bool:
+        return (await bot.store.get_race(rid)).result_message_id is not None
+
+    return check
