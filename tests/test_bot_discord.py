@@ -443,7 +443,7 @@ async def test_leaderboard_scopes_channel_server_and_everywhere(fake_discord, bo
         here, "leaderboard", {"game": "bakers", "period": "week", "scope": "server"}
     )
     assert shown(week) == [] and "best in this server this week" in week.text()
-    for options in ({"period": "all"}, {"period": "week"}, {"code": CODE}):
+    for options in ({"period": "all"}, {"period": "week"}, {"period": "races"}, {"code": CODE}):
         refused = await fake_discord.slash(
             here, "leaderboard", {"game": "bakers", "scope": "global", **options}
         )
