@@ -521,7 +521,11 @@ class Store(Protocol):
         now: dt.datetime | None = None,
         code: str | None = None,
     ) -> int:
-        """How many players the same leaderboard has (for paging)."""
+        """How many players the same leaderboard has (for paging).
+
+        For the global daily board this reads one index entry per player of the day (about
+        0.3 s for a million on either backend); its pages themselves stay in milliseconds.
+        """
         ...
 
     async def player_stats(
