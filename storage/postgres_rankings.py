@@ -7,7 +7,7 @@ from typing import Any
 
 from storage import rows
 from storage import validate as v
-from storage.interface import FinishedGame, LeaderboardEntry
+from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
 from storage.postgres_base import DECODE, PostgresBase, from_text, to_text
 from storage.rows import (
     ALL_CELLS,
@@ -122,11 +122,15 @@ class RankingsMixin(PostgresBase):
             summaries = await conn.fetch(
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
                 "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
-                "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 AND b.user_id = $5",
+                # Every source named, so the primary key (… cells, source, user_id) finds the
+                # player's rows rather than a scan of the scope's players.
+                "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 "
+                "AND b.source = ANY($6::text[]) AND b.user_id = $5",
                 *scope,
                 kind,
                 ALL_CELLS,
                 user_id,
+                list(SOURCES),
             )
             days = await conn.fetch(
                 "SELECT daily_date FROM results WHERE user_id = $1 AND kind = $2 AND counts_for_daily",

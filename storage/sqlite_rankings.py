@@ -8,7 +8,7 @@ from typing import Any
 import aiosqlite
 
 from storage import validate as v
-from storage.interface import FinishedGame, LeaderboardEntry
+from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
 from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats
 from storage.rows import leaderboard as leaderboard_page
 from storage.sqlite_base import SqliteBase
@@ -118,8 +118,11 @@ class RankingsMixin(SqliteBase):
                 conn,
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
                 "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
-                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.user_id = ?",
-                (*scope, kind, ALL_CELLS, user_id),
+                # Every source named, so the primary key (… cells, source, user_id) finds the
+                # player's rows rather than a scan of the scope's players (10 ms at 100,000 results).
+                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? "
+                f"AND b.source IN ({', '.join('?' * len(SOURCES))}) AND b.user_id = ?",
+                (*scope, kind, ALL_CELLS, *SOURCES, user_id),
             )
             days = await self._all(
                 conn,
