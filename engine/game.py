@@ -312,6 +312,12 @@ class Game(ABC, Generic[MoveT]):
         """Cards on the foundations now: progress that cannot be farmed (rankings, races)."""
 
     @classmethod
+    def cards_home_of(cls, status: str, score: int) -> int | None:
+        """Cards home at the end of a stored game when its status and score alone say it (so a
+        schema upgrade need not replay it); None: only a replay tells."""
+        return None
+
+    @classmethod
     @abstractmethod
     def rank_key(cls, finish: Finish) -> int:
         """A finished game's place in rankings: lower is better (storage stores it)."""

@@ -31,6 +31,8 @@ from typing import Protocol
 
 from storage.interface import DatabaseTooNew
 
+# A line in a migration with a Python step (``storage.upgrade``): the step runs there.
+STEP_HERE = "-- migrator: python step here"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 FOLDERS = {"sqlite": ("migrations",), "postgres": ("migrations", "postgres")}
 
@@ -44,6 +46,12 @@ class Migration:
     def statements(self) -> list[str]:
         """The script as single statements (SQLite runs one statement per call)."""
         return split_statements(self.sql)
+
+    def parts(self) -> tuple[str, str]:
+        """The script before and after its Python step's place (``STEP_HERE``; by default the
+        end): a step that rewrites many rows may run before the indexes that would slow it."""
+        before, _, after = self.sql.partition(STEP_HERE)
+        return before, after
 
 
 def split_statements(sql: str) -> list[str]:

@@ -162,10 +162,13 @@ class _Target:
         return await _version(self.conn) or 0
 
     async def run(self, migration: Migration) -> None:
-        await self.conn.execute(migration.sql)  # a whole script: no parameters, one round trip
+        head, tail = migration.parts()
+        await self.conn.execute(head)  # a whole script: no parameters, one round trip
         step = upgrade.step_for(migration.name)
         if step is not None:
             await step(_Sql(self.conn))
+        if tail.strip():
+            await self.conn.execute(tail)
         await self.conn.execute(
             f"INSERT INTO {VERSION_TABLE} (version, name) VALUES ($1, $2)", migration.number, migration.name
         )

@@ -158,11 +158,14 @@ class _Target:
     async def run(self, migration: Migration) -> None:
         checked = FOREIGN_KEYS_OFF in migration.sql
         before = await self._broken_keys() if checked else set()
-        for statement in migration.statements():
+        head, tail = migration.parts()
+        for statement in split_statements(head):
             await self.conn.execute(statement)
         step = upgrade.step_for(migration.name)
         if step is not None:
             await step(_Sql(self.conn))
+        for statement in split_statements(tail):
+            await self.conn.execute(statement)
         broken = await self._broken_keys() - before if checked else set()
         if broken:
             raise unusable(

@@ -37,13 +37,18 @@ class Sql(Protocol):
     async def run(self, sql: str) -> None: ...
 
 
-def game_facts(kind: str, code: str, moves: str) -> tuple[int | None, int]:
+def game_facts(kind: str, code: str, moves: str, status: str, score: int) -> tuple[int | None, int]:
     """(cards home, undos) of a stored game; home is None if the engine cannot replay it
-    (a kind no longer registered, a log an older rule accepted)."""
+    (a kind no longer registered, a log an older rule accepted). The replay is skipped
+    when the status and score tell the cards home (a win, a Calculation game)."""
     actions = split_moves(moves)
     undos = sum(1 for a in actions if a.lower() == engine.UNDO)
-    if kind not in engine.GAMES:
+    cls = engine.GAMES.get(kind)
+    if cls is None:
         return None, undos
+    known = cls.cards_home_of(status, score)
+    if known is not None:
+        return known, undos
     try:
         return engine.replay(code, actions).cards_home, undos
     except engine.EngineError:
@@ -54,11 +59,13 @@ async def _fill_games(sql: Sql) -> None:
     last = -1
     while True:
         found = await sql.rows(
-            "SELECT id, kind, code, moves FROM games WHERE id > ? ORDER BY id LIMIT ?", last, BATCH
+            "SELECT id, kind, code, moves, status, score FROM games WHERE id > ? ORDER BY id LIMIT ?",
+            last,
+            BATCH,
         )
         if not found:
             return
-        updates = [(*game_facts(kind, code, moves), game_id) for game_id, kind, code, moves in found]
+        updates = [(*game_facts(*facts), game_id) for game_id, *facts in found]
         await sql.many("UPDATE games SET home = ?, undos = ? WHERE id = ?", updates)
         last = found[-1][0]
 

@@ -330,3 +330,14 @@ def test_solver_cli_time_limit_is_a_plain_number(limit, capsys):
     assert main(["solve", "BK1-C4-AAAAA24", "--time-limit", limit]) == 2
     out = capsys.readouterr()
     assert out.out == "" and "not a number of seconds" in out.err
+
+
+def test_cards_home_known_without_a_replay_agrees_with_the_game():
+    """Schema upgrades skip the replay when status and score tell the cards home."""
+    game = engine.new_game("CA1-AAAAA24")
+    for _ in range(30):
+        game.play(game.legal_moves()[0])
+        assert CalculationGame.cards_home_of("active", game.score) == game.cards_home
+    assert BakersGame.cards_home_of("won", 620) == 52
+    # A Jeu du Boulanger score mixes in +5s for cell-to-column moves: only a replay tells.
+    assert BakersGame.cards_home_of("resigned", 620) is None

@@ -118,6 +118,10 @@ class CalculationGame(Game[CalculationMove]):
         return self.position.score()
 
     @classmethod
+    def cards_home_of(cls, status: str, score: int) -> int | None:
+        return score  # the score is the cards home
+
+    @classmethod
     def rank_key(cls, finish: Finish) -> int:
         """Lower is better: more cards home (52 is a win), then unassisted (no hint), then
         fewer moves, then less time."""
