@@ -55,6 +55,9 @@ PICTURE_KEYS = {
     "turned": "picture.turned",
     "next": "picture.next",
     "done": "picture.done",
+    "practice": "picture.tag.practice",  # the header's tag: where the deal came from
+    "daily": "picture.tag.daily",
+    "race": "picture.tag.race",
 }
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("boulanger_language", default=DEFAULT_LOCALE)

@@ -6,7 +6,8 @@ pictures are drawn in N worker processes instead, so one bot process can use mor
 than one core.
 
 A worker gets picklable inputs only -- the game's kind, its code and action log, the
-highlight, the translated labels and the player's deck -- replays the game and calls its front's own
+highlight, the translated labels, the player's deck, the header's tag and whether the code
+is hidden -- replays the game and calls its front's own
 ``render`` (fronts are looked up by kind in ``bot.games``, which imports no Discord),
 so a front that draws itself draws itself in the worker too. Each worker keeps the
 games it replayed lately and, when the next picture of a game is a few actions further
@@ -19,6 +20,7 @@ thread instead and the next one starts a fresh pool, so a player never sees the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -71,6 +73,8 @@ def render_job(
     highlight: str | None,
     labels: dict[str, str] | None,
     deck: Deck = "two",
+    tag: str | None = None,
+    hide_code: bool = False,
 ) -> bytes:
     """Worker: the board picture of ``code`` after ``moves``, drawn by its front, as PNG bytes."""
     from bot.games import front_for
@@ -80,7 +84,9 @@ def render_job(
     except engine.EngineError:
         _replayed.pop(code, None)  # a cached game that went wrong must not poison the next job
         raise
-    return front_for(kind).render(game, highlight=highlight, labels=labels, deck=deck)
+    return front_for(kind).render(
+        game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=hide_code
+    )
 
 
 def replay_job(
@@ -118,16 +124,22 @@ class RenderPool:
         highlight: str | None,
         labels: Mapping[str, str] | None,
         deck: Deck = "two",
+        tag: str | None = None,
+        hide_code: bool = False,
     ) -> bytes:
-        """``front.render(game, highlight=, labels=, deck=)`` off the event loop; PNG bytes."""
+        """``front.render(game, highlight=, labels=, deck=, tag=, hide_code=)`` off the event loop;
+        PNG bytes."""
+        draw = functools.partial(
+            front.render, game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=hide_code
+        )
         if self.workers == 0:
-            return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
-        job = (front.kind, game.code, game.moves, highlight, _labels(labels), deck)
+            return await asyncio.to_thread(draw)
+        job = (front.kind, game.code, game.moves, highlight, _labels(labels), deck, tag, hide_code)
         try:
             return await self._run(render_job, *job)
         except BrokenProcessPool:
             log.warning("a render worker died; drawing this picture in a thread")
-            return await asyncio.to_thread(front.render, game, highlight=highlight, labels=labels, deck=deck)
+            return await asyncio.to_thread(draw)
 
     async def render_replay(
         self,

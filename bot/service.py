@@ -42,6 +42,8 @@ REPLAY_MAX_BYTES = 7 * 1024 * 1024 + 512 * 1024
 MAX_ACTIONS = 5000
 # Games whose board only their player sees: a race's (everyone has the same deal).
 PRIVATE_SOURCES = frozenset({"race"})
+# The deal's source as a tag in the picture's header (``renderer.TAGS``); a stock deal has none.
+PICTURE_TAGS = frozenset({"practice", "daily", "race"})
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,17 @@ class Board:
     def private(self) -> bool:
         """Shown to its player only (a race's board: others must not copy the moves)."""
         return self.row.source in PRIVATE_SOURCES
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the board offers a hint (not in a race: the solver would race for the player)."""
+        return hints_allowed(self.row)
+
+    @property
+    def code_shown(self) -> bool:
+        """Whether the board shows the deal's code (not a race's: a racer must not paste it
+        into the solver; the race's result shows it)."""
+        return code_shown(self.row)
 
     @property
     def front(self) -> GameFront[Any]:
@@ -112,6 +125,14 @@ class GameInProgress(UserFeedback):
         super().__init__("confirm.busy", code=row.code)
         self.row = row
         self.stale = stale
+
+
+def hints_allowed(row: storage.GameRow) -> bool:
+    return row.source not in PRIVATE_SOURCES
+
+
+def code_shown(row: storage.GameRow) -> bool:
+    return row.source not in PRIVATE_SOURCES
 
 
 def at_stake(row: storage.GameRow) -> bool:
@@ -193,14 +214,18 @@ class GameService:
             raise UserFeedback("error.no_active_game")
         return max(rows, key=lambda r: r.updated_at)
 
-    async def render(self, game: engine.Game[Any], *, selection: str = "") -> bytes:
-        """The board picture, drawn in a worker thread or process so the event loop never waits on it."""
+    async def render(self, row: storage.GameRow, game: engine.Game[Any], *, selection: str = "") -> bytes:
+        """The board picture of ``row``'s ``game``, drawn in a worker thread or process so the
+        event loop never waits on it; its header tells the deal's source and hides a race's code."""
         front = front_of(game)
         highlight = front.highlight(selection) if selection else None
         language = current_language()
         labels = picture_labels(language) if language != "en" else None  # words drawn, translated
         deck = current_deck()
-        return await self.pictures.render(front, game, highlight=highlight, labels=labels, deck=deck)
+        tag = row.source if row.source in PICTURE_TAGS else None
+        return await self.pictures.render(
+            front, game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=not code_shown(row)
+        )
 
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
@@ -295,7 +320,7 @@ class GameService:
         game = engine.new_game(code)  # from the typed code: no second parse of its text
         self._remember(row, game)
         log.info("game %s started: %s for user %s%s", row.id, text, user_id, " (daily)" if daily_date else "")
-        png = await self.render(game)
+        png = await self.render(row, game)
         return Started(Board(row, game, png), replaced, verified)
 
     async def _check_not_rehearsal(self, user_id: int, front: GameFront[Any], code: engine.GameCode) -> None:
@@ -423,15 +448,15 @@ class GameService:
             if meaning.action == "undo":
                 return await self._apply(row, game, engine.UNDO)
             if meaning.action == "select":
-                png = await self.render(game, selection=meaning.value)
+                png = await self.render(row, game, selection=meaning.value)
                 return Board(row, game, png, selection=meaning.value)
             if meaning.action == "clear":
-                return Board(row, game, await self.render(game))
+                return Board(row, game, await self.render(row, game))
             if meaning.action == "resign":
                 if not game.is_lost:  # End is offered only at a dead end; giving up is /resign
                     raise UserFeedback("error.moves_left")
                 done = await self._finish(row, game, "resigned")
-                return await self._board(done, game, await self.render(game))
+                return await self._board(done, game, await self.render(done, game))
         return await self._advise(row, game)
 
     async def _checked(
@@ -475,7 +500,7 @@ class GameService:
         elif game.is_lost and front_of(game).dead_end_is_final:
             new = await self._finish(new, game, "lost")  # no move can ever be left: recorded now
         notice = "board.no_moves_left" if game.is_lost and new.is_active else None
-        png = await self.render(game)
+        png = await self.render(new, game)
         return await self._board(new, game, png, played=action, notice=notice)
 
     async def _board(self, row: storage.GameRow, game: engine.Game[Any], png: bytes, **extra: Any) -> Board:
@@ -498,7 +523,7 @@ class GameService:
         async with self._lock(game_id):
             row, game = await self._checked(user_id, game_id, None)
             done = await self._finish(row, game, "resigned")
-            return await self._board(done, game, await self.render(game))
+            return await self._board(done, game, await self.render(done, game))
 
     async def end_game(self, game_id: int) -> storage.GameRow | None:
         """End a game as resigned, whoever owns it (a race's end); None if it was already over."""
@@ -512,14 +537,14 @@ class GameService:
         """The player's board of one game, active or finished (a race's "My board")."""
         async with self._lock(game_id):
             row, game = await self.owned(user_id, game_id)
-            return await self._board(row, game, await self.render(game))
+            return await self._board(row, game, await self.render(row, game))
 
     async def show(self, user_id: int, kind: str | None = None) -> Board:
         """The player's current board (for /board and after a restart)."""
         row = await self.find(user_id, kind)
         async with self._lock(row.id):  # a move must not change the game while it is drawn
             row, game = await self.load(row.id)
-            return Board(row, game, await self.render(game))
+            return Board(row, game, await self.render(row, game))
 
     async def hint(self, user_id: int, game_id: int) -> HintAnswer:
         """The next move to try, from the game's own hint worker (solver or hint player)."""
@@ -529,7 +554,7 @@ class GameService:
         return await self._advise(row, game)
 
     async def _advise(self, row: storage.GameRow, game: engine.Game[Any]) -> HintAnswer:
-        if row.source in PRIVATE_SOURCES:  # a race: the solver would race for the player
+        if not hints_allowed(row):  # a race (a stale Hint button): the solver would race for the player
             raise UserFeedback("race.error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")

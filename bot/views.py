@@ -20,6 +20,7 @@ import discord
 import storage
 from bot.errors import report
 from bot.games import ButtonSpec
+from bot.games.base import HINT
 from bot.i18n import Translator
 from bot.interactions import board_handler
 from bot.locale import player_translator
@@ -131,6 +132,8 @@ def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
             view.add_item(item)
         return view if view.children else None
     for spec in board.front.buttons(tr, board.game, board.selection):
+        if spec.act == HINT and not board.hints_allowed:
+            continue  # a race's board: no Hint (the service refuses a stale one)
         view.add_item(game_button(board, spec))
     options = board.front.move_menu(tr, board.game)
     if options:
@@ -202,12 +205,13 @@ def game_button(board: Board, spec: ButtonSpec) -> GameButton:
 
 
 def board_content(tr: Translator, board: Board) -> str:
-    """The text above the picture: game, code, score, moves, last move, state."""
+    """The text above the picture: game, code (not a race's), score, moves, last move, state."""
     game, row, front = board.game, board.row, board.front
     cells = f" · {tr.n('board.cells', row.cells)}" if row.cells else ""
     daily = f" · {tr('board.daily', date=row.daily_date.isoformat())}" if row.daily_date else ""
+    code = f" · `{row.code}`" if board.code_shown else ""
     lines = [
-        f"**{front.title(tr)}**{cells}{daily} · `{row.code}`",
+        f"**{front.title(tr)}**{cells}{daily}{code}",
         tr("board.status", score=game.score) + " · " + tr.n("board.moves", game.move_count),
     ]
     if board.played == "undo":

@@ -3,6 +3,7 @@
     import engine, renderer
     png = renderer.render_png(engine.new_game("BK1-C4-AAAAA24"), highlight="3")
     png = renderer.render_png(game, deck="four")             # a colour per suit
+    png = renderer.render_png(game, tag="race", hide_code=True)  # a race's board: no code
     gif = renderer.render_replay(game.code, game.moves)      # animated, <= 400 frames, <= 7.5 MiB
     python -m renderer BK1-C4-AAAAA24 1a 2b -o board.png --deck four
 
@@ -29,6 +30,7 @@ from renderer import png
 from renderer.boards import HEIGHT, board_for
 from renderer.cards import check_deck
 from renderer.labels import DEFAULTS as DEFAULT_LABELS
+from renderer.labels import TAGS, check_tag
 from renderer.labels import resolve as resolve_labels
 from renderer.layout import DECKS, WIDTH
 from renderer.replay import MAX_BYTES as REPLAY_MAX_BYTES
@@ -45,6 +47,8 @@ def render_image(
     highlight: object = None,
     labels: Mapping[str, str] | None = None,
     deck: str = "two",
+    tag: str | None = None,
+    hide_code: bool = False,
 ) -> Image.Image:
     """The board as a palette ("P") image, WIDTH wide and as tall as its longest pile
     needs (at most HEIGHT).
@@ -60,12 +64,22 @@ def render_image(
     ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations).
     ``deck`` is ``"two"`` (red and black) or ``"four"`` (a colour per suit, chosen
     to stay apart for colour-blind players: ``renderer.cards``).
-    ``ValueError`` on an unknown game kind, highlight, label or deck.
+    ``tag`` says where the deal came from on a pill after the code: one of
+    ``renderer.TAGS`` (``"practice"``, ``"daily"``, ``"race"``, drawn as that label's
+    word, translated like the others) or None. ``hide_code`` leaves the code out (a
+    race: the tag is drawn in its place).
+    ``ValueError`` on an unknown game kind, highlight, label, deck or tag.
     """
     board = board_for(game)
     words = resolve_labels(labels)
     image: Image.Image = board.render(
-        game, board.parse_highlight(game, highlight), words, check_deck(deck), fit=True
+        game,
+        board.parse_highlight(game, highlight),
+        words,
+        check_deck(deck),
+        fit=True,
+        tag=check_tag(tag),
+        hide_code=hide_code,
     )
     return image
 
@@ -81,9 +95,12 @@ def render_png(
     highlight: object = None,
     labels: Mapping[str, str] | None = None,
     deck: str = "two",
+    tag: str | None = None,
+    hide_code: bool = False,
 ) -> bytes:
     """The board as PNG bytes (see ``render_image`` for the options)."""
-    return encode_png(render_image(game, highlight=highlight, labels=labels, deck=deck))
+    image = render_image(game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=hide_code)
+    return encode_png(image)
 
 
 __all__ = [
@@ -91,6 +108,7 @@ __all__ = [
     "DEFAULT_LABELS",
     "HEIGHT",
     "REPLAY_MAX_BYTES",
+    "TAGS",
     "WIDTH",
     "ReplayTooLarge",
     "encode_png",

@@ -107,13 +107,16 @@ def render(
     labels: Labels,
     deck: str = TWO,
     fit: bool = False,
+    tag: str | None = None,
+    hide_code: bool = False,
 ) -> Image.Image:
-    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``."""
+    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``;
+    ``tag`` and ``hide_code`` as in ``header.draw_dynamic``."""
     pos = game.position
     words = dict(labels)
     base = background(len(pos.cells), labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
-    header.draw_dynamic(canvas, game, words["bakers"], words)
+    header.draw_dynamic(canvas, game, words["bakers"], words, tag, hide_code)
     marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
         if card >= 0:

@@ -22,6 +22,8 @@ class Board(Protocol):
         labels: Labels,
         deck: str = ...,
         fit: bool = ...,
+        tag: str | None = ...,
+        hide_code: bool = ...,
     ) -> Image.Image: ...
 
     def height(self, game: Any) -> int: ...

@@ -161,12 +161,15 @@ def render(
     labels: Labels,
     deck: str = TWO,
     fit: bool = False,
+    tag: str | None = None,
+    hide_code: bool = False,
 ) -> Image.Image:
-    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``."""
+    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``;
+    ``tag`` and ``hide_code`` as in ``header.draw_dynamic``."""
     words = dict(labels)
     base = background(labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
-    header.draw_dynamic(canvas, game, words["calculation"], words)
+    header.draw_dynamic(canvas, game, words["calculation"], words, tag, hide_code)
     marks = _Marks(game, highlight)
     _stock(canvas, game.stock_count)
     if game.turned is not None:

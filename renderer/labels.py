@@ -22,7 +22,12 @@ DEFAULTS: dict[str, str] = {
     "turned": "turned",
     "next": "next",
     "done": "done",
+    "practice": "PRACTICE",  # where the deal came from, on a tag after the code (``TAGS``)
+    "daily": "DAILY",
+    "race": "RACE",
 }
+
+TAGS = ("practice", "daily", "race")  # the labels a header's tag may show
 
 MAX_LABEL = 24
 
@@ -39,6 +44,9 @@ ROOM: dict[str, tuple[int, int]] = {
     "turned": (18, 108),
     "next": (20, 104),
     "done": (20, 140),
+    "practice": (14, 150),  # and cut again to the room the header has left
+    "daily": (14, 150),
+    "race": (14, 150),
 }
 
 Labels = tuple[tuple[str, str], ...]  # hashable, so it can key the background cache
@@ -54,3 +62,10 @@ def resolve(labels: Mapping[str, str] | None) -> Labels:
             raise ValueError(f"label {key!r} must be 1-{MAX_LABEL} characters of text, not {value!r}")
         merged[key] = value.strip()
     return tuple((key, fitted(value, *ROOM[key])) for key, value in merged.items())
+
+
+def check_tag(tag: object) -> str | None:
+    """``tag`` if it is None or one of ``TAGS``; ``ValueError`` otherwise."""
+    if tag is None or (isinstance(tag, str) and tag in TAGS):
+        return tag
+    raise ValueError(f"unknown tag {tag!r}; known tags: {', '.join(TAGS)}")

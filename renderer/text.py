@@ -43,6 +43,15 @@ def pill_sprite(text: str, size: int, fg: RGB, fill: RGB, bg: RGB) -> Image.Imag
     return to_palette(im)
 
 
+@cached(limit=256)
+def fitted_pill(text: str, size: int, fg: RGB, fill: RGB, bg: RGB, max_w: int) -> Image.Image:
+    """``pill_sprite`` of ``text``, the text cut short with "…" so the pill is at most ``max_w`` wide."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    pad = (ascent + descent + 4) // 2 + 6  # pill_sprite's room around the text
+    return pill_sprite(fitted(text, size, max_w - pad - 1), size, fg, fill, bg)
+
+
 def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int, align: str = "l") -> tuple[int, int]:
     """Paste at top ``y``, ``x`` being the left edge, centre ("m") or right edge ("r");
     returns the sprite's (left, right) so callers can place the next piece."""

@@ -634,18 +634,23 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
         chosen = await fake_discord.slash(alice, "settings", {"deck": "four"})
         assert chosen.ephemeral and "four-colour deck" in chosen.content
         board = await start(fake_discord, alice)
+        # (a typed code: practice games, tagged so)
         assert fake_discord.attachment_bytes(board.message) == renderer.render_png(
-            engine.new_game(CODE), deck="four"
+            engine.new_game(CODE), deck="four", tag="practice"
         )
         other = await start(fake_discord, bob)  # another player keeps the two-colour deck
-        assert fake_discord.attachment_bytes(other.message) == renderer.render_png(engine.new_game(CODE))
+        assert fake_discord.attachment_bytes(other.message) == renderer.render_png(
+            engine.new_game(CODE), tag="practice"
+        )
     async with running(fake_discord, db):  # stored: a restarted bot remembers it
         moved = await fake_discord.click(
             alice, board.message, button(fake_discord.message(board.message.id), "6")
         )
         game = engine.new_game(CODE)
         game.play("6h")
-        assert fake_discord.attachment_bytes(moved.edited) == renderer.render_png(game, deck="four")
+        assert fake_discord.attachment_bytes(moved.edited) == renderer.render_png(
+            game, deck="four", tag="practice"
+        )
         back = await fake_discord.slash(alice, "settings", {"deck": "two"})
         assert "two-colour deck" in back.content
 
@@ -786,3 +791,32 @@ async def test_a_hinted_daily_win_shows_time_and_hint_and_ranks_below_a_longer_u
     assert f"<@{hinted.id}>" in lines[1] and "💡 1 hint" in lines[1] and "⏱" in lines[1]
     assert "unassisted (no 💡) before assisted, then fewer moves, then less time" in daily
     assert re.search(r"Next challenge <t:\d+:R>", daily)
+
+
+async def test_a_practice_or_daily_board_is_tagged_in_its_header_only(fake_discord, bot):
+    from PIL import ImageChops
+
+    import renderer
+
+    alice, bob, carol = (fake_discord.add_user(n) for n in ("alice", "bob", "carol"))
+    stock = await fake_discord.slash(alice, "boulanger", {})
+    row = await bot.store.active_game(alice.id, "bakers")
+    assert row.source == "stock"
+    practice = await start(fake_discord, bob, row.code)  # the same deal, typed: practice
+    assert (await bot.store.active_game(bob.id, "bakers")).source == "practice"
+    pictures = [
+        Image.open(io.BytesIO(fake_discord.attachment_bytes(m.message))).convert("RGB")
+        for m in (stock, practice)
+    ]
+    assert pictures[0].size == pictures[1].size
+    changed = ImageChops.difference(*pictures).getbbox()
+    assert changed is not None and changed[3] <= renderer.layout.HEADER_H  # the header, nothing else
+    game = engine.new_game(row.code)
+    assert fake_discord.attachment_bytes(stock.message) == renderer.render_png(game)
+    assert fake_discord.attachment_bytes(practice.message) == renderer.render_png(game, tag="practice")
+    assert f"`{row.code}`" in stock.content and f"`{row.code}`" in practice.content
+    daily = await fake_discord.slash(carol, "daily", {"game": "bakers"})
+    today = await bot.store.active_game(carol.id, "bakers")
+    assert today.source == "daily"
+    expected = renderer.render_png(engine.new_game(today.code), tag="daily")
+    assert fake_discord.attachment_bytes(daily.message) == expected

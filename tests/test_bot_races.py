@@ -361,3 +361,45 @@ def _recorded(bot, rid: int):
         return (await bot.store.get_race(rid)).result_message_id is not None
 
     return check
+
+
+def board_acts(message) -> list[str]:
+    return [c.split(":")[-1] for c in message.custom_ids() if c.startswith("g:")]
+
+
+async def test_a_race_board_has_no_hint_button_and_never_shows_the_deal(fake_discord, bot):
+    import io
+
+    from PIL import Image
+
+    import renderer
+    from bot.feedback import UserFeedback
+    from bot.games.base import HINT
+
+    fake = fake_discord
+    code = "BK1-C4-AAAAA24"
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = await open_race(fake, alice, code=code)
+    await join(fake, bob, lobby)
+    await start_now(fake, bot, alice, lobby)
+    board = await my_board(fake, alice, lobby)
+    acts = board_acts(board)
+    assert "8" in acts and "u" in acts and HINT not in acts  # the board's buttons, but no Hint
+    assert code not in board.content and "Jeu du Boulanger" in board.content
+    picture = fake.attachment_bytes(board)
+    shown = Image.open(io.BytesIO(picture))
+    assert shown.format == "PNG"
+    assert picture == renderer.render_png(engine.new_game(code), tag="race", hide_code=True)
+    pressed = await fake.click(alice, board, button(board, "8"))  # a selection redraws the board
+    edited = fake.message(pressed.edited.id)
+    assert HINT not in board_acts(edited) and code not in edited.content
+    game = await race_game(bot, alice)
+    with pytest.raises(UserFeedback) as refused:  # a stale Hint button is still refused
+        await bot.service.press(alice.id, game.id, game.version, "", HINT)
+    assert refused.value.key == "race.error.no_hints"
+    asked = await fake.slash(alice, "code", {})  # nor does /code tell it
+    assert asked.ephemeral and code not in asked.content and "secret until the result" in asked.content
+    practice = (await fake.slash(carol := fake.add_user("carol"), "boulanger", {"code": code})).message
+    assert HINT in board_acts(practice) and f"`{code}`" in practice.content  # other games keep both
+    assert (await bot.store.active_game(carol.id, "bakers")).source == "practice"
+    fake.assert_no_violations()

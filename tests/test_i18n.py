@@ -335,13 +335,14 @@ def test_every_picture_word_comes_from_the_catalogue():
 async def test_the_service_draws_the_board_in_the_current_language(store):
     service = GameService(store.store)
     game = engine.new_game("CA1-AAAAA24")
+    row = await store.store.create_game("calculation", game.code, 1, None, None)
     use_language("ru")
     try:
         assert current_language() == "ru"
-        russian = await service.render(game)
+        russian = await service.render(row, game)
     finally:
         use_language("en")
-    english = await service.render(game)
+    english = await service.render(row, game)
     assert russian == renderer.render_png(game, labels=picture_labels("ru"))
     assert english == renderer.render_png(game) != russian
 
@@ -372,7 +373,10 @@ def test_the_console_speaks_the_chosen_language(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Калкулация" in out and "Точки: 4" in out
     picture = (tmp_path / "out" / "board-001.png").read_bytes()
-    assert picture == renderer.render_png(engine.new_game("CA1-AAAAA24"), labels=picture_labels("bg"))
+    practice = renderer.render_png(
+        engine.new_game("CA1-AAAAA24"), labels=picture_labels("bg"), tag="practice"
+    )
+    assert picture == practice  # a typed code: a practice game, tagged in Bulgarian
 
 
 BAD_INPUT = [

@@ -25,7 +25,9 @@ async def test_a_russian_client_gets_russian_replies_buttons_and_picture(fake_di
         labels = [b["label"] for b in result.message.buttons()]
         assert "На базу ×1" in labels and "Подсказка" in labels and "Home" not in labels
         picture = fake_discord.attachment_bytes(result.message)
-        assert picture == renderer.render_png(engine.new_game(CODE), labels=picture_labels("ru"))
+        # a typed code: a practice game, its tag in Russian
+        expected = renderer.render_png(engine.new_game(CODE), labels=picture_labels("ru"), tag="practice")
+        assert picture == expected
         (attachment,) = result.message.attachments
         assert attachment.description.startswith("Доска Jeu du Boulanger, свободных ячеек: 4, очки 0")
 

@@ -13,10 +13,11 @@ from bot import cooldowns, replies
 from bot.app import send_hint
 from bot.describe import filter_choices, legal_moves_in_words
 from bot.errors import send
+from bot.feedback import UserFeedback
 from bot.games import front_for, front_of
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator
-from bot.service import Board
+from bot.service import Board, code_shown
 
 if TYPE_CHECKING:
     from bot.app import BoulangerBot
@@ -146,6 +147,8 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
         row = await _service(interaction).find(interaction.user.id, _kind(game))
+        if not code_shown(row):  # a race's deal stays secret until the result
+            raise UserFeedback("race.error.code_secret")
         tr = await player_translator(interaction)
         command = front_for(row.kind).command
         await send(interaction, tr("reply.code", code=row.code, command=command), ephemeral=True)

@@ -254,12 +254,23 @@ class GameFront(ABC, Generic[G]):
 
     # -- the picture ---------------------------------------------------------------------
     def render(
-        self, game: G, *, highlight: str | None, labels: Mapping[str, str] | None, deck: Deck = "two"
+        self,
+        game: G,
+        *,
+        highlight: str | None,
+        labels: Mapping[str, str] | None,
+        deck: Deck = "two",
+        tag: str | None = None,
+        hide_code: bool = False,
     ) -> bytes:
-        """The board picture as PNG bytes (called in a worker thread), in the player's deck."""
+        """The board picture as PNG bytes (called in a worker thread), in the player's deck;
+        ``tag`` (a ``renderer.TAGS`` key: where the deal came from) and ``hide_code`` (a
+        race's board) go to the header."""
         import renderer
 
-        return renderer.render_png(game, highlight=highlight, labels=labels, deck=deck)
+        return renderer.render_png(
+            game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=hide_code
+        )
 
     def render_replay(
         self, code: str, moves: tuple[str, ...], *, labels: Mapping[str, str] | None, max_bytes: int

@@ -88,7 +88,16 @@ class TowerFront(GameFront[TowerGame]):
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         return f"best tower: {best.move_count} moves"
 
-    def render(self, game: TowerGame, *, highlight: str | None, labels: object, deck: str = "two") -> bytes:
+    def render(
+        self,
+        game: TowerGame,
+        *,
+        highlight: str | None,
+        labels: object,
+        deck: str = "two",
+        tag: str | None = None,
+        hide_code: bool = False,
+    ) -> bytes:
         image = Image.new("RGB", (240, 120), "darkgreen")
         draw = ImageDraw.Draw(image)
         for i, pile in enumerate(game.position):
