@@ -163,7 +163,7 @@ def question(tr: Translator, exc: GameInProgress, request: Request) -> tuple[str
         tr(
             "confirm.question",
             game=front_for(row.kind).title(tr),
-            code=row.code,
+            code=exc.shown_code,
             moves=tr.n("board.moves", row.move_count),
             score=row.score,
         )

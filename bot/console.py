@@ -155,7 +155,9 @@ class Console:
                 self.say(self.tr("confirm.stale"))
             moves = self.tr.n("board.moves", old.move_count)
             game = front_for(old.kind).title(self.tr)
-            self.say(self.tr("confirm.question", game=game, code=old.code, moves=moves, score=old.score))
+            self.say(
+                self.tr("confirm.question", game=game, code=exc.shown_code, moves=moves, score=old.score)
+            )
             if old.daily_date is not None:
                 self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
             self.say(self.tr("confirm.ask"))

@@ -122,7 +122,9 @@ class GameInProgress(UserFeedback):
     """
 
     def __init__(self, row: storage.GameRow, *, stale: bool = False) -> None:
-        super().__init__("confirm.busy", code=row.code)
+        # A race game's code stays secret while others may still race on it: the flag says it.
+        self.shown_code = row.code if code_shown(row) else "🏁"
+        super().__init__("confirm.busy", code=self.shown_code)
         self.row = row
         self.stale = stale
 

@@ -399,6 +399,9 @@ async def test_a_race_board_has_no_hint_button_and_never_shows_the_deal(fake_dis
     assert refused.value.key == "race.error.no_hints"
     asked = await fake.slash(alice, "code", {})  # nor does /code tell it
     assert asked.ephemeral and code not in asked.content and "secret until the result" in asked.content
+    assert game.moves  # the press on 8 played a move
+    busy = await fake.slash(alice, "boulanger", {})  # nor the "end your game?" question
+    assert "in progress" in busy.content and code not in busy.content, busy.content
     practice = (await fake.slash(carol := fake.add_user("carol"), "boulanger", {"code": code})).message
     assert HINT in board_acts(practice) and f"`{code}`" in practice.content  # other games keep both
     assert (await bot.store.active_game(carol.id, "bakers")).source == "practice"
