@@ -126,6 +126,9 @@ async def test_three_players_race_one_deal_with_throttled_standings_and_one_resu
             board = fake.message(boards[user.id].id)
             pressed = await fake.click(user, board, button(board, "8"))
             assert pressed.edited is not None and pressed.edited.id == board.id
+    # The standings follow the play while the race runs (not only at its end).
+    await eventually(lambda: len(fake.message(lobby.id).edit_times) > before, timeout=EDIT_SECONDS * 3)
+    assert "Running" in fake.message(lobby.id).content
     last = await play_to_the_last_step(bot, alice, code, solution)
     won = await press_step(fake, alice, await my_board(fake, alice, lobby), last)  # a fresh board
     assert "Won in" in won.content

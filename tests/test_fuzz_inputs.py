@@ -251,7 +251,7 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory):
-    async def no_picture(self: GameService, game: Any, *, selection: str = "") -> bytes:
+    async def no_picture(self: GameService, row: Any, game: Any, *, selection: str = "") -> bytes:
         return b"png"  # the pictures are not what is fuzzed here
 
     mp = pytest.MonkeyPatch()
