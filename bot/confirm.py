@@ -155,19 +155,23 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         )
 
 
+def stake_line(tr: Translator, exc: GameInProgress) -> str:
+    """The game in progress a start would end: its game, code (unless secret), moves and score."""
+    row = exc.row
+    return tr(
+        "confirm.question",
+        game=front_for(row.kind).title(tr),
+        code=exc.shown_code,
+        moves=tr.n("board.moves", row.move_count),
+        score=row.score,
+    )
+
+
 def question(tr: Translator, exc: GameInProgress, request: Request) -> tuple[str, discord.ui.View]:
     """What is at stake in the game in progress, and the two buttons."""
     row = exc.row
     lines = [tr("confirm.stale")] if exc.stale else []
-    lines.append(
-        tr(
-            "confirm.question",
-            game=front_for(row.kind).title(tr),
-            code=exc.shown_code,
-            moves=tr.n("board.moves", row.move_count),
-            score=row.score,
-        )
-    )
+    lines.append(stake_line(tr, exc))
     if row.daily_date is not None:
         lines.append(tr("confirm.daily", date=row.daily_date.isoformat()))
     lines.append(tr("confirm.ask"))

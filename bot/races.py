@@ -293,7 +293,6 @@ class RaceKeeper:
         started = await self.service.start(
             user_id, race.kind, code=code, guild_id=race.guild_id, channel_id=race.channel_id, race=True
         )
-        self.service.boards.posted(started.board.row.id, None, None)  # its board comes on request
         await self._link(race, user_id, started.board.row.id)
 
     async def _link(self, race: storage.RaceRow, user_id: int, game_id: int) -> None:

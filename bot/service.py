@@ -52,7 +52,7 @@ class Board:
 
     row: storage.GameRow
     game: engine.Game[Any]
-    png: bytes
+    png: bytes  # empty only for a race game just dealt (nobody sees it until they ask)
     selection: str = ""
     played: str | None = None  # notation of the move just played (or "undo")
     notice: str | None = None  # catalogue key of a note to show with the board
@@ -286,9 +286,15 @@ class GameService:
         replaced = await self._retire(active, replace) if active is not None else None
         text = str(code)
         # Where the deal came from decides which boards it ranks on (README, Ranking rules).
-        source = "daily" if daily_date is not None else "practice" if typed or any_deal else "stock"
-        if race:
-            source = "race"
+        source = (
+            "race"
+            if race
+            else "daily"
+            if daily_date is not None
+            else "practice"
+            if typed or any_deal
+            else "stock"
+        )
         try:
             row = await self.store.create_game(
                 kind,
@@ -318,11 +324,12 @@ class GameService:
                 daily_date=daily_date,
                 source=source,
             )
-        self.boards.expect(row.id)  # its board is posted next: a /move meanwhile waits for it
+        if not race:  # a race game's board is drawn when its player asks for it (My board)
+            self.boards.expect(row.id)  # its board is posted next: a /move meanwhile waits for it
         game = engine.new_game(code)  # from the typed code: no second parse of its text
         self._remember(row, game)
         log.info("game %s started: %s for user %s%s", row.id, text, user_id, " (daily)" if daily_date else "")
-        png = await self.render(row, game)
+        png = b"" if race else await self.render(row, game)
         return Started(Board(row, game, png), replaced, verified)
 
     async def _check_not_rehearsal(self, user_id: int, front: GameFront[Any], code: engine.GameCode) -> None:

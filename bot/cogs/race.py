@@ -34,6 +34,7 @@ from discord.ext import commands, tasks
 import engine
 import storage
 from bot import cooldowns, replies
+from bot.confirm import stake_line
 from bot.errors import report, send
 from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
@@ -131,16 +132,9 @@ async def press(interaction: discord.Interaction, race_id: int, act: str) -> Non
 def join_question(
     tr: Translator, ask: GameInProgress, user_id: int, race_id: int
 ) -> tuple[str, discord.ui.View]:
-    row = ask.row
     text = "\n".join(
         [
-            tr(
-                "confirm.question",
-                game=front_for(row.kind).title(tr),
-                code=row.code,
-                moves=tr.n("board.moves", row.move_count),
-                score=row.score,
-            ),
+            stake_line(tr, ask),
             tr("race.confirm.ends"),
         ]
     )
@@ -351,16 +345,9 @@ class Race(commands.Cog):
             await create_and_post(interaction, request, agreed=False)
         except RaceJoinAsk as ask:
             tr = await player_translator(interaction)
-            row = ask.row
             text = "\n".join(
                 [
-                    tr(
-                        "confirm.question",
-                        game=front_for(row.kind).title(tr),
-                        code=row.code,
-                        moves=tr.n("board.moves", row.move_count),
-                        score=row.score,
-                    ),
+                    stake_line(tr, ask),
                     tr("race.confirm.ends"),
                 ]
             )
