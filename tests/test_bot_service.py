@@ -586,3 +586,105 @@ async def test_a_new_deal_says_it_counted_and_a_chosen_deal_says_practice(servic
     practised = board_content(en, await service.resign(ALICE, chosen.row.id))
     assert "practice" in practised and "Counted" not in practised
     assert "⏱" not in practised  # resigned before a move: no time to show
+
+
+def test_groups_into_empty_columns_do_not_crowd_the_free_cells_out_of_the_menu():
+    """Many empty columns give every source six group sizes; the menu's 25 choices still hold a
+    free cell for each source, and every source's largest group (found playing a real deal)."""
+    from bot.games.bakers import BakersFront
+
+    moves = [
+        "8h",
+        "7a",
+        "1b",
+        "a2",
+        "6a",
+        "64",
+        "b6",
+        "7b",
+        "7h",
+        "72",
+        "72",
+        "76",
+        "16",
+        "1h",
+        "18",
+        "a7",
+        "5a",
+        "57",
+        "18",
+        "a1",
+        "5a",
+        "b5",
+        "3b",
+        "38",
+        "35",
+        "b8",
+        "1b",
+        "13",
+        "1h,bh,3h,3h",
+        "41v2",
+        "48",
+        "4b",
+        "4h",
+        "42",
+        "b2",
+        "4b",
+        "46",
+        "b4",
+        "3b",
+        "36",
+        "a4",
+        "1a",
+        "13",
+        "81",
+        "a3",
+        "1a",
+        "51",
+        "a8",
+        "56",
+        "8a",
+        "16",
+        "81",
+        "a1",
+        "5a",
+        "53",
+        "85",
+        "a3",
+        "2a",
+        "58",
+        "25",
+        "a5",
+        "1a",
+        "18",
+        "21",
+        "a8",
+        "1a",
+        "21",
+        "a1",
+        "5a",
+        "51",
+        "85",
+        "a1",
+        "2a",
+        "58",
+        "25",
+        "a5",
+        "2a",
+        "2h,2h,3h,3h,3h,3h,3h,7h,7h,ah",
+        "23",
+        "2h,1h,1h,1h,1h,2h,5h,5h,3h,6h,6h,6h,6h,6h,6h,6h,6h,6h,4h,4h",
+    ]
+    game = engine.replay("BK1-C2-AAAAAAG", moves)
+    menu = [n for n, _ in BakersFront().move_menu(Translator("en"), game)]
+    assert len(menu) == 25 and "6a" in menu  # the move this deal's winning line needs next
+    empty_sources = {n[0] for n in game.legal_moves() if game.resolve(n).to_empty}
+    largest = {
+        src: max(
+            (m for m in game.legal_move_objects() if m.to_empty and m.notation[0] == src),
+            key=lambda m: len(m.cards),
+        ).notation
+        for src in empty_sources
+    }
+    one_press = {game.double_tap_target(p) for p in game.places() if not game.is_empty(p)}
+    assert set(largest.values()) - one_press <= set(menu)

@@ -159,7 +159,18 @@ class BakersFront(GameFront[BakersGame]):
             for notation, words in self.ranked_moves(tr, game)
             if notation not in one_press and not notation.endswith(HOME)
         ]
-        return options[: self.menu_size]
+        # Every size of group into an empty column would crowd the free cells out of the 25
+        # choices: the largest group of each source stays in place, the smaller ones go last.
+        seen: set[str] = set()
+        first: list[tuple[str, str]] = []
+        smaller: list[tuple[str, str]] = []
+        for option in options:
+            if game.resolve(option[0]).to_empty:
+                (smaller if option[0][0] in seen else first).append(option)
+                seen.add(option[0][0])
+            else:
+                first.append(option)
+        return [*first, *smaller][: self.menu_size]
 
     def highlight(self, sel: str) -> str:
         return sel
