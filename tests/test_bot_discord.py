@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import inspect
 import io
 import time
 from pathlib import Path
@@ -52,10 +53,18 @@ async def bot(fake_discord, tmp_path):
 
 
 async def eventually(check, timeout: float = 3.0) -> None:
-    """Wait for something the bot does just after its reply (e.g. tidying an old message)."""
+    """Wait for something the bot does just after its reply (e.g. tidying an old message).
+
+    `check` may return a bool or an awaitable of one (a coroutine function, or a lambda that
+    calls one): an awaitable is awaited, never taken as a true value."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not (await check() if asyncio.iscoroutinefunction(check) else check()):
+    while True:
+        outcome = check()
+        if inspect.isawaitable(outcome):
+            outcome = await outcome
+        if outcome:
+            return
         assert loop.time() < deadline, "condition not reached in time"
         await asyncio.sleep(0.02)
 

@@ -239,11 +239,14 @@ async def test_the_creator_leaving_and_an_empty_lobby(fake_discord, bot):
     await fake.click(bob, lobby, race_button(fake.message(lobby.id), "l"))
     await eventually(lambda: "everyone left" in fake.message(lobby.id).content, timeout=5)
     assert not fake.message(lobby.id).custom_ids()  # no buttons on a cancelled race
-    await eventually(lambda: _settled(bot), timeout=5)
+    await eventually(_settled(bot), timeout=5)
 
 
-async def _settled(bot) -> bool:
-    return not await bot.store.unsettled_races()
+def _settled(bot):
+    async def check() -> bool:
+        return not await bot.store.unsettled_races()
+
+    return check
 
 
 async def test_a_lobby_of_one_at_its_start_time_is_cancelled_and_says_so(fake_discord, bot):
@@ -318,8 +321,15 @@ async def test_creating_a_race_with_a_game_in_progress_asks_first(fake_discord, 
     await eventually(lambda: any("Race: Jeu du Boulanger" in m.content for m in fake.messages(fake.channel)))
     (lobby,) = [m for m in fake.messages(fake.channel) if "Race: Jeu du Boulanger" in m.content]
     assert not lobby.ephemeral and f"<@{alice.id}>" in lobby.content
-    (race,) = await bot.store.unsettled_races()
-    assert race.message_id == lobby.id and race.code == "BK1-C4-AAAAA25"
+    await eventually(_lobby_stored(bot, lobby.id))  # the id is saved just after the post
+
+
+def _lobby_stored(bot, message_id: int):
+    async def check() -> bool:
+        (race,) = await bot.store.unsettled_races()
+        return race.message_id == message_id and race.code == "BK1-C4-AAAAA25"
+
+    return check
 
 
 async def test_a_result_created_but_answered_500_to_every_retry_is_posted_once(
