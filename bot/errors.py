@@ -58,6 +58,8 @@ def error_text(locale: object, error: BaseException) -> str | None:
         return t(locale, "error.game_over")
     if isinstance(error, storage.GameNotFound):
         return t(locale, "error.no_such_game")
+    if isinstance(error, storage.RaceNotFound):  # a forged race id, or a race from a wiped database
+        return t(locale, "race.error.not_found")
     if isinstance(error, storage.InvalidValue):  # e.g. a forged id beyond a database integer
         return t(locale, "error.unknown_button")
     if isinstance(error, storage.DatabaseBusy | storage.ActiveGameExists):

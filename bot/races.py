@@ -30,8 +30,8 @@ from typing import Any
 import engine
 import storage
 from bot.feedback import UserFeedback
-from bot.games import front_for
-from bot.service import GameInProgress, GameService, at_stake, check_code_kind
+from bot.games import GameFront, front_for
+from bot.service import GameInProgress, GameService, at_stake
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +100,12 @@ class RaceView:
         return next((p.place for p in self.players if p.user_id == user_id), None)
 
 
+def check_race_code(front: GameFront[Any], code: engine.GameCode) -> None:
+    """A race's typed code must be a deal of the game raced (the answer names the right race)."""
+    if code.kind != front.kind:
+        raise UserFeedback(front_for(code.kind).key("race.error.code_other_game"), code=str(code))
+
+
 class RaceJoinAsk(GameInProgress):
     """Joining (``race``) or creating (None) a race would end, at its start, a game with
     something at stake: ask first."""
@@ -162,7 +168,9 @@ class RaceKeeper:
         """A lobby with its creator in it; the deal is chosen now and shown only in the result."""
         front = front_for(kind)
         if code is not None:
-            check_code_kind(front, code)
+            check_race_code(front, code)
+            if await self.service.is_todays_daily(front, code):  # racing it would rehearse it
+                raise UserFeedback("race.error.daily_code")
         else:
             cells = front.check_cells(cells)
         await self.check_can_join(creator_id, kind, agreed=agreed)

@@ -335,14 +335,18 @@ class GameService:
     async def _check_not_rehearsal(self, user_id: int, front: GameFront[Any], code: engine.GameCode) -> None:
         """Today's daily deal, typed as a code, before the player's counted attempt is finished
         would let them practise the very cards they are ranked on: refused until then."""
-        if not front.has_daily:
+        if not await self.is_todays_daily(front, code):
             return
         today = dailycodes.utc_today(self.clock())
-        if str(code) != await self.daily_code(front.kind, today):
-            return
         stats = await self.store.player_stats(user_id, front.kind, today=today)
         if stats.last_daily != today:
             raise UserFeedback("error.daily_rehearsal")
+
+    async def is_todays_daily(self, front: GameFront[Any], code: engine.GameCode) -> bool:
+        """Whether ``code`` is the deal everyone is ranked on today (a race may not use it)."""
+        if not front.has_daily:
+            return False
+        return str(code) == await self.daily_code(front.kind, dailycodes.utc_today(self.clock()))
 
     async def check_can_start(self, user_id: int, kind: str) -> None:
         """Raise ``GameInProgress`` now if a new game of ``kind`` would need the player's consent."""

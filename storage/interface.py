@@ -320,7 +320,9 @@ class RaceRow:
     """One race: the same deal for every player, a lobby until ``started_at``, then a time limit.
 
     ``message_id`` is the lobby message (the standings once it runs); ``settled`` turns True
-    once nothing is left to post or edit for it (the result posted, a cancellation shown)."""
+    once nothing is left to post or edit for it (the result posted, a cancellation shown).
+    ``result_claimed_at`` is set by the first attempt to post the result: a later attempt
+    knows that one may have reached Discord unrecorded."""
 
     id: int
     guild_id: int | None
@@ -341,6 +343,7 @@ class RaceRow:
     result_message_id: int | None
     settled: bool
     cancelled_by: CancelReason | None = None
+    result_claimed_at: dt.datetime | None = None
 
     @property
     def open(self) -> bool:

@@ -11,7 +11,8 @@ from storage.rows import Decoding, Row
 
 RACE_COLUMNS = (
     "id, guild_id, channel_id, message_id, kind, cells, code, creator_id, language, status, created_at, "
-    "starts_at, time_limit, started_at, ends_at, finished_at, result_message_id, settled, cancelled_by"
+    "starts_at, time_limit, started_at, ends_at, finished_at, result_message_id, settled, cancelled_by, "
+    "result_claimed_at"
 )
 PLAYER_COLUMNS = "race_id, user_id, joined_at, game_id, place"
 # Longest time limit and lobby wait accepted (a day): far above any real race.
@@ -39,6 +40,7 @@ def race_row(row: Row, decode: Decoding) -> RaceRow:
         result_message_id=row[16],
         settled=bool(row[17]),
         cancelled_by=row[18],
+        result_claimed_at=decode.maybe_moment(row[19]),
     )
 
 

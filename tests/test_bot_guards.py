@@ -95,6 +95,22 @@ def forged_ids(game_id: int, version: int, user_id: int) -> list[str]:
         "lb:c:w:20260101:-999999",
         "lb:b:a:00000000:999999",
         "lb:c:d:20260230:5",
+        # race buttons: lobbies, questions and results that do not exist or were tampered with
+        f"q:{BIG}:j",
+        "q:0:m",
+        f"q:{10**19}:s",
+        f"qy:j:{user_id}:{BIG}",
+        f"qy:j:{BIG}:1",
+        f"qc:{user_id}:b:4:99:30:",
+        f"qc:{user_id}:b:4:2:999:",
+        f"qc:{user_id}:z:4:2:30:",
+        f"qc:{user_id}:b:3:2:30:",
+        f"qc:{user_id}:b:4:2:30:BK1-ZZZZ",
+        f"qc:{user_id}:b:0:2:30:CA1-AAAAA24",
+        f"qc:{BIG}:b:4:2:30:",
+        f"qp:{BIG}",
+        "qp:0",
+        "qp:12345",
         # matching no template at all
         "x:1",
         "g:abc",
@@ -137,7 +153,7 @@ async def test_every_forged_press_gets_a_private_answer(fake_discord, bot):
         answers[cid] = (shown.ephemeral, shown.content)
     assert unanswered == []
     public = {cid: a for cid, a in answers.items() if not a[0]}
-    assert public == {}
+    assert public == {}, public
     for cid, (_, text) in answers.items():
         assert "went wrong" not in text, (cid, text)
     assert (await bot.store.get_game(game.id)).moves == ()

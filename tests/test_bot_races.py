@@ -282,6 +282,51 @@ def race_id(lobby) -> int:
     return int(next(c for c in lobby.custom_ids() if c.startswith("q:")).split(":")[1])
 
 
+async def test_the_result_offers_its_deal_to_anyone_and_a_running_race_keeps_it_secret(fake_discord, bot):
+    from tests.test_bot_guards import post_buttons
+
+    fake = fake_discord
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    lobby = await open_race(fake, alice, code="BK1-C4-AAAAA24", time_limit=5)
+    rid = race_id(lobby)
+    await join(fake, bob, lobby)
+    await start_now(fake, bot, alice, lobby)
+    forged = await post_buttons(fake, [f"qp:{rid}"])  # the result's button, before the result
+    early = await fake.click(carol, forged, f"qp:{rid}")
+    assert early.ephemeral and "not over yet" in early.content and "AAAAA24" not in early.content
+    assert await bot.store.active_game(carol.id, "bakers") is None
+    real = bot.service.clock
+    bot.service.clock = lambda: real() + dt.timedelta(minutes=6)  # the time limit: nobody won
+    await eventually(lambda: any("nobody won" in m.content for m in fake.messages(fake.channel)), timeout=5)
+    (result,) = [m for m in fake.messages(fake.channel) if "nobody won" in m.content]
+    assert result.custom_ids() == [f"qp:{rid}"]
+    played = await fake.click(carol, result, f"qp:{rid}")  # not a racer: anyone may try it
+    assert not played.failed and played.message.attachments, played.content
+    game = await bot.store.active_game(carol.id, "bakers")
+    assert game.code == "BK1-C4-AAAAA24" and game.source == "practice"  # off the main boards
+    again = await fake.click(bob, result, f"qp:{rid}")  # a racer too, once the race is over
+    assert not again.failed and (await bot.store.active_game(bob.id, "bakers")).source == "practice"
+    gone = await post_buttons(fake, [f"qp:{rid + 1000}"])
+    missing = await fake.click(carol, gone, f"qp:{rid + 1000}")
+    assert missing.ephemeral and "no longer exists" in missing.content
+    fake.assert_no_violations()
+
+
+async def test_a_race_code_must_be_of_the_game_raced_and_not_todays_daily(fake_discord, bot):
+    from bot import dailycodes
+
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    other = await fake.slash(alice, "race", {"game": "bakers", "code": "CA1-AAAAA24"})
+    assert other.ephemeral and "/race game:Calculation code:CA1-AAAAA24" in other.content
+    daily = await bot.service.daily_code("bakers", dailycodes.utc_today(bot.service.clock()))
+    refused = await fake.slash(alice, "race", {"game": "bakers", "code": daily})
+    assert refused.ephemeral and "today's daily deal" in refused.content
+    assert await bot.store.unsettled_races() == []  # neither created a race
+    allowed = await fake.slash(alice, "race", {"game": "calculation", "code": "CA1-AAAAA24"})
+    assert not allowed.failed and not allowed.ephemeral  # the right game: a lobby
+
+
 async def test_two_wins_at_once_rank_by_the_stored_moment_and_post_one_result(fake_discord, bot):
     fake = fake_discord
     code, solution = winnable()
@@ -367,6 +412,42 @@ async def test_a_result_created_but_answered_500_to_every_retry_is_posted_once(
         race = await b.store.get_race(rid)
     results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
     assert len(results) == 1 and results[0].id == race.result_message_id
+
+
+async def test_a_result_sent_but_not_recorded_is_found_once_discord_forgot_its_nonce(fake_discord, tmp_path):
+    """The process died between the send and the write, and the retry comes after Discord's
+    nonce window: the result is found among the channel's messages, not posted again."""
+    fake = fake_discord
+    fake.NONCE_WINDOW = 0.0  # Discord no longer de-duplicates the nonce
+    code, solution = winnable()
+    async with running(
+        fake, tmp_path / "r.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1
+    ) as b:
+        b.get_cog("Race").result_stale = dt.timedelta(seconds=0.2)
+        real_record = b.store.record_race_result
+        lost = []
+
+        async def crash_once(race_id: int, message_id: int):
+            if not lost:
+                lost.append(message_id)
+                raise RuntimeError("the process died here")  # as a kill -9 after the send
+            return await real_record(race_id, message_id)
+
+        b.store.record_race_result = crash_once
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        lobby = await open_race(fake, alice, code=code)
+        rid = race_id(lobby)
+        await join(fake, bob, lobby)
+        await start_now(fake, b, alice, lobby)
+        last = await play_to_the_last_step(b, alice, code, solution)
+        board = await my_board(fake, alice, lobby)
+        await press_step(fake, alice, board, last)
+        await eventually(_recorded(b, rid), timeout=15)
+        await asyncio.sleep(0.5)  # the keeper's later rounds
+        race = await b.store.get_race(rid)
+    results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+    assert len(lost) == 1 and len(results) == 1
+    assert results[0].id == race.result_message_id == lost[0]
 
 
 def _recorded(bot, rid: int):

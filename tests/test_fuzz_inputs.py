@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -35,6 +36,7 @@ from bot import forged
 from bot.again import AgainButton, WinnableButton
 from bot.cogs.daily import DailyButton
 from bot.cogs.leaderboard import PageButton
+from bot.cogs.race import CreateChoice, DealButton, JoinChoice, RaceButton
 from bot.confirm import StartChoice
 from bot.errors import error_text
 from bot.feedback import UserFeedback
@@ -51,6 +53,10 @@ ITEMS = (
     PageButton,
     AgainButton,
     WinnableButton,
+    RaceButton,
+    JoinChoice,
+    CreateChoice,
+    DealButton,
 )
 TEMPLATES = [item.__discord_ui_compiled_template__ for item in ITEMS]
 ALLOWED = (UserFeedback, engine.EngineError, storage.StorageError)
@@ -144,6 +150,26 @@ built = st.one_of(
         day,
         st.one_of(st.integers(-999999, 999999).map(str), st.text(DIGITS, min_size=1, max_size=6)),
     ),
+    st.builds("q:{}:{}".format, st.text(DIGITS, min_size=1, max_size=20), st.sampled_from("jlsxm")),
+    st.builds(
+        "qy:{}:{}:{}".format,
+        st.sampled_from("jk"),
+        st.text(DIGITS, min_size=1, max_size=20),
+        st.text(DIGITS, min_size=1, max_size=20),
+    ),
+    st.builds(
+        "qc:{}:{}:{}:{}:{}:{}".format,
+        st.text(DIGITS, min_size=1, max_size=20),
+        letter,
+        st.sampled_from("01234"),
+        st.text(DIGITS, min_size=1, max_size=2),
+        st.text(DIGITS, min_size=1, max_size=3),
+        st.one_of(
+            st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-", max_size=40),
+            st.sampled_from(["BK1-C4-AAAAA24", "CA1-AAAAA24", "BK1-C3-AAAAA24", ""]),
+        ),
+    ).filter(lambda s: len(s) <= 100),
+    st.builds("qp:{}".format, st.text(DIGITS, min_size=1, max_size=20)),
 )
 from_templates = st.one_of(*(st.from_regex(t, fullmatch=True) for t in TEMPLATES)).filter(
     lambda s: len(s) <= 100
@@ -180,11 +206,30 @@ def parse(custom_id: str) -> None:
         assert button.custom_id == custom_id or item.__discord_ui_compiled_template__.fullmatch(
             button.custom_id
         )
-        if isinstance(button, StartChoice):  # the request it carries is read when pressed
+        if isinstance(button, StartChoice | CreateChoice):  # what it carries is read when pressed
             try:
-                button._request()
+                button._request() if isinstance(button, StartChoice) else button.request()
             except Exception as exc:
                 check_allowed(exc)
+
+
+def test_every_button_the_bot_registers_is_fuzzed() -> None:
+    """A new ``DynamicItem`` (anywhere in ``bot``) must join ``ITEMS``, or it goes unfuzzed."""
+    import importlib
+    import pkgutil
+
+    import bot
+
+    for module in pkgutil.walk_packages(bot.__path__, "bot."):
+        if module.name not in ("bot.__main__",):
+            importlib.import_module(module.name)
+
+    def subclasses(cls: type) -> set[type]:
+        found = set(cls.__subclasses__())
+        return found.union(*(subclasses(c) for c in found))
+
+    ours = {c for c in subclasses(discord.ui.DynamicItem) if c.__module__.startswith("bot.")}
+    assert ours == set(ITEMS)
 
 
 @fuzz(5000)

@@ -119,10 +119,14 @@ async def test_games_places_and_the_result_claim(store, clock):
     assert done.status == "finished" and done.finished_at == clock.now
     assert await store.finish_race(race.id, [(2, 1), (1, 2)]) is None  # once
     assert {p.user_id: p.place for p in await store.race_players(race.id)} == {1: 2, 2: 1}
+    assert done.result_claimed_at is None
     claims = await asyncio.gather(store.claim_race_result(race.id), store.claim_race_result(race.id))
     assert sorted(claims) == [False, True]
+    claimed = clock.now
+    assert (await store.get_race(race.id)).result_claimed_at == claimed  # a retake knows of it
     clock.advance(minutes=11)  # a claim never followed by a post (a crash) may be taken again
     assert await store.claim_race_result(race.id) is True
+    assert (await store.get_race(race.id)).result_claimed_at == clock.now != claimed
     assert (await store.record_race_result(race.id, 777)).result_message_id == 777
     assert await store.claim_race_result(race.id) is False
     assert [r.id for r in await store.unsettled_races()] == [race.id]

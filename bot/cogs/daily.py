@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import dailycodes, invalid_requests
+from bot.channel_history import find_own_post
 from bot.cogs.starting import start_game
 from bot.errors import report, send
 from bot.feedback import UserFeedback
@@ -168,20 +169,7 @@ class Daily(commands.Cog):
     async def _find_post(self, channel_id: int, day: dt.date) -> int | None:
         """Our post of ``day`` among the channel's recent messages (sent, but not recorded)."""
         markers = {f"d:{f.letter}:{day.strftime('%Y%m%d')}" for f in daily_fronts()}
-        me = self.bot.user.id if self.bot.user else None
-        try:
-            async for message in self.bot.get_partial_messageable(channel_id).history(limit=50):
-                ids = {
-                    getattr(c, "custom_id", None)
-                    for row in message.components
-                    if isinstance(row, discord.ActionRow)
-                    for c in row.children
-                }
-                if message.author.id == me and markers & ids:
-                    return message.id
-        except discord.HTTPException as exc:
-            log.warning("could not read channel %s to look for an earlier post: %s", channel_id, exc)
-        return None
+        return await find_own_post(self.bot, channel_id, markers)
 
     async def post_due(self) -> int:
         """Post today's challenge in every guild whose post is due; returns how many were sent."""

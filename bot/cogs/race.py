@@ -34,14 +34,17 @@ from discord.ext import commands, tasks
 import engine
 import storage
 from bot import cooldowns, replies
+from bot.channel_history import find_own_post
+from bot.cogs.starting import start_game
 from bot.confirm import stake_line
 from bot.errors import report, send
+from bot.feedback import UserFeedback
 from bot.games import front_by_letter, front_for
 from bot.i18n import Translator
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
 from bot.race_texts import message_text, result_text
-from bot.races import DEFAULT_START_IN, DEFAULT_TIME_LIMIT, RaceJoinAsk, RaceKeeper
+from bot.races import DEFAULT_START_IN, DEFAULT_TIME_LIMIT, RaceJoinAsk, RaceKeeper, check_race_code
 from bot.service import GameInProgress
 from bot.sharding import shard_of
 from bot.throttle import Throttle
@@ -230,22 +233,36 @@ class CreateChoice(
             if interaction.user.id != int(match["uid"]):
                 await send(interaction, tr("confirm.not_yours"), ephemeral=True)
                 return
-            request = NewRace(
-                front_by_letter(match["letter"]).kind,
-                int(match["cells"]) or None,
-                engine.parse_code(match["code"]) if match["code"] else None,
-                _within(int(match["start"]), 1, 60),
-                _within(int(match["limit"]), 1, 180),
-            )
+            request = self.request()  # a forged one is refused before the question is touched
             await interaction.response.edit_message(content=tr("confirm.starting"), view=None)
             await create_and_post(interaction, request, agreed=True)
         except Exception as exc:
             await report(interaction, exc)
 
+    def request(self) -> NewRace:
+        """The race the button carries; ``UserFeedback``/``CodeError`` for a forged one."""
+        match = re.fullmatch(self.__discord_ui_compiled_template__, self.custom_id)
+        assert match is not None
+        front = front_by_letter(match["letter"])
+        code = engine.parse_code(match["code"]) if match["code"] else None
+        cells = int(match["cells"]) or None
+        if code is not None:
+            check_race_code(front, code)
+        else:
+            front.check_cells(cells)  # a forged count is refused
+        return NewRace(
+            front.kind,
+            cells,
+            code,
+            _within(int(match["start"]), 1, 60),
+            _within(int(match["limit"]), 1, 180),
+        )
+
 
 def _within(value: int, low: int, high: int) -> int:
+    """A number the slash command bounds (``app_commands.Range``); out of them, the id was forged."""
     if not low <= value <= high:
-        raise ValueError(f"{value} is not within {low}..{high}")
+        raise UserFeedback("error.unknown_button")
     return value
 
 
@@ -281,6 +298,38 @@ async def create_and_post(interaction: discord.Interaction, request: NewRace, *,
     await keeper.store.set_race_message(race.id, message.id)
 
 
+class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"qp:(?P<rid>[0-9]{1,20})"):
+    """Under a race's result: play its deal (as practice), for whoever presses it.
+
+    Its custom id also marks the result message, so a result that reached Discord but was
+    never recorded (a crash, a lost answer) is found in the channel instead of posted twice."""
+
+    def __init__(self, race_id: int, label: str = "\u200b") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success, custom_id=deal_id(race_id))
+        )
+        self.race_id = race_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DealButton:
+        return cls(int(match["rid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            race = await keeper_of(interaction).store.get_race(self.race_id)
+            if race.status != "finished":  # a forged id must not reveal a running race's deal
+                raise UserFeedback("race.error.not_over")
+            await start_game(interaction, race.kind, code=race.code)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def deal_id(race_id: int) -> str:
+    return f"qp:{race_id}"
+
+
 def race_view(tr: Translator, race: storage.RaceRow) -> discord.ui.View | None:
     """The lobby's four buttons; "My board" once it runs; nothing once cancelled."""
     view = discord.ui.View(timeout=None)
@@ -303,7 +352,7 @@ class Race(commands.Cog):
 
     def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
-        bot.add_dynamic_items(RaceButton, JoinChoice, CreateChoice)
+        bot.add_dynamic_items(RaceButton, JoinChoice, CreateChoice, DealButton)
 
     async def cog_load(self) -> None:
         self.throttle = Throttle(self.bot.config.race_edit_seconds)
@@ -393,17 +442,29 @@ class Race(commands.Cog):
             return
         if not await store.claim_race_result(race.id, stale_after=self.result_stale):
             return
+        if race.result_claimed_at is not None:  # an earlier attempt may have reached Discord
+            found = await self._find_result(race)
+            if found is not None:
+                await store.record_race_result(race.id, found)
+                log.info("race %s: found its result %s, posted but not recorded", race.id, found)
+                return
         tr = Translator(race.language or "en")
         text = result_text(tr, await self.keeper.view(race))
+        view = discord.ui.View(timeout=None)
+        view.add_item(DealButton(race.id, tr("button.race_play_deal")))
         try:
             message = await self.bot.get_partial_messageable(race.channel_id).send(
-                text, nonce=result_nonce(race.id)
+                text, view=view, nonce=result_nonce(race.id)
             )
         except discord.HTTPException as exc:
             log.warning("race %s: its result was not posted (tried again later): %s", race.id, exc)
             return
         await store.record_race_result(race.id, message.id)
         log.info("race %s: result posted as message %s", race.id, message.id)
+
+    async def _find_result(self, race: storage.RaceRow) -> int | None:
+        """The race's result among the channel's recent messages (sent, but not recorded)."""
+        return await find_own_post(self.bot, race.channel_id, {deal_id(race.id)})
 
     # -- the clock ----------------------------------------------------------------------
     def owns(self, race: storage.RaceRow) -> bool:
