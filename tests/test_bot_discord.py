@@ -733,11 +733,15 @@ async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_on
         await bot.store.set_guild_settings(fake_discord.guild.id, daily_channel_id=channel.id)
         fake_discord.fail_after_applying(rf"^/channels/{channel.id}/messages$", method="POST", times=8)
         await eventually(lambda: bool(fake_discord.messages(channel)), timeout=10)
-        await asyncio.sleep(1.0)  # the poster's later checks, each sending again
         day = dailycodes.utc_today(bot.service.clock())
-        await eventually(lambda: True)
+
+        async def recorded() -> bool:
+            post = await bot.store.daily_post(fake_discord.guild.id, day)
+            return post is not None and post.message_id is not None
+
+        await eventually(recorded, timeout=15)  # once a later attempt got the message back
+        await asyncio.sleep(1.0)  # the poster's later checks, each of which might send again
         post = await bot.store.daily_post(fake_discord.guild.id, day)
-        assert post is not None and post.message_id is not None
     posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
     assert len(posts) == 1 and posts[0].id == post.message_id
 

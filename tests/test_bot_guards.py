@@ -217,7 +217,7 @@ async def test_only_one_replay_is_drawn_at_a_time_and_a_huge_one_is_not_sent(fak
     monkeypatch.setattr(BakersFront, "render_replay", slow)
     message = await post_buttons(fake_discord, [f"r:{first}", f"r:{second}"])
     making = await fake_discord.click(alice, message, f"r:{first}", wait="ack")
-    await asyncio.sleep(0.3)
+    await eventually(lambda: bot.replays.busy, timeout=10)  # the first one is being drawn
     busy = await fake_discord.click(bob, message, f"r:{second}")
     assert busy.ephemeral and "Another replay is being drawn" in busy.content
     await making.wait_followups(1, timeout=60)
