@@ -329,12 +329,9 @@ async def test_a_race_code_must_be_of_the_game_raced_and_not_todays_daily(fake_d
 
 async def test_two_wins_at_once_rank_by_the_stored_moment_and_post_one_result(fake_discord, bot):
     fake = fake_discord
-    code, solution = winnable()
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    lobby = await open_race(fake, alice, code=code)
+    alice, bob, lobby = await a_started_duel(fake, bot)
     rid = race_id(lobby)
-    await join(fake, bob, lobby)
-    await start_now(fake, bot, alice, lobby)
+    code, solution = winnable()
     lasts = [await play_to_the_last_step(bot, u, code, solution) for u in (alice, bob)]
     boards = [await my_board(fake, u, lobby) for u in (alice, bob)]
     wins = await asyncio.gather(
@@ -393,23 +390,17 @@ async def test_a_result_created_but_answered_500_to_every_retry_is_posted_once(
 
     monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
     fake = fake_discord
-    code, solution = winnable()
     async with running(
         fake, tmp_path / "r.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1
     ) as b:
         b.get_cog("Race").result_stale = dt.timedelta(seconds=0.2)  # a lost claim is retaken soon
-        alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        lobby = await open_race(fake, alice, code=code)
-        rid = race_id(lobby)
-        await join(fake, bob, lobby)
-        await start_now(fake, b, alice, lobby)
-        last = await play_to_the_last_step(b, alice, code, solution)
-        board = await my_board(fake, alice, lobby)
-        fake.fail_after_applying(rf"^/channels/{fake.channel.id}/messages$", method="POST", times=8)
-        await press_step(fake, alice, board, last)
-        await eventually(_recorded(b, rid), timeout=15)
-        await asyncio.sleep(0.5)  # the keeper's later rounds
-        race = await b.store.get_race(rid)
+        race = await win_with_a_troubled_result(
+            fake,
+            b,
+            before_the_win=lambda: fake.fail_after_applying(
+                rf"^/channels/{fake.channel.id}/messages$", method="POST", times=8
+            ),
+        )
     results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
     assert len(results) == 1 and results[0].id == race.result_message_id
 
@@ -419,7 +410,6 @@ async def test_a_result_sent_but_not_recorded_is_found_once_discord_forgot_its_n
     nonce window: the result is found among the channel's messages, not posted again."""
     fake = fake_discord
     fake.NONCE_WINDOW = 0.0  # Discord no longer de-duplicates the nonce
-    code, solution = winnable()
     async with running(
         fake, tmp_path / "r.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1
     ) as b:
@@ -434,20 +424,34 @@ async def test_a_result_sent_but_not_recorded_is_found_once_discord_forgot_its_n
             return await real_record(race_id, message_id)
 
         b.store.record_race_result = crash_once
-        alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        lobby = await open_race(fake, alice, code=code)
-        rid = race_id(lobby)
-        await join(fake, bob, lobby)
-        await start_now(fake, b, alice, lobby)
-        last = await play_to_the_last_step(b, alice, code, solution)
-        board = await my_board(fake, alice, lobby)
-        await press_step(fake, alice, board, last)
-        await eventually(_recorded(b, rid), timeout=15)
-        await asyncio.sleep(0.5)  # the keeper's later rounds
-        race = await b.store.get_race(rid)
+        race = await win_with_a_troubled_result(fake, b)
     results = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
     assert len(lost) == 1 and len(results) == 1
     assert results[0].id == race.result_message_id == lost[0]
+
+
+async def a_started_duel(fake, bot):
+    """Alice and Bob racing on the winnable deal (``winnable()``), just started."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    lobby = await open_race(fake, alice, code=winnable()[0])
+    await join(fake, bob, lobby)
+    await start_now(fake, bot, alice, lobby)
+    return alice, bob, lobby
+
+
+async def win_with_a_troubled_result(fake, bot, before_the_win=lambda: None):
+    """Alice beats Bob with the winning line; the race as stored once its result is recorded
+    and the keeper has had a few more rounds (to post it again, if it would)."""
+    alice, _, lobby = await a_started_duel(fake, bot)
+    rid = race_id(lobby)
+    code, solution = winnable()
+    last = await play_to_the_last_step(bot, alice, code, solution)
+    board = await my_board(fake, alice, lobby)
+    before_the_win()
+    await press_step(fake, alice, board, last)
+    await eventually(_recorded(bot, rid), timeout=15)
+    await asyncio.sleep(0.5)  # the keeper's later rounds
+    return await bot.store.get_race(rid)
 
 
 def _recorded(bot, rid: int):
