@@ -1,20 +1,22 @@
-"""The daily challenge's dates and hashes: the same on every server, derived from the UTC date alone.
+"""The daily challenge's dates and draws: one deal per UTC day, the same on every server.
 
-A hash of the date picks the deal, so any process (or a restarted one) on any
-machine arrives at the same code without talking to the others; how a game
-turns the hash into a deal is its front's ``daily_code``. The code is also
-stored once per date, so every later reader gets the same one.
+A day's deal comes from a fresh random draw (``draw``), not from the date: a
+deal derived from the date alone could be worked out from this code for any
+coming day and practised before it counts. The first process that needs a
+day's code draws it and stores it once (``Store.set_daily_code``: an earlier
+one wins); every other process, and a restarted one, reads that code back.
+How a game turns the draw into a deal is its front's ``daily_code``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+import secrets
 
 
-def day_hash(kind: str, date: dt.date) -> int:
-    digest = hashlib.sha256(f"boulanger-daily:{kind}:{date.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+def draw() -> int:
+    """64 unpredictable bits for a day's deal."""
+    return secrets.randbits(64)
 
 
 def shipped_winnable(cells: int) -> tuple[int, ...]:
@@ -22,13 +24,6 @@ def shipped_winnable(cells: int) -> tuple[int, ...]:
     from engine.solver.deals import winnable_deals
 
     return tuple(winnable_deals(cells))
-
-
-def daily_code(kind: str, date: dt.date) -> str:
-    """The challenge code of ``kind`` for the UTC day ``date`` (its front decides the deal)."""
-    from bot.games import front_for
-
-    return str(front_for(kind).daily_code(date))
 
 
 def utc_today(now: dt.datetime | None = None) -> dt.date:

@@ -439,7 +439,8 @@ class GameService:
         stored = await self.store.daily_code(kind, date)
         if stored:
             return stored
-        code = await asyncio.to_thread(front_for(kind).daily_code, date)  # may run a short search
+        # A fresh draw, not the date: nobody can work out a coming day's deal and practise it.
+        code = await asyncio.to_thread(front_for(kind).daily_code, dailycodes.draw())
         return await self.store.set_daily_code(kind, date, str(code))
 
     # -- playing --------------------------------------------------------------------

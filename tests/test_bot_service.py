@@ -13,6 +13,7 @@ import engine
 import storage
 from bot import dailycodes
 from bot.errors import UserFeedback, error_text
+from bot.games import front_for
 from bot.games.bakers import BakersFront
 from bot.games.base import Advice, GameFront
 from bot.games.calculation import CalculationFront
@@ -396,26 +397,40 @@ async def test_calculation_buttons(service, store):
     assert (await store.get_game(row.id)).moves == ("sw1", "w1f3")
 
 
-async def test_daily_code_is_the_same_everywhere_and_winnable(service, tmp_path):
+async def test_the_daily_code_is_drawn_once_a_day_shared_and_proven_winnable(service):
+    from engine.solver import solve_code
+
     day = dt.date(2026, 11, 29)
     code = await service.daily_code("bakers", day)
-    assert code == dailycodes.daily_code("bakers", day)
-    assert engine.parse_code(code).deal in dailycodes.shipped_winnable(4)
+    assert solve_code(code, (), 20)["verdict"] == "solvable"
+    assert engine.parse_code(code).deal not in dailycodes.shipped_winnable(4)  # not a stock deal
     assert await service.daily_code("bakers", day) == code  # stored once, read back
-    other = await storage.open_store(str(tmp_path / "other.sqlite3"))
-    try:
-        assert await GameService(other).daily_code("bakers", day) == code
-    finally:
-        await other.close()
-    assert dailycodes.daily_code("bakers", day + dt.timedelta(days=1)) != code
+    again = GameService(service.store)  # another process on the same database
+    assert await again.daily_code("bakers", day) == code
+    assert await service.daily_code("bakers", day + dt.timedelta(days=1)) != code
+
+
+async def test_the_daily_code_comes_from_a_random_draw_not_from_the_date(tmp_path, monkeypatch):
+    """Derived from the date, a coming day's deal could be worked out and practised first."""
+    day = dt.date(2026, 11, 29)
+    codes = []
+    for n, draw in enumerate((1, 2, 1)):
+        monkeypatch.setattr(dailycodes, "draw", lambda d=draw: d)
+        store = await storage.open_store(str(tmp_path / f"{n}.sqlite3"))
+        try:
+            codes.append(await GameService(store).daily_code("bakers", day))
+        finally:
+            await store.close()
+    assert codes[0] != codes[1] and codes[0] == codes[2]  # the draw decides, the same day
 
 
 def test_daily_calculation_deal_is_winnable():
     from engine.calculation.perfect import solve
 
-    for day in (dt.date(2026, 12, 1), dt.date(2026, 12, 25)):
-        code = dailycodes.daily_code("calculation", day)
-        assert code == dailycodes.daily_code("calculation", day)
+    front = front_for("calculation")
+    for draw in (20261201, 2**63 + 25):
+        code = front.daily_code(draw)
+        assert code == front.daily_code(draw)
         assert solve(engine.new_game(code), time_limit=20, from_start=True).winnable
 
 
@@ -424,7 +439,7 @@ async def test_daily_game_and_share_line(store):
     service = GameService(store, clock=lambda: day)
     board = (await service.start(ALICE, "calculation", daily=True)).board
     assert board.row.daily_date == day.date()
-    assert board.row.code == dailycodes.daily_code("calculation", day.date())
+    assert board.row.code == await service.daily_code("calculation", day.date())
     assert share_line(Translator("en"), board) is None  # not finished yet
     done = await service.resign(ALICE, board.row.id)
     line = share_line(Translator("en"), done)

@@ -189,6 +189,9 @@ class Daily(commands.Cog):
             earlier = await store.daily_post(settings.guild_id, day)  # an unsent claim: a crash?
             if not await store.claim_daily_post(settings.guild_id, day, channel_id, now=now):
                 continue
+            if not await self._still_wanted(settings.guild_id, channel_id):
+                await store.release_daily_post(settings.guild_id, day)
+                continue
             found = await self._find_post(channel_id, day) if earlier is not None else None
             if found is not None:
                 await store.record_daily_post_message(settings.guild_id, day, found)
@@ -200,13 +203,21 @@ class Daily(commands.Cog):
                     content, view=view, nonce=post_nonce(settings.guild_id, day)
                 )
             except discord.HTTPException as exc:
-                await store.release_daily_post(settings.guild_id, day)
+                # A 403/404 stops the guild's posts before the claim goes: no other check
+                # (this process's next round, another process) sends into it meanwhile.
                 await self._refused(settings.guild_id, channel_id, exc)
+                await store.release_daily_post(settings.guild_id, day)
                 continue
             await store.record_daily_post_message(settings.guild_id, day, message.id)
             sent += 1
             log.info("posted the %s daily challenge in guild %s", day, settings.guild_id)
         return sent
+
+    async def _still_wanted(self, guild_id: int, channel_id: int) -> bool:
+        """The guild's settings as they are now, after the claim: the list of due posts was read
+        before it, and a refusal or a new channel may have come since."""
+        now = await self._service.store.guild_settings(guild_id)
+        return now.daily_disabled is None and now.daily_channel_id == channel_id
 
     async def _refused(self, guild_id: int, channel_id: int, exc: discord.HTTPException) -> None:
         """A failed post: 403/404 stop the guild's posting until /dailychannel; anything else is retried."""

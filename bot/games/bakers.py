@@ -12,7 +12,6 @@ play carried a selection: such a press still means source then destination.
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 import time
 
@@ -30,6 +29,8 @@ from engine.game import BATCH
 
 HOME = "h"
 DAILY_CELLS = 4
+# The daily's search: at most this long per deal tried and in all (a deal takes a few ms).
+DAILY_SECONDS_EACH, DAILY_BUDGET = 2.0, 10.0
 _NOTATION_START = frozenset("12345678" + CELL_LETTERS)
 
 
@@ -81,10 +82,14 @@ class BakersFront(GameFront[BakersGame]):
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)
 
-    def daily_code(self, date: dt.date) -> engine.GameCode:
-        deals = self.shipped_deals(DAILY_CELLS)
-        h = dailycodes.day_hash(self.kind, date)
-        deal = deals[h % len(deals)] if deals else h % (engine.codes.MAX_DEAL + 1)
+    def daily_code(self, draw: int) -> engine.GameCode:
+        """A random deal the solver proves winnable (a few ms each): not one of the shipped
+        stock deals, which players meet as ordinary games and could have practised."""
+        found = find_winnable(DAILY_CELLS, draw, 1, DAILY_SECONDS_EACH, DAILY_BUDGET)
+        if found:
+            return self.code(found[0], DAILY_CELLS)
+        deals = self.shipped_deals(DAILY_CELLS)  # the solver found none in time: a proven one
+        deal = deals[draw % len(deals)] if deals else draw % (engine.codes.MAX_DEAL + 1)
         return self.code(deal, DAILY_CELLS)
 
     # -- buttons -------------------------------------------------------------------------

@@ -15,7 +15,6 @@ into discord.py components.
 
 from __future__ import annotations
 
-import datetime as dt
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -131,8 +130,9 @@ class GameFront(ABC, Generic[G]):
         return engine.make_code(self.kind, deal, cells)
 
     @abstractmethod
-    def daily_code(self, date: dt.date) -> engine.GameCode:
-        """The day's challenge (may run a short search: call it off the event loop)."""
+    def daily_code(self, draw: int) -> engine.GameCode:
+        """A day's challenge from a fresh random ``draw`` (``dailycodes.draw``), drawn once a
+        day and stored; may run a short search: call it off the event loop."""
 
     # -- the board's buttons -------------------------------------------------------------
     def press(self, game: G, sel: str, act: str) -> Press:

@@ -8,13 +8,11 @@ selected when several do (then a foundation button chooses).
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import engine
 import storage
-from bot import dailycodes
 from bot.feedback import UserFeedback
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
 from bot.i18n import Translator
@@ -86,15 +84,14 @@ class CalculationFront(GameFront[CalculationGame]):
     def __init__(self) -> None:
         self._verdicts: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()  # by code
 
-    def daily_code(self, date: dt.date) -> engine.GameCode:
-        """The first of the date's candidates that the perfect search does not prove unwinnable.
+    def daily_code(self, draw: int) -> engine.GameCode:
+        """The first of the draw's candidates that the perfect search does not prove unwinnable.
 
         A slow machine can only turn a proof into "unknown", which keeps the same
         candidate, so the choice does not depend on speed except for a rare unwinnable deal.
         """
-        h = dailycodes.day_hash(self.kind, date)
         span = engine.codes.MAX_DEAL + 1
-        candidates = [self.code((h + i * 0x9E3779B1) % span, None) for i in range(CANDIDATES)]
+        candidates = [self.code((draw + i * 0x9E3779B1) % span, None) for i in range(CANDIDATES)]
         return next((c for c in candidates if not _proven_unwinnable(c)), candidates[0])
 
     # -- buttons -------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 
 from PIL import Image, ImageDraw
@@ -37,8 +36,8 @@ class TowerFront(GameFront[TowerGame]):
     has_daily = False
     has_replay = False  # no animation: the finished board has no buttons
 
-    def daily_code(self, date: dt.date) -> engine.GameCode:
-        return self.code(date.toordinal(), None)
+    def daily_code(self, draw: int) -> engine.GameCode:
+        return self.code(draw % (engine.codes.MAX_DEAL + 1), None)
 
     def press_place(self, game: TowerGame, sel: str, act: str) -> Press:
         if act not in game.places() or (sel and sel not in game.places()):
