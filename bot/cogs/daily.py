@@ -7,6 +7,7 @@ sent (the bot was down at midnight) is caught up on the next check.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import hashlib
 import logging
@@ -86,6 +87,9 @@ def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> t
 class Daily(commands.Cog):
     def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
+        # One round of posting at a time in this process: /dailychannel's round waits for the
+        # poster's, so what it tells the admin afterwards (a refusal) is already recorded.
+        self._posting = asyncio.Lock()
         bot.add_dynamic_items(DailyButton)
 
     async def cog_load(self) -> None:
@@ -173,6 +177,10 @@ class Daily(commands.Cog):
 
     async def post_due(self) -> int:
         """Post today's challenge in every guild whose post is due; returns how many were sent."""
+        async with self._posting:
+            return await self._post_due()
+
+    async def _post_due(self) -> int:
         service = self._service
         store = service.store
         now = service.clock()
