@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from storage import race_rows
 from storage.interface import GameRow, JoinOutcome, RacePlayer, RaceRecord, RaceRow
 from storage.postgres_base import DECODE, PostgresBase, to_text
-from storage.race_rows import PLAYER_COLUMNS, RACE_COLUMNS, record_row
+from storage.race_rows import PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
 from storage.rows import GAME_COLUMNS, game_row
 
 if TYPE_CHECKING:
@@ -255,8 +255,8 @@ class RacesMixin(PostgresBase):
     async def _race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(
-                "SELECT p.user_id, count(*), count(*) FILTER (WHERE p.place = 1) FROM race_players p "
-                "JOIN races r ON r.id = p.race_id WHERE p.user_id = $1 AND r.kind = $2 "
+                f"SELECT p.user_id, count(*), count(*) FILTER (WHERE {RACE_WON}) FROM race_players p "
+                f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE p.user_id = $1 AND r.kind = $2 "
                 "AND r.status = 'finished' AND p.game_id IS NOT NULL "
                 "AND ($3::bigint IS NULL OR r.guild_id = $3) GROUP BY p.user_id",
                 user_id,
@@ -271,8 +271,9 @@ class RacesMixin(PostgresBase):
         column, value = scope
         async with self._transaction(write=False) as conn:
             rows = await conn.fetch(
-                "SELECT p.user_id, count(*) AS played, count(*) FILTER (WHERE p.place = 1) AS won "
-                f"FROM race_players p JOIN races r ON r.id = p.race_id WHERE r.{column} = $1 AND r.kind = $2 "
+                f"SELECT p.user_id, count(*) AS played, count(*) FILTER (WHERE {RACE_WON}) AS won "
+                f"FROM race_players p JOIN races r ON r.id = p.race_id {WITH_GAME} "
+                f"WHERE r.{column} = $1 AND r.kind = $2 "
                 "AND r.status = 'finished' AND p.game_id IS NOT NULL GROUP BY p.user_id "
                 "ORDER BY won DESC, played, p.user_id LIMIT $3 OFFSET $4",
                 value,

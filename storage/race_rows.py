@@ -15,6 +15,10 @@ RACE_COLUMNS = (
     "result_claimed_at"
 )
 PLAYER_COLUMNS = "race_id, user_id, joined_at, game_id, place"
+# A race is won by its winner only: first place in a race nobody won (the time limit came,
+# every game lost or resigned) is a place, not a win. Both need the player's game joined.
+WITH_GAME = "JOIN games g ON g.id = p.game_id"
+RACE_WON = "p.place = 1 AND g.status = 'won'"
 # Longest time limit and lobby wait accepted (a day): far above any real race.
 MAX_RACE_SECONDS = 24 * 3600
 

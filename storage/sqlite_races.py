@@ -9,7 +9,7 @@ import aiosqlite
 
 from storage import race_rows
 from storage.interface import JoinOutcome, RacePlayer, RaceRecord, RaceRow
-from storage.race_rows import PLAYER_COLUMNS, RACE_COLUMNS, record_row
+from storage.race_rows import PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import DECODE, GAME_COLUMNS, game_row, to_ms
 
@@ -266,8 +266,8 @@ class RacesMixin(SqliteBase):
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn,
-                "SELECT p.user_id, count(*), sum(p.place = 1) FROM race_players p "
-                "JOIN races r ON r.id = p.race_id WHERE p.user_id = ? AND r.kind = ? "
+                f"SELECT p.user_id, count(*), sum({RACE_WON}) FROM race_players p "
+                f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE p.user_id = ? AND r.kind = ? "
                 f"AND r.status = 'finished' AND p.game_id IS NOT NULL{where} GROUP BY p.user_id",
                 params,
             )
@@ -280,8 +280,8 @@ class RacesMixin(SqliteBase):
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
-                "SELECT p.user_id, count(*) AS played, sum(p.place = 1) AS won FROM race_players p "
-                f"JOIN races r ON r.id = p.race_id WHERE r.{column} = ? AND r.kind = ? "
+                f"SELECT p.user_id, count(*) AS played, sum({RACE_WON}) AS won FROM race_players p "
+                f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE r.{column} = ? AND r.kind = ? "
                 "AND r.status = 'finished' AND p.game_id IS NOT NULL GROUP BY p.user_id "
                 "ORDER BY won DESC, played, p.user_id LIMIT ? OFFSET ?",
                 (value, kind, limit, offset),

@@ -276,6 +276,8 @@ async def test_the_time_limit_ends_the_race_and_ranks_by_cards_home(fake_discord
     assert f"<@{bob.id}>" in lines[0] and "1 cards home" in lines[0]
     assert f"<@{alice.id}>" in lines[1] and "0 cards home" in lines[1]
     assert (await bot.store.get_race(rid)).status == "finished"
+    stats = await fake.slash(bob, "stats", {"game": "bakers"})  # first, but nobody won the deal
+    assert "Races: 1 played, 0 won" in stats.embeds[0]["description"]
 
 
 def race_id(lobby) -> int:

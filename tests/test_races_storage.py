@@ -150,7 +150,9 @@ async def test_a_player_is_in_one_open_race_of_a_kind_until_their_game_ends(stor
 
 
 async def test_records_and_the_race_board_count_finished_races_with_a_game(store, clock):
-    for winner, channel in ((1, CHANNEL), (2, CHANNEL), (1, CHANNEL), (1, CHANNEL + 1)):
+    # (first place, whether they won the deal, channel); a first place nobody won is no win
+    races = ((1, True, CHANNEL), (2, True, CHANNEL), (1, True, CHANNEL), (1, True, CHANNEL + 1))
+    for first, won, channel in (*races, (2, False, CHANNEL)):
         race = await new_race(store, clock, channel=channel)
         await store.join_race(race.id, 2)
         await store.join_race(race.id, 3)  # never given a game (it ended before): not counted
@@ -158,20 +160,21 @@ async def test_records_and_the_race_board_count_finished_races_with_a_game(store
         for user in (1, 2):
             game = await store.create_game("bakers", CODE, user, GUILD, channel, cells=4)
             await store.set_race_game(race.id, user, game.id)
-            await store.finish_game(game.id, game.version, "resigned", score=0, move_count=0)
-        other = 2 if winner == 1 else 1
-        await store.finish_race(race.id, [(winner, 1), (other, 2), (3, 3)])
+            status = "won" if won and user == first else "resigned"
+            await store.finish_game(game.id, game.version, status, score=0, move_count=0)
+        other = 2 if first == 1 else 1
+        await store.finish_race(race.id, [(first, 1), (other, 2), (3, 3)])
     cancelled = await new_race(store, clock)
     await store.cancel_race(cancelled.id)
-    assert await store.race_record(1, "bakers") == storage.RaceRecord(1, 4, 3)
-    assert await store.race_record(2, "bakers", guild_id=GUILD) == storage.RaceRecord(2, 4, 1)
+    assert await store.race_record(1, "bakers") == storage.RaceRecord(1, 5, 3)
+    assert await store.race_record(2, "bakers", guild_id=GUILD) == storage.RaceRecord(2, 5, 1)
     assert await store.race_record(2, "bakers", guild_id=GUILD + 1) == storage.RaceRecord(2, 0, 0)
     assert await store.race_record(3, "bakers") == storage.RaceRecord(3, 0, 0)
     assert await store.race_record(1, "calculation") == storage.RaceRecord(1, 0, 0)
     board = await store.race_leaderboard("bakers", channel_id=CHANNEL)
-    assert board == [storage.RaceRecord(1, 3, 2), storage.RaceRecord(2, 3, 1)]
+    assert board == [storage.RaceRecord(1, 4, 2), storage.RaceRecord(2, 4, 1)]
     assert await store.race_leaderboard("bakers", guild_id=GUILD, limit=1, offset=1) == [
-        storage.RaceRecord(2, 4, 1)
+        storage.RaceRecord(2, 5, 1)
     ]
     with pytest.raises(InvalidValue):
         await store.race_leaderboard("bakers")
