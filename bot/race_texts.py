@@ -73,6 +73,7 @@ def lobby_text(tr: Translator, view: RaceView) -> str:
             len(view.players),
             players=", ".join(f"<@{p.user_id}>" for p in view.players),
         ),
+        *([tr("race.friendly")] if race.chosen else []),
         tr("race.lobby.how"),
     ]
     return "\n".join(lines)
@@ -85,6 +86,8 @@ def standings_text(tr: Translator, view: RaceView) -> str:
         head.append(tr("race.running", end=stamp(race.ends_at)))
     elif race.status == "finished":
         head.append(tr("race.finished"))
+    if race.chosen:
+        head.append(tr("race.friendly"))
     players = [player_line(tr, race.kind, n, s) for n, s in enumerate(view.standings, 1)]
     return fit(head, players, [tr("race.running.how")] if race.status == "running" else [])
 
@@ -120,7 +123,10 @@ def result_text(tr: Translator, view: RaceView) -> str:
     else:
         head = tr("race.result.no_winner", title=title(tr, view))
     players = [player_line(tr, race.kind, n, s) for n, s in enumerate(view.standings, 1)]
-    return fit([head], players, [tr("race.result.code", code=race.code, command=front.command)])
+    tail = [tr("race.result.code", code=race.code, command=front.command)]
+    if race.chosen:
+        tail.append(tr("race.friendly"))
+    return fit([head], players, tail)
 
 
 def race_board(tr: Translator, kind: str, records: list[RaceRecord]) -> tuple[str, str]:

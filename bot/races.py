@@ -174,6 +174,7 @@ class RaceKeeper:
         else:
             cells = front.check_cells(cells)
         await self.check_can_join(creator_id, kind, agreed=agreed)
+        chosen = code is not None  # its creator knew the deal (and may have practised it)
         if code is None:
             code = await self.service.race_deal(kind, cells)
         starts = self.service.clock() + dt.timedelta(minutes=start_in)
@@ -187,6 +188,7 @@ class RaceKeeper:
             starts_at=starts,
             time_limit=time_limit * 60,
             language=language,
+            chosen=chosen,
         )
         log.info("race %s created by %s in channel %s: %s", race.id, creator_id, channel_id, code)
         return race

@@ -425,9 +425,10 @@ class StoreFront(ABC):
         starts_at: dt.datetime,
         time_limit: int,
         language: str | None = None,
+        chosen: bool = False,
     ) -> RaceRow:
         new = race_rows.new_race(
-            kind, code, creator_id, guild_id, channel_id, cells, starts_at, time_limit, language
+            kind, code, creator_id, guild_id, channel_id, cells, starts_at, time_limit, language, chosen
         )
         return await self._create_race(new, self._now())
 

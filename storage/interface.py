@@ -344,6 +344,7 @@ class RaceRow:
     settled: bool
     cancelled_by: CancelReason | None = None
     result_claimed_at: dt.datetime | None = None
+    chosen: bool = False  # its creator chose the deal: a friendly race, counted for no one
 
     @property
     def open(self) -> bool:
@@ -631,8 +632,10 @@ class Store(Protocol):
         starts_at: dt.datetime,
         time_limit: int,
         language: str | None = None,
+        chosen: bool = False,
     ) -> RaceRow:
-        """A new race in its lobby, with its creator as the first player."""
+        """A new race in its lobby, with its creator as the first player; ``chosen``: on a
+        deal its creator typed (a friendly race, counted in no one's race record)."""
         ...
 
     async def get_race(self, race_id: int) -> RaceRow:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from storage import race_rows
 from storage.interface import GameRow, JoinOutcome, RacePlayer, RaceRecord, RaceRow
 from storage.postgres_base import DECODE, PostgresBase, to_text
-from storage.race_rows import PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
+from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
 from storage.rows import GAME_COLUMNS, game_row
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ class RacesMixin(PostgresBase):
         async with self._transaction() as conn:
             row = await conn.fetchrow(
                 "INSERT INTO races (guild_id, channel_id, kind, cells, code, creator_id, language, "
-                "created_at, starts_at, time_limit) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+                "created_at, starts_at, time_limit, chosen) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
                 f"RETURNING {RACE_COLUMNS}",
                 new["guild_id"],
                 new["channel_id"],
@@ -48,6 +49,7 @@ class RacesMixin(PostgresBase):
                 now,
                 new["starts_at"],
                 new["time_limit"],
+                new["chosen"],
             )
             assert row is not None
             await conn.execute(
@@ -257,7 +259,7 @@ class RacesMixin(PostgresBase):
             row = await conn.fetchrow(
                 f"SELECT p.user_id, count(*), count(*) FILTER (WHERE {RACE_WON}) FROM race_players p "
                 f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE p.user_id = $1 AND r.kind = $2 "
-                "AND r.status = 'finished' AND p.game_id IS NOT NULL "
+                f"AND r.status = 'finished' AND p.game_id IS NOT NULL AND {COUNTED} "
                 "AND ($3::bigint IS NULL OR r.guild_id = $3) GROUP BY p.user_id",
                 user_id,
                 kind,
@@ -274,7 +276,7 @@ class RacesMixin(PostgresBase):
                 f"SELECT p.user_id, count(*) AS played, count(*) FILTER (WHERE {RACE_WON}) AS won "
                 f"FROM race_players p JOIN races r ON r.id = p.race_id {WITH_GAME} "
                 f"WHERE r.{column} = $1 AND r.kind = $2 "
-                "AND r.status = 'finished' AND p.game_id IS NOT NULL GROUP BY p.user_id "
+                f"AND r.status = 'finished' AND p.game_id IS NOT NULL AND {COUNTED} GROUP BY p.user_id "
                 "ORDER BY won DESC, played, p.user_id LIMIT $3 OFFSET $4",
                 value,
                 kind,

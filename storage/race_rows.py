@@ -12,13 +12,15 @@ from storage.rows import Decoding, Row
 RACE_COLUMNS = (
     "id, guild_id, channel_id, message_id, kind, cells, code, creator_id, language, status, created_at, "
     "starts_at, time_limit, started_at, ends_at, finished_at, result_message_id, settled, cancelled_by, "
-    "result_claimed_at"
+    "result_claimed_at, chosen"
 )
 PLAYER_COLUMNS = "race_id, user_id, joined_at, game_id, place"
 # A race is won by its winner only: first place in a race nobody won (the time limit came,
 # every game lost or resigned) is a place, not a win. Both need the player's game joined.
 WITH_GAME = "JOIN games g ON g.id = p.game_id"
 RACE_WON = "p.place = 1 AND g.status = 'won'"
+# A friendly race (a deal its creator chose, and so may have practised) counts for no one.
+COUNTED = "NOT r.chosen"
 # Longest time limit and lobby wait accepted (a day): far above any real race.
 MAX_RACE_SECONDS = 24 * 3600
 
@@ -45,6 +47,7 @@ def race_row(row: Row, decode: Decoding) -> RaceRow:
         settled=bool(row[17]),
         cancelled_by=row[18],
         result_claimed_at=decode.maybe_moment(row[19]),
+        chosen=bool(row[20]),
     )
 
 
@@ -68,6 +71,7 @@ def new_race(
     starts_at: object,
     time_limit: object,
     language: object,
+    chosen: object = False,
 ) -> dict[str, Any]:
     """A new race's checked values."""
     limit = v.count("time_limit", time_limit)
@@ -83,6 +87,7 @@ def new_race(
         "starts_at": v.moment("starts_at", starts_at),
         "time_limit": limit,
         "language": v.text("language", language, optional=True, max_length=35),
+        "chosen": v.flag("chosen", chosen),
     }
 
 

@@ -9,7 +9,7 @@ import aiosqlite
 
 from storage import race_rows
 from storage.interface import JoinOutcome, RacePlayer, RaceRecord, RaceRow
-from storage.race_rows import PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
+from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import DECODE, GAME_COLUMNS, game_row, to_ms
 
@@ -31,7 +31,7 @@ class RacesMixin(SqliteBase):
             row = await self._one(
                 conn,
                 "INSERT INTO races (guild_id, channel_id, kind, cells, code, creator_id, language, "
-                "created_at, starts_at, time_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "created_at, starts_at, time_limit, chosen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {RACE_COLUMNS}",
                 (
                     new["guild_id"],
@@ -44,6 +44,7 @@ class RacesMixin(SqliteBase):
                     to_ms(now),
                     to_ms(new["starts_at"]),
                     new["time_limit"],
+                    int(new["chosen"]),
                 ),
             )
             await conn.execute(
@@ -268,7 +269,7 @@ class RacesMixin(SqliteBase):
                 conn,
                 f"SELECT p.user_id, count(*), sum({RACE_WON}) FROM race_players p "
                 f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE p.user_id = ? AND r.kind = ? "
-                f"AND r.status = 'finished' AND p.game_id IS NOT NULL{where} GROUP BY p.user_id",
+                f"AND r.status = 'finished' AND p.game_id IS NOT NULL AND {COUNTED}{where} GROUP BY p.user_id",
                 params,
             )
         return None if row is None else record_row(row)
@@ -282,7 +283,7 @@ class RacesMixin(SqliteBase):
                 conn,
                 f"SELECT p.user_id, count(*) AS played, sum({RACE_WON}) AS won FROM race_players p "
                 f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE r.{column} = ? AND r.kind = ? "
-                "AND r.status = 'finished' AND p.game_id IS NOT NULL GROUP BY p.user_id "
+                f"AND r.status = 'finished' AND p.game_id IS NOT NULL AND {COUNTED} GROUP BY p.user_id "
                 "ORDER BY won DESC, played, p.user_id LIMIT ? OFFSET ?",
                 (value, kind, limit, offset),
             )

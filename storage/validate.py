@@ -43,6 +43,12 @@ def count(name: str, value: object) -> int:
     return value
 
 
+def flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidValue(f"{name} must be True or False, not {value!r:.80}")
+    return value
+
+
 def kind(value: object) -> str:
     """A game kind registered in the engine (``engine.GAMES``): a new game needs no storage change."""
     if not isinstance(value, str) or value not in engine.GAMES:

@@ -23,10 +23,15 @@ EDIT_SECONDS = 1.0
 @functools.cache
 def winnable() -> tuple[str, tuple[str, ...]]:
     """A shipped winnable deal and a winning line (the solver's solution)."""
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
+    return code, solution_of(code)
+
+
+@functools.cache
+def solution_of(code: str) -> tuple[str, ...]:
     from engine.solver import solve
 
-    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
-    return code, tuple(solve(engine.new_game(code), time_limit=20).moves)
+    return tuple(solve(engine.new_game(code), time_limit=20).moves)
 
 
 @pytest.fixture
@@ -104,11 +109,13 @@ def standings_lines(message) -> list[str]:
 
 async def test_three_players_race_one_deal_with_throttled_standings_and_one_result(fake_discord, bot):
     fake = fake_discord
-    code, solution = winnable()
     alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
-    lobby = await open_race(fake, alice, code=code, start_in=5)
+    lobby = await open_race(fake, alice, start_in=5)  # a stock deal: a race that counts
     assert "Race: Jeu du Boulanger · 4 free cells" in lobby.content and "<t:" in lobby.content
-    assert code not in lobby.content  # the deal is shown only in the result
+    race = await bot.store.get_race(race_id(lobby))
+    code, solution = race.code, solution_of(race.code)
+    assert code not in lobby.content and not race.chosen  # the deal is shown only in the result
+    assert "friendly" not in lobby.content
     for user in (bob, carol):
         await join(fake, user, lobby)
     await eventually(lambda: "3 players" in fake.message(lobby.id).content)
@@ -276,8 +283,6 @@ async def test_the_time_limit_ends_the_race_and_ranks_by_cards_home(fake_discord
     assert f"<@{bob.id}>" in lines[0] and "1 cards home" in lines[0]
     assert f"<@{alice.id}>" in lines[1] and "0 cards home" in lines[1]
     assert (await bot.store.get_race(rid)).status == "finished"
-    stats = await fake.slash(bob, "stats", {"game": "bakers"})  # first, but nobody won the deal
-    assert "Races: 1 played, 0 won" in stats.embeds[0]["description"]
 
 
 def race_id(lobby) -> int:
@@ -349,6 +354,11 @@ async def test_two_wins_at_once_rank_by_the_stored_moment_and_post_one_result(fa
     assert f"<@{first.owner_id}>" in lines[0] and f"<@{second.owner_id}>" in lines[1]
     assert all("won" in line for line in lines)
     assert f"<@{first.owner_id}> wins!" in result.content
+    # A deal its creator typed: a friendly race, said in the lobby and the result, counted for no one
+    assert "A friendly race" in lobby.content and "A friendly race" in result.content
+    for user in (alice, bob):
+        stats = await fake.slash(user, "stats", {"game": "bakers"})
+        assert "Races:" not in stats.embeds[0]["description"]
 
 
 async def test_creating_a_race_with_a_game_in_progress_asks_first(fake_discord, bot):

@@ -6,6 +6,7 @@ import datetime as dt
 
 import engine
 import storage
+from bot.dailycodes import shipped_winnable
 from bot.races import RaceKeeper, Standing, rank
 from bot.service import GameService
 
@@ -85,7 +86,16 @@ async def test_the_first_win_ends_the_race_and_the_games_still_in_play(store, cl
     places = {p.user_id: p.place for p in await store.race_players(race.id)}
     assert places == {1: 1, 2: 2}
     assert (await store.get_game(games[2])).status == "resigned"
-    assert await store.race_record(1, "bakers") == storage.RaceRecord(1, 1, 1)
+    assert done.chosen  # on a typed code: a friendly race, in no one's record
+    assert await store.race_record(1, "bakers") == storage.RaceRecord(1, 0, 0)
+
+
+async def test_a_race_on_a_typed_code_is_friendly_and_one_on_a_stock_deal_counts(store, clock):
+    keeper = RaceKeeper(GameService(store, clock=clock))
+    typed = await keeper.create(1, "bakers", guild_id=50, channel_id=500, code=engine.parse_code(CODE))
+    stock = await keeper.create(2, "bakers", guild_id=50, channel_id=500)
+    assert typed.chosen and not stock.chosen
+    assert engine.parse_code(stock.code).deal in shipped_winnable(4)  # the stock (here: shipped)
 
 
 async def test_the_time_limit_is_the_race_rows_and_ends_it_when_due(store, clock):

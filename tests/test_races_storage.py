@@ -14,7 +14,9 @@ CODE = "BK1-C4-AAAAA24"
 CHANNEL, GUILD = 500, 50
 
 
-async def new_race(store, clock, creator: int = 1, *, channel: int = CHANNEL, kind: str = "bakers"):
+async def new_race(
+    store, clock, creator: int = 1, *, channel: int = CHANNEL, kind: str = "bakers", chosen: bool = False
+):
     code = CODE if kind == "bakers" else "CA1-AAAAA24"
     return await store.create_race(
         kind,
@@ -26,6 +28,7 @@ async def new_race(store, clock, creator: int = 1, *, channel: int = CHANNEL, ki
         starts_at=clock.now + dt.timedelta(minutes=2),
         time_limit=1800,
         language="nl",
+        chosen=chosen,
     )
 
 
@@ -151,9 +154,12 @@ async def test_a_player_is_in_one_open_race_of_a_kind_until_their_game_ends(stor
 
 async def test_records_and_the_race_board_count_finished_races_with_a_game(store, clock):
     # (first place, whether they won the deal, channel); a first place nobody won is no win
-    races = ((1, True, CHANNEL), (2, True, CHANNEL), (1, True, CHANNEL), (1, True, CHANNEL + 1))
-    for first, won, channel in (*races, (2, False, CHANNEL)):
-        race = await new_race(store, clock, channel=channel)
+    # and a friendly race (on a deal its creator chose), which counts for no one
+    races = ((1, True, CHANNEL, False), (2, True, CHANNEL, False), (1, True, CHANNEL, False))
+    more = ((1, True, CHANNEL + 1, False), (2, False, CHANNEL, False), (2, True, CHANNEL, True))
+    for first, won, channel, chosen in (*races, *more):
+        race = await new_race(store, clock, channel=channel, chosen=chosen)
+        assert race.chosen is chosen
         await store.join_race(race.id, 2)
         await store.join_race(race.id, 3)  # never given a game (it ended before): not counted
         await store.start_race(race.id)
@@ -187,6 +193,7 @@ async def test_records_and_the_race_board_count_finished_races_with_a_game(store
         ("kind", "chess", "kind must be one of"),
         ("code", "", "code"),
         ("channel_id", -1, "channel_id must be"),
+        ("chosen", 1, "chosen must be True or False"),
     ],
 )
 async def test_bad_races_are_refused_before_the_database(store, clock, field, value, message):
