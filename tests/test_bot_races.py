@@ -280,7 +280,7 @@ async def test_the_time_limit_ends_the_race_and_ranks_by_cards_home(fake_discord
     await eventually(lambda: any("over" in m.content for m in fake.messages(fake.channel)), timeout=5)
     (result,) = [m for m in fake.messages(fake.channel) if "nobody won" in m.content]
     lines = standings_lines(result)
-    assert f"<@{bob.id}>" in lines[0] and "1 cards home" in lines[0]
+    assert f"<@{bob.id}>" in lines[0] and "1 card home" in lines[0]
     assert f"<@{alice.id}>" in lines[1] and "0 cards home" in lines[1]
     assert (await bot.store.get_race(rid)).status == "finished"
 

@@ -250,7 +250,7 @@ class GameFront(ABC, Generic[G]):
     # -- races ---------------------------------------------------------------------------
     def race_progress(self, tr: Translator, home: int) -> str:
         """A race player's progress in words, from the cards on the foundations."""
-        return tr("race.home", home=home)
+        return tr.n("race.home", home)
 
     # -- the picture ---------------------------------------------------------------------
     def render(
