@@ -319,6 +319,18 @@ async def test_the_result_offers_its_deal_to_anyone_and_a_running_race_keeps_it_
     fake.assert_no_violations()
 
 
+async def test_lobbies_are_public_posts_so_creating_them_has_a_quota(fake_discord, bot):
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    for _ in range(4):  # create and cancel, again and again: each lobby is a channel post
+        lobby = await open_race(fake, alice)
+        cancelled = await fake.click(alice, lobby, race_button(fake.message(lobby.id), "x"))
+        assert cancelled.ephemeral and not cancelled.failed
+    refused = await fake.slash(alice, "race", {"game": "bakers"})
+    assert refused.ephemeral and "try again <t:" in refused.content
+    assert len([m for m in fake.messages(fake.channel) if "Race:" in m.content]) == 4
+
+
 async def test_a_race_code_must_be_of_the_game_raced_and_not_todays_daily(fake_discord, bot):
     from bot import dailycodes
 

@@ -269,6 +269,9 @@ def _within(value: int, low: int, high: int) -> int:
 async def create_and_post(interaction: discord.Interaction, request: NewRace, *, agreed: bool) -> None:
     """Create the race (choosing its deal) and post its lobby in the channel."""
     keeper = keeper_of(interaction)
+    # Every lobby is a public post: each try draws from its own quota, on either path (the
+    # command, or the button under its "your game in progress ends" question).
+    cooldowns.hit(interaction, cooldowns.RACE)
     language = await shared_locale(interaction)
     assert interaction.channel_id is not None
     race = await replies.within_deadline(
