@@ -31,15 +31,13 @@ import engine
 import storage
 from bot.feedback import UserFeedback
 from bot.games import GameFront, front_for
-from bot.service import GameInProgress, GameService, at_stake
+from bot.service import RACE_SOURCE, GameInProgress, GameService, at_stake, check_code_kind
 
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS = 2
 DEFAULT_START_IN = 2  # minutes from the lobby to the start
 DEFAULT_TIME_LIMIT = 30  # minutes from the start to the end
-# Storage's `games.source` of a race's games.
-RACE_SOURCE = "race"
 
 Notify = Callable[[storage.RaceRow], Awaitable[None]]
 
@@ -100,10 +98,13 @@ class RaceView:
         return next((p.place for p in self.players if p.user_id == user_id), None)
 
 
-def check_race_code(front: GameFront[Any], code: engine.GameCode) -> None:
-    """A race's typed code must be a deal of the game raced (the answer names the right race)."""
-    if code.kind != front.kind:
-        raise UserFeedback(front_for(code.kind).key("race.error.code_other_game"), code=str(code))
+def check_deal(front: GameFront[Any], cells: int | None, code: engine.GameCode | None) -> int | None:
+    """A race's deal as asked: a code of the game raced (the answer names the right race), or
+    a cell count the game deals (returned; a code carries its own)."""
+    if code is not None:
+        check_code_kind(front, code, "race.error.code_other_game")
+        return code.cells
+    return front.check_cells(cells)
 
 
 class RaceJoinAsk(GameInProgress):
@@ -167,12 +168,9 @@ class RaceKeeper:
     ) -> storage.RaceRow:
         """A lobby with its creator in it; the deal is chosen now and shown only in the result."""
         front = front_for(kind)
-        if code is not None:
-            check_race_code(front, code)
-            if await self.service.is_todays_daily(front, code):  # racing it would rehearse it
-                raise UserFeedback("race.error.daily_code")
-        else:
-            cells = front.check_cells(cells)
+        cells = check_deal(front, cells, code)
+        if code is not None and await self.service.is_todays_daily(front, code):  # a rehearsal
+            raise UserFeedback("race.error.daily_code")
         await self.check_can_join(creator_id, kind, agreed=agreed)
         chosen = code is not None  # its creator knew the deal (and may have practised it)
         if code is None:

@@ -40,8 +40,10 @@ CACHE_SIZE = 512
 REPLAY_MAX_BYTES = 7 * 1024 * 1024 + 512 * 1024
 # Longest action log a game may have: a replay draws every action, a load replays them all.
 MAX_ACTIONS = 5000
+# Storage's ``games.source`` of a race's games.
+RACE_SOURCE = "race"
 # Games whose board only their player sees: a race's (everyone has the same deal).
-PRIVATE_SOURCES = frozenset({"race"})
+PRIVATE_SOURCES = frozenset({RACE_SOURCE})
 # The deal's source as a tag in the picture's header (``renderer.TAGS``); a stock deal has none.
 PICTURE_TAGS = frozenset({"practice", "daily", "race"})
 
@@ -66,19 +68,8 @@ class Board:
 
     @property
     def private(self) -> bool:
-        """Shown to its player only (a race's board: others must not copy the moves)."""
-        return self.row.source in PRIVATE_SOURCES
-
-    @property
-    def hints_allowed(self) -> bool:
-        """Whether the board offers a hint (not in a race: the solver would race for the player)."""
-        return hints_allowed(self.row)
-
-    @property
-    def code_shown(self) -> bool:
-        """Whether the board shows the deal's code (not a race's: a racer must not paste it
-        into the solver; the race's result shows it)."""
-        return code_shown(self.row)
+        """A race's board (``is_private``): shown to its player only, no hint, no code."""
+        return is_private(self.row)
 
     @property
     def front(self) -> GameFront[Any]:
@@ -123,18 +114,27 @@ class GameInProgress(UserFeedback):
 
     def __init__(self, row: storage.GameRow, *, stale: bool = False) -> None:
         # A race game's code stays secret while others may still race on it: the flag says it.
-        self.shown_code = row.code if code_shown(row) else "🏁"
+        self.shown_code = "🏁" if is_private(row) else row.code
         super().__init__("confirm.busy", code=self.shown_code)
         self.row = row
         self.stale = stale
 
 
-def hints_allowed(row: storage.GameRow) -> bool:
-    return row.source not in PRIVATE_SOURCES
+def is_private(row: storage.GameRow) -> bool:
+    """A race's game, while everyone has the same deal: its board is shown to its player only
+    (others must not copy the moves), it gets no hint (the solver would race for the player)
+    and never shows the deal's code (a racer must not paste it into the solver; the race's
+    result shows it)."""
+    return row.source in PRIVATE_SOURCES
 
 
-def code_shown(row: storage.GameRow) -> bool:
-    return row.source not in PRIVATE_SOURCES
+def deal_source(*, race: bool, daily: bool, practice: bool) -> str:
+    """Where a new game's deal came from (``games.source``): it decides the boards it ranks on."""
+    if race:
+        return RACE_SOURCE
+    if daily:
+        return "daily"
+    return "practice" if practice else "stock"
 
 
 def at_stake(row: storage.GameRow) -> bool:
@@ -226,7 +226,7 @@ class GameService:
         deck = current_deck()
         tag = row.source if row.source in PICTURE_TAGS else None
         return await self.pictures.render(
-            front, game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=not code_shown(row)
+            front, game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=is_private(row)
         )
 
     async def replay(self, game_id: int) -> bytes:
@@ -286,15 +286,7 @@ class GameService:
         replaced = await self._retire(active, replace) if active is not None else None
         text = str(code)
         # Where the deal came from decides which boards it ranks on (README, Ranking rules).
-        source = (
-            "race"
-            if race
-            else "daily"
-            if daily_date is not None
-            else "practice"
-            if typed or any_deal
-            else "stock"
-        )
+        source = deal_source(race=race, daily=daily_date is not None, practice=typed or any_deal)
         try:
             row = await self.store.create_game(
                 kind,
@@ -568,7 +560,7 @@ class GameService:
         return await self._advise(row, game)
 
     async def _advise(self, row: storage.GameRow, game: engine.Game[Any]) -> HintAnswer:
-        if not hints_allowed(row):  # a race (a stale Hint button): the solver would race for the player
+        if is_private(row):  # a race (a stale Hint button): the solver would race for the player
             raise UserFeedback("race.error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
@@ -608,7 +600,10 @@ class GameService:
         raise UserFeedback(claimant.key("error.no_active_game"))
 
 
-def check_code_kind(front: GameFront[Any], code: engine.GameCode) -> None:
-    """A typed code must be a deal of the game being started."""
+def check_code_kind(
+    front: GameFront[Any], code: engine.GameCode, answer: str = "error.code_other_game"
+) -> None:
+    """A typed code must be a deal of the game being started; ``answer`` (per kind of the
+    code's game) names the command that plays it (a race's: ``race.error.code_other_game``)."""
     if code.kind != front.kind:
-        raise UserFeedback(front_for(code.kind).key("error.code_other_game"), code=str(code))
+        raise UserFeedback(front_for(code.kind).key(answer), code=str(code))

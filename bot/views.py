@@ -132,7 +132,7 @@ def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
             view.add_item(item)
         return view if view.children else None
     for spec in board.front.buttons(tr, board.game, board.selection):
-        if spec.act == HINT and not board.hints_allowed:
+        if spec.act == HINT and board.private:
             continue  # a race's board: no Hint (the service refuses a stale one)
         view.add_item(game_button(board, spec))
     options = board.front.move_menu(tr, board.game)
@@ -209,7 +209,7 @@ def board_content(tr: Translator, board: Board) -> str:
     game, row, front = board.game, board.row, board.front
     cells = f" · {tr.n('board.cells', row.cells)}" if row.cells else ""
     daily = f" · {tr('board.daily', date=row.daily_date.isoformat())}" if row.daily_date else ""
-    code = f" · `{row.code}`" if board.code_shown else ""
+    code = f" · `{row.code}`" if not board.private else ""
     lines = [
         f"**{front.title(tr)}**{cells}{daily}{code}",
         tr("board.status", score=game.score) + " · " + tr.n("board.moves", game.move_count),

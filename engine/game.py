@@ -27,14 +27,15 @@ MAX_MOVE_INPUT = 32
 # Several moves played as one action (one log entry, one undo): ``6h,ah,5h``.
 BATCH = ","
 MAX_BATCH = 52
-# Ranking keys clamp scores and move counts here (far beyond any real game); see ``rank_key``.
-RANK_CLAMP = 1 << 61
-# The parts a ranking key packs (``rank_key``): move counts up to MOVE_CLAMP, seconds up to
-# SECONDS_CLAMP; an unknown time (a game without moves, or finished before times were kept)
-# counts as UNTIMED, behind every known time.
+# The parts a ranking key packs (``rank_key``), low to high: seconds (32 bits; up to
+# SECONDS_CLAMP, an unknown time -- a game without moves, or finished before times were kept
+# -- counts as UNTIMED, behind every known time), moves (20 bits, up to MOVE_CLAMP), the
+# assisted bit, then from HOME_SHIFT up what each game ranks first (cards short of 52...).
 MOVE_CLAMP = (1 << 20) - 1
 UNTIMED = (1 << 32) - 1
 SECONDS_CLAMP = UNTIMED - 1
+ASSISTED_BIT = 1 << 52
+HOME_SHIFT = 53
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,12 @@ class Finish:
     def assisted(self) -> bool:
         return self.hints > 0
 
-    def packed_moves_and_time(self) -> int:
-        """Fewer moves, then less time, as the low 52 bits of a key (lower is better)."""
+    def help_moves_and_time(self) -> int:
+        """Unassisted first, then fewer moves, then less time: the low 53 bits of a key
+        (lower is better), below what the game ranks first (from ``HOME_SHIFT``)."""
         moves = max(0, min(self.move_count, MOVE_CLAMP))
         seconds = UNTIMED if self.seconds is None else max(0, min(self.seconds, SECONDS_CLAMP))
-        return (moves << 32) | seconds
+        return (ASSISTED_BIT if self.assisted else 0) | (moves << 32) | seconds
 
 
 class Move(Protocol):

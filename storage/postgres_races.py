@@ -11,17 +11,13 @@ from typing import TYPE_CHECKING, Any
 from storage import race_rows
 from storage.interface import GameRow, JoinOutcome, RacePlayer, RaceRecord, RaceRow
 from storage.postgres_base import DECODE, PostgresBase, to_text
-from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
+from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, STILL_IN, WITH_GAME, record_row
 from storage.rows import GAME_COLUMNS, game_row
 
 if TYPE_CHECKING:
     from storage.postgres_open import Conn
 
 SELECT_RACE = f"SELECT {RACE_COLUMNS} FROM races WHERE id = $1"
-STILL_IN = (
-    "(r.status = 'lobby' OR p.game_id IS NULL OR EXISTS "
-    "(SELECT 1 FROM games g WHERE g.id = p.game_id AND g.status = 'active'))"
-)
 
 
 def race_row(row: Any) -> RaceRow:

@@ -15,6 +15,11 @@ RACE_COLUMNS = (
     "result_claimed_at, chosen"
 )
 PLAYER_COLUMNS = "race_id, user_id, joined_at, game_id, place"
+# A player still in a race: in its lobby, or in the run with their game unfinished (or not given yet).
+STILL_IN = (
+    "(r.status = 'lobby' OR p.game_id IS NULL OR EXISTS "
+    "(SELECT 1 FROM games g WHERE g.id = p.game_id AND g.status = 'active'))"
+)
 # A race is won by its winner only: first place in a race nobody won (the time limit came,
 # every game lost or resigned) is a place, not a win. Both need the player's game joined.
 WITH_GAME = "JOIN games g ON g.id = p.game_id"

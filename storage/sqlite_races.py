@@ -9,16 +9,11 @@ import aiosqlite
 
 from storage import race_rows
 from storage.interface import JoinOutcome, RacePlayer, RaceRecord, RaceRow
-from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, WITH_GAME, record_row
+from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, STILL_IN, WITH_GAME, record_row
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import DECODE, GAME_COLUMNS, game_row, to_ms
 
 SELECT_RACE = f"SELECT {RACE_COLUMNS} FROM races WHERE id = ?"
-# A player still in a race: in its lobby, or in the run with their game unfinished (or not given yet).
-STILL_IN = (
-    "(r.status = 'lobby' OR p.game_id IS NULL OR EXISTS "
-    "(SELECT 1 FROM games g WHERE g.id = p.game_id AND g.status = 'active'))"
-)
 
 
 def race_row(row: Any) -> RaceRow:

@@ -52,6 +52,20 @@ async def bot(fake_discord, tmp_path):
         yield b
 
 
+def quick_5xx_retries(monkeypatch) -> None:
+    """discord.py waits 1 + 2 × try seconds between its 5xx retries: not in a test."""
+    import discord.http
+
+    class QuickRetries:
+        def __getattr__(self, name: str):
+            return getattr(asyncio, name)
+
+        async def sleep(self, delay: float, result=None):
+            return await asyncio.sleep(min(delay, 0.01), result)
+
+    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+
+
 async def eventually(check, timeout: float = 3.0) -> None:
     """Wait for something the bot does just after its reply (e.g. tidying an old message).
 
@@ -716,16 +730,7 @@ async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_on
 ):
     """Discord made the message, then answered 500 to discord.py's every retry: the poster's next
     attempt carries the same enforced nonce, so Discord (and the fake) hands back that message."""
-    import discord.http
-
-    class QuickRetries:  # discord.py waits 1 + 2 × try seconds between 5xx retries: not in a test
-        def __getattr__(self, name: str):
-            return getattr(asyncio, name)
-
-        async def sleep(self, delay: float, result=None):
-            return await asyncio.sleep(min(delay, 0.01), result)
-
-    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+    quick_5xx_retries(monkeypatch)
     admin = fake_discord.add_user("admin")
     fake_discord.add_member(admin, manage_guild=True)
     channel = fake_discord.channel

@@ -15,7 +15,7 @@ import engine
 from bot.dailycodes import shipped_winnable
 from tests.fakediscord import FakeDiscord
 from tests.presses import presses
-from tests.test_bot_discord import button, eventually, running
+from tests.test_bot_discord import button, eventually, quick_5xx_retries, running
 
 EDIT_SECONDS = 1.0
 
@@ -403,16 +403,7 @@ async def test_a_result_created_but_answered_500_to_every_retry_is_posted_once(
 ):
     """Discord made the result message, then answered 500 to discord.py's every retry: the
     next attempt (once the claim is stale) carries the same enforced nonce and gets it back."""
-    import discord.http
-
-    class QuickRetries:  # discord.py waits 1 + 2 × try seconds between 5xx retries: not in a test
-        def __getattr__(self, name: str):
-            return getattr(asyncio, name)
-
-        async def sleep(self, delay: float, result=None):
-            return await asyncio.sleep(min(delay, 0.01), result)
-
-    monkeypatch.setattr(discord.http, "asyncio", QuickRetries())
+    quick_5xx_retries(monkeypatch)
     fake = fake_discord
     async with running(
         fake, tmp_path / "r.sqlite3", race_edit_seconds=EDIT_SECONDS, race_check_seconds=0.1

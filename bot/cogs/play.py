@@ -17,7 +17,7 @@ from bot.feedback import UserFeedback
 from bot.games import front_for, front_of
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator
-from bot.service import Board, code_shown
+from bot.service import Board, is_private
 
 if TYPE_CHECKING:
     from bot.app import BoulangerBot
@@ -147,7 +147,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
         row = await _service(interaction).find(interaction.user.id, _kind(game))
-        if not code_shown(row):  # a race's deal stays secret until the result
+        if is_private(row):  # a race's deal stays secret until the result
             raise UserFeedback("race.error.code_secret")
         tr = await player_translator(interaction)
         command = front_for(row.kind).command

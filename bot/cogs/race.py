@@ -44,7 +44,7 @@ from bot.i18n import Translator
 from bot.interactions import game_choices, service_of
 from bot.locale import player_translator, shared_locale
 from bot.race_texts import message_text, result_text
-from bot.races import DEFAULT_START_IN, DEFAULT_TIME_LIMIT, RaceJoinAsk, RaceKeeper, check_race_code
+from bot.races import DEFAULT_START_IN, DEFAULT_TIME_LIMIT, RaceJoinAsk, RaceKeeper, check_deal
 from bot.service import GameInProgress
 from bot.sharding import shard_of
 from bot.throttle import Throttle
@@ -218,6 +218,9 @@ class CreateChoice(
             discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=custom_id)
         )
         self.custom_id = custom_id
+        match = self.__discord_ui_compiled_template__.fullmatch(custom_id)
+        assert match is not None, "made by NewRace.custom_id or matched by discord.py"
+        self._match = match
 
     @classmethod
     async def from_custom_id(
@@ -227,10 +230,8 @@ class CreateChoice(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            match = re.fullmatch(self.__discord_ui_compiled_template__, self.custom_id)
-            assert match is not None
             tr = await player_translator(interaction)
-            if interaction.user.id != int(match["uid"]):
+            if interaction.user.id != int(self._match["uid"]):
                 await send(interaction, tr("confirm.not_yours"), ephemeral=True)
                 return
             request = self.request()  # a forged one is refused before the question is touched
@@ -240,16 +241,13 @@ class CreateChoice(
             await report(interaction, exc)
 
     def request(self) -> NewRace:
-        """The race the button carries; ``UserFeedback``/``CodeError`` for a forged one."""
-        match = re.fullmatch(self.__discord_ui_compiled_template__, self.custom_id)
-        assert match is not None
+        """The race the button carries; ``UserFeedback``/``CodeError`` for a forged one (checked
+        as ``RaceKeeper.create`` will: before the question is edited, not after)."""
+        match = self._match
         front = front_by_letter(match["letter"])
         code = engine.parse_code(match["code"]) if match["code"] else None
         cells = int(match["cells"]) or None
-        if code is not None:
-            check_race_code(front, code)
-        else:
-            front.check_cells(cells)  # a forged count is refused
+        check_deal(front, cells, code)
         return NewRace(
             front.kind,
             cells,

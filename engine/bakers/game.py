@@ -18,13 +18,11 @@ from engine.bakers.position import EMPTY, BakersMove, Position
 from engine.cards import card_label
 from engine.codes import GameCode
 from engine.errors import IllegalMove
-from engine.game import Finish, Game, Outcome
+from engine.game import HOME_SHIFT, Finish, Game, Outcome
 
 # Ranking keys of games not won start here, so any win ranks above them.
-# Keys of games not won start here: above every win (win keys stay below 1 << 53).
+# Keys of games not won start here: above every win (win keys stay below 1 << HOME_SHIFT).
 NOT_WON_BASE = 1 << 60
-HOME_SHIFT = 53
-ASSISTED_BIT = 1 << 52
 
 
 def _source(text: str, cells: int) -> tuple[str, int]:
@@ -141,11 +139,10 @@ class BakersGame(Game[BakersMove]):
         """Lower is better. Wins first: unassisted (no hint) first, then fewer moves, then less
         time. Then games not won: more cards home, then unassisted, fewer moves, less time.
         The reference score is never asked: a cell-column shuttle raises it forever."""
-        assisted = ASSISTED_BIT if finish.assisted else 0
         if finish.status == "won":
-            return assisted | finish.packed_moves_and_time()
+            return finish.help_moves_and_time()
         short = 52 - max(0, min(finish.home or 0, 52))
-        return NOT_WON_BASE | (short << HOME_SHIFT) | assisted | finish.packed_moves_and_time()
+        return NOT_WON_BASE | (short << HOME_SHIFT) | finish.help_moves_and_time()
 
     def _find(self, text: str) -> BakersMove | None:
         return self.position.find(parse_notation(text, len(self.position.cells)))

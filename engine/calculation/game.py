@@ -11,7 +11,7 @@ from engine.calculation.rules import NUM_FOUNDATIONS, NUM_WASTE
 from engine.cards import card_text, rank_text
 from engine.codes import GameCode
 from engine.errors import IllegalMove
-from engine.game import Finish, Game, Outcome
+from engine.game import HOME_SHIFT, Finish, Game, Outcome
 
 # A Calculation game's ranking key: cards not home (52 home = won = 0).
 CALCULATION_TOP = 52
@@ -126,8 +126,7 @@ class CalculationGame(Game[CalculationMove]):
         """Lower is better: more cards home (52 is a win), then unassisted (no hint), then
         fewer moves, then less time."""
         short = CALCULATION_TOP - max(0, min(finish.score, CALCULATION_TOP))
-        assisted = 1 << 52 if finish.assisted else 0
-        return (short << 53) | assisted | finish.packed_moves_and_time()
+        return (short << HOME_SHIFT) | finish.help_moves_and_time()
 
     def hint(
         self, *, rollouts: int | None = None, seed: int = 0, time_limit: float | None = None
