@@ -102,7 +102,7 @@ def check_deal(front: GameFront[Any], cells: int | None, code: engine.GameCode |
     """A race's deal as asked: a code of the game raced (the answer names the right race), or
     a cell count the game deals (returned; a code carries its own)."""
     if code is not None:
-        check_code_kind(front, code, "race.error.code_other_game")
+        check_code_kind(front, code, race=True)
         return code.cells
     return front.check_cells(cells)
 

@@ -600,10 +600,10 @@ class GameService:
         raise UserFeedback(claimant.key("error.no_active_game"))
 
 
-def check_code_kind(
-    front: GameFront[Any], code: engine.GameCode, answer: str = "error.code_other_game"
-) -> None:
-    """A typed code must be a deal of the game being started; ``answer`` (per kind of the
-    code's game) names the command that plays it (a race's: ``race.error.code_other_game``)."""
+def check_code_kind(front: GameFront[Any], code: engine.GameCode, *, race: bool = False) -> None:
+    """A typed code must be a deal of the game being started (or raced): the answer names the
+    command that plays (or races) the code's own game."""
     if code.kind != front.kind:
-        raise UserFeedback(front_for(code.kind).key(answer), code=str(code))
+        other = front_for(code.kind)
+        key = other.key("race.error.code_other_game") if race else other.key("error.code_other_game")
+        raise UserFeedback(key, code=str(code))
