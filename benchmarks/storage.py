@@ -30,8 +30,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Finish
-from storage import ranking, sqlite_open
+from storage import ranking
 from storage.sqlite import SqliteStore, to_ms
+from storage.sqlite import opening as sqlite_open
 
 CODE = "BK1-C4-AAAAA24"
 NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)

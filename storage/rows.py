@@ -206,7 +206,7 @@ def result_row(row: Row, decode: Decoding) -> FinishedGame:
     )
 
 
-def leaderboard(found: Iterable[Row], offset: int, decode: Decoding) -> list[LeaderboardEntry]:
+def leaderboard_page(found: Iterable[Row], offset: int, decode: Decoding) -> list[LeaderboardEntry]:
     """Rows of ``RESULT_COLUMNS`` then played and won, best first, as the page from ``offset``."""
     return [
         LeaderboardEntry(

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import storage
-from storage import sqlite_open
 from storage.sqlite import SqliteStore
+from storage.sqlite import opening as sqlite_open
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "BK1-C4-AAAAA24"
@@ -47,7 +47,7 @@ async def test_reopening_keeps_data_and_uses_full_sync(tmp_path):
     store = await storage.open_store(path)
     try:
         assert (await store.get_game(game.id)).moves == ("3h",)
-        cursor = await store._conn.execute("PRAGMA synchronous")
+        cursor = await store._db._conn.execute("PRAGMA synchronous")
         assert (await cursor.fetchone())[0] == 2  # FULL
     finally:
         await store.close()
@@ -90,7 +90,7 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
         SUPPORTED + 1, "9999_broken.sql", "CREATE TABLE extra (x);\nINSERT INTO nowhere VALUES (1);\n"
     )
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, broken])
-    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: [*real, broken])
+    monkeypatch.setattr("storage.sqlite.base.load_migrations", lambda: [*real, broken])
     with pytest.raises(storage.DatabaseUnusable, match="no such table: nowhere"):
         await storage.open_store(str(path))
     conn = raw(path)
@@ -109,7 +109,7 @@ async def test_a_migration_run_with_foreign_keys_off_may_not_break_one(tmp_path,
         SUPPORTED + 1, "9999_orphans.sql", f"{sqlite_open.FOREIGN_KEYS_OFF}\nDELETE FROM games;\n"
     )
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, orphaning])
-    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: [*real, orphaning])
+    monkeypatch.setattr("storage.sqlite.base.load_migrations", lambda: [*real, orphaning])
     with pytest.raises(storage.DatabaseUnusable, match=r"9999_orphans\.sql breaks foreign keys"):
         await storage.open_store(str(path))
     conn = raw(path)
@@ -122,7 +122,7 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
     path = tmp_path / "v1.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:1])
+        patch.setattr("storage.sqlite.base.load_migrations", lambda: real[:1])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:1])
         store = await storage.open_store(str(path))
         await store.close()
@@ -171,7 +171,7 @@ async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_
     path = tmp_path / "v4.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:4])
+        patch.setattr("storage.sqlite.base.load_migrations", lambda: real[:4])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:4])
         store = await storage.open_store(str(path))
         await store.close()
@@ -434,7 +434,7 @@ async def test_upgrading_from_version_7_gives_every_row_a_source_and_rebuilds_th
     path = tmp_path / "v7.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:7])
+        patch.setattr("storage.sqlite.base.load_migrations", lambda: real[:7])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:7])
         store = await storage.open_store(str(path))
         await store.close()

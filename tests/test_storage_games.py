@@ -284,13 +284,13 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
     store = sqlite_store
     games = [await store.create_game("bakers", CODE, owner, None, None) for owner in range(10)]
     batch_sizes: list[int] = []
-    run_batch = store._run_batch
+    run_batch = store._db._run_batch
 
     async def counting(batch):
         batch_sizes.append(len(batch))
         return await run_batch(batch)
 
-    monkeypatch.setattr(store, "_run_batch", counting)
+    monkeypatch.setattr(store._db, "_run_batch", counting)
 
     async def broken(conn):
         await conn.execute("UPDATE games SET score = 999")  # written, then undone by its savepoint
@@ -299,7 +299,7 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
     calls = [store.append_move(g.id, g.version, "3h", score=10, move_count=1) for g in games]
     calls.append(store.append_move(games[0].id, games[0].version, "9h", score=5, move_count=1))  # stale
     calls.append(store.create_game("bakers", CODE, 3, None, None))  # player 3 is busy
-    calls.append(store._write(broken))
+    calls.append(store._db._write(broken))
     outcomes = await asyncio.gather(*calls, return_exceptions=True)
 
     assert max(batch_sizes) > 1  # the writes really shared transactions

@@ -9,7 +9,7 @@ import stat
 import pytest
 
 import storage
-from storage.sqlite_files import marker_of, prepare, tighten
+from storage.sqlite.files import marker_of, prepare, tighten
 
 CODE = "BK1-C4-AAAAA24"
 

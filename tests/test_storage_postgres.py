@@ -13,9 +13,9 @@ import pytest
 
 import storage
 from bot.config import load_config
-from storage import postgres_open
 from storage.migrator import Migration
 from storage.postgres import PostgresStore
+from storage.postgres import opening as postgres_open
 from tests.test_bot_discord import running
 
 CODE = "BK1-C4-AAAAA24"

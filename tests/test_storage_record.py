@@ -9,7 +9,8 @@ import pytest
 
 import engine
 import storage
-from storage import postgres_open, sqlite_open
+from storage.postgres import opening as postgres_open
+from storage.sqlite import opening as sqlite_open
 
 UTC = dt.UTC
 NOON = dt.datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
@@ -123,7 +124,7 @@ async def old_store(stores, monkeypatch) -> None:
     if stores.backend == "sqlite":
         real = sqlite_open.load_migrations()[: OLD_VERSION["sqlite"]]
         with monkeypatch.context() as patch:
-            patch.setattr("storage.sqlite_base.load_migrations", lambda: real)
+            patch.setattr("storage.sqlite.base.load_migrations", lambda: real)
             patch.setattr(sqlite_open, "load_migrations", lambda: real)
             await (await stores.open()).close()
     else:

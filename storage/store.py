@@ -1,19 +1,31 @@
-"""The ``Store`` protocol's methods written once for every backend: checks, then the backend's SQL.
+"""The one public front of storage: every operation written once, checks first, then one database.
 
-Each public method validates its arguments (``storage.validate``), reads the
-clock, calls one backend hook (``_create_game``, ``_leaderboard``...) with
-checked values, and turns what it answers into the interface's rows and
-errors. A backend (``SqliteStore``, ``PostgresStore``) implements only the
-hooks: the SQL of its dialect and its transactions. So the two can differ in
-how they store and lock, never in what they accept or answer.
+``Store`` is what the bot codes against. Each public method validates its
+arguments (``storage.validate``), reads the clock, calls the method of the
+same purpose on its database (``self._db``: a ``SqliteDatabase`` or a
+``PostgresDatabase``) with checked values, and turns what it answers into the
+interface's rows and errors. A database supplies only the SQL of its dialect
+and its transactions, so the two can differ in how they store and lock, never
+in what they accept or answer. ``_db`` is typed as the union of the two, so
+``mypy`` checks every call against both: an operation a database lacks, or
+takes differently, is a type error, with no third list of signatures to keep.
+
+Every mutating call is one transaction, committed (durably) before it
+returns. Optimistic concurrency: calls that change a game take the
+``expected_version`` the caller last saw and raise ``VersionConflict`` if the
+game moved on meanwhile; a successful change returns the new row with
+``version`` increased by one.
+
+A new operation: a public method here, plus its method in
+``storage/sqlite/*.py`` and ``storage/postgres/*.py`` (see
+``tests/test_storage_structure.py``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Self, TypeAlias
 
 from storage import race_rows, ranking
 from storage import validate as v
@@ -38,15 +50,46 @@ from storage.interface import (
     RaceRow,
     _Unchanged,
 )
-from storage.rows import Summary, stats_scope
+from storage.rows import stats_scope
+
+if TYPE_CHECKING:
+    from storage.postgres.database import PostgresDatabase
+    from storage.sqlite.database import SqliteDatabase
+
+    Database: TypeAlias = SqliteDatabase | PostgresDatabase
 
 
-class StoreFront(ABC):
-    path: str
+class Store:
+    """Async persistence of games, history, settings, daily posts, winnable deals and races.
 
-    @abstractmethod
+    Open one with ``storage.open_store(path_or_url)``; ``SqliteStore`` and
+    ``PostgresStore`` add only how each opens (and SQLite's lost-file watch).
+    """
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    @property
+    def path(self) -> str:
+        """The SQLite file, or the PostgreSQL URL without its password."""
+        return self._db.path
+
     def _now(self) -> dt.datetime:
-        """The store's clock, checked (timezone-aware)."""
+        return self._db.now()
+
+    async def close(self) -> None:
+        """Finish the writes already under way, then close (twice is fine)."""
+        await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def integrity_check(self) -> list[str]:
+        """Problems found by the database's own full check (empty list: all fine)."""
+        return await self._db.integrity_check()
 
     # -- games --------------------------------------------------------------------
     async def create_game(
@@ -61,22 +104,27 @@ class StoreFront(ABC):
         daily_date: dt.date | None = None,
         source: str = "stock",
     ) -> GameRow:
-        return await self._create_game(
+        """Start a game (``source``: one of ``SOURCES``).
+
+        ``ActiveGameExists`` if the owner already has an active one of this kind.
+        """
+        return await self._db.create_game(
             v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date, source), self._now()
         )
 
     async def get_game(self, game_id: int) -> GameRow:
+        """The game with this id; ``GameNotFound`` if none."""
         checked = v.snowflake("game_id", game_id)
-        game = await self._get_game(checked)
+        game = await self._db.get_game(checked)
         if game is None:
             raise GameNotFound(checked)
         return game
 
     async def active_game(self, owner_id: int, kind: str) -> GameRow | None:
-        return await self._active_game(v.snowflake("owner_id", owner_id), v.kind(kind))
+        return await self._db.active_game(v.snowflake("owner_id", owner_id), v.kind(kind))
 
     async def active_games(self, owner_id: int) -> list[GameRow]:
-        return await self._active_games(v.snowflake("owner_id", owner_id))
+        return await self._db.active_games(v.snowflake("owner_id", owner_id))
 
     async def append_move(
         self,
@@ -89,6 +137,16 @@ class StoreFront(ABC):
         finish: str | None = None,
         home: int | None = None,
     ) -> GameRow:
+        """Append one action (a notation or ``"undo"``) and the resulting score, move count and
+        cards home (``home``; None keeps the stored value).
+
+        The first action starts the game's clock (``first_move_at``); an ``"undo"`` action
+        is counted in ``undos``.
+
+        ``finish`` ("won" or "lost") ends the game in the same transaction and
+        writes its history row, so a winning move is never stored without its
+        result. ``VersionConflict`` if stale, ``GameNotActive`` if finished.
+        """
         return await self.append_moves(
             game_id, expected_version, [action], score=score, move_count=move_count, finish=finish, home=home
         )
@@ -104,8 +162,9 @@ class StoreFront(ABC):
         finish: str | None = None,
         home: int | None = None,
     ) -> GameRow:
+        """Several actions in one transaction (one version step); same rules as ``append_move``."""
         change = v.moves(game_id, expected_version, actions, score, move_count, finish, home)
-        return await self._change(change, self._now())
+        return await self._db.change(change, self._now())
 
     async def finish_game(
         self,
@@ -117,30 +176,37 @@ class StoreFront(ABC):
         move_count: int,
         home: int | None = None,
     ) -> GameRow:
+        """End an active game as won / lost / resigned and write its history row, atomically."""
         change = v.finish(game_id, expected_version, status, score, move_count, home)
-        return await self._change(change, self._now())
+        return await self._db.change(change, self._now())
 
     async def record_hint(self, game_id: int) -> GameRow:
+        """Count one hint given in an active game (no version step: a hint changes no position).
+
+        ``GameNotFound`` if no such game, ``GameNotActive`` if it is finished.
+        """
         checked = v.snowflake("game_id", game_id)
-        game = await self._record_hint(checked, self._now())
+        game = await self._db.record_hint(checked, self._now())
         if game is not None:
             return game
-        current = await self._get_game(checked)
+        current = await self._db.get_game(checked)
         if current is None:
             raise GameNotFound(checked)
         raise GameNotActive(current)
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
+        """Record where the game's board message is (no version check: it never races a move)."""
         checked = v.snowflake("game_id", game_id)
         channel = v.snowflake("channel_id", channel_id, optional=True)
         message = v.snowflake("message_id", message_id, optional=True)
-        game = await self._set_message(checked, channel, message, self._now())
+        game = await self._db.set_message(checked, channel, message, self._now())
         if game is None:
             raise GameNotFound(checked)
         return game
 
     async def get_result(self, game_id: int) -> FinishedGame | None:
-        return await self._get_result(v.snowflake("game_id", game_id))
+        """The history row of a finished game (None while it is active)."""
+        return await self._db.get_result(v.snowflake("game_id", game_id))
 
     # -- rankings and stats -------------------------------------------------------
     async def leaderboard(
@@ -157,8 +223,17 @@ class StoreFront(ABC):
         offset: int = 0,
         code: str | None = None,
     ) -> list[LeaderboardEntry]:
+        """Players ranked by their best game in a channel or guild (give one of the two; neither:
+        the global daily board, every player's first attempt at the day's deal, wherever played).
+
+        ``period``: ``"all"``, ``"week"`` (since Monday 00:00 UTC) or
+        ``"daily"`` (first attempts at ``daily_date``'s challenge, default
+        today). ``cells`` narrows Jeu du Boulanger to one cell count. The
+        ``all`` and ``week`` boards rank ``stock`` games only; with ``code``
+        the board ranks every game of that exact deal, whatever its source.
+        """
         board = self._board(kind, channel_id, guild_id, period, cells, daily_date, now, code)
-        return await self._leaderboard(board, *v.page(limit, offset))
+        return await self._db.leaderboard(board, *v.page(limit, offset))
 
     async def leaderboard_size(
         self,
@@ -172,7 +247,12 @@ class StoreFront(ABC):
         now: dt.datetime | None = None,
         code: str | None = None,
     ) -> int:
-        return await self._leaderboard_size(
+        """How many players the same leaderboard has (for paging).
+
+        For the global daily board this reads one index entry per player of the day (about
+        0.3 s for a million on either backend); its pages themselves stay in milliseconds.
+        """
+        return await self._db.leaderboard_size(
             self._board(kind, channel_id, guild_id, period, cells, daily_date, now, code)
         )
 
@@ -197,7 +277,7 @@ class StoreFront(ABC):
         checked = v.kind(kind)
         scope = stats_scope(v.snowflake("guild_id", guild_id, optional=True))
         day = v.day("today", today, optional=True) or self._now().astimezone(dt.UTC).date()
-        summary, dates = await self._player_stats(user, checked, scope)
+        summary, dates = await self._db.player_stats(user, checked, scope)
         current, longest = ranking.streaks(dates, day)
         return PlayerStats(
             user_id=user,
@@ -217,19 +297,22 @@ class StoreFront(ABC):
     async def daily_results(
         self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
     ) -> list[FinishedGame]:
+        """First attempts at one daily challenge, best first (optionally one guild's players)."""
         checked = (v.kind(kind), v.day("date", date), v.snowflake("guild_id", guild_id, optional=True))
-        return await self._daily_results(*checked, *v.page(limit, offset))
+        return await self._db.daily_results(*checked, *v.page(limit, offset))
 
     async def daily_code(self, kind: str, date: dt.date) -> str | None:
-        return await self._daily_code(v.kind(kind), v.day("date", date))
+        return await self._db.daily_code(v.kind(kind), v.day("date", date))
 
     async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
-        return await self._set_daily_code(v.kind(kind), v.day("date", date), v.code(code), self._now())
+        """Store the day's code once; returns the stored code (an earlier one wins a race)."""
+        return await self._db.set_daily_code(v.kind(kind), v.day("date", date), v.code(code), self._now())
 
     # -- settings -----------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (defaults if never set)."""
         guild = v.snowflake("guild_id", guild_id)
-        return await self._guild_settings(guild) or GuildSettings(guild)
+        return await self._db.guild_settings(guild) or GuildSettings(guild)
 
     async def set_guild_settings(
         self,
@@ -240,34 +323,37 @@ class StoreFront(ABC):
         language: str | _Unchanged | None = UNCHANGED,
         daily_disabled: str | _Unchanged | None = UNCHANGED,
     ) -> GuildSettings:
+        """Change the given settings; a new ``daily_channel_id`` also clears ``daily_disabled``."""
         guild = v.snowflake("guild_id", guild_id)
         changes = v.guild_changes(daily_channel_id, post_minute, language, daily_disabled)
-        return await self._set_guild_settings(guild, changes, self._now())
+        return await self._db.set_guild_settings(guild, changes, self._now())
 
     async def user_language(self, user_id: int) -> str | None:
-        return await self._user_language(v.snowflake("user_id", user_id))
+        return await self._db.user_language(v.snowflake("user_id", user_id))
 
     async def user_deck(self, user_id: int) -> Deck | None:
-        return await self._user_deck(v.snowflake("user_id", user_id))
+        """The deck a player chose (None: the default two-colour deck)."""
+        return await self._db.user_deck(v.snowflake("user_id", user_id))
 
     async def set_user_deck(self, user_id: int, deck: Deck | None) -> None:
         user = v.snowflake("user_id", user_id)
         if deck is not None and deck not in DECKS:
             raise InvalidValue(f"deck must be one of {', '.join(DECKS)} or None, not {deck!r:.40}")
-        await self._set_user_deck(user, deck, self._now())
+        await self._db.set_user_deck(user, deck, self._now())
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         user = v.snowflake("user_id", user_id)
         checked = v.text("language", language, optional=True, max_length=35)
-        await self._set_user_language(user, checked, self._now())
+        await self._db.set_user_language(user, checked, self._now())
 
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(
         self, date: dt.date, *, now: dt.datetime | None = None
     ) -> list[GuildSettings]:
+        """Guilds with a daily channel (not disabled) whose post for ``date`` is due and not sent."""
         day = v.day("date", date)
         minutes = v.minutes_into(day, self._now() if now is None else v.moment("now", now))
-        return [] if minutes < 0 else await self._pending_daily_posts(day, minutes)
+        return [] if minutes < 0 else await self._db.pending_daily_posts(day, minutes)
 
     async def claim_daily_post(
         self,
@@ -278,14 +364,21 @@ class StoreFront(ABC):
         now: dt.datetime | None = None,
         stale_after: dt.timedelta = dt.timedelta(minutes=10),
     ) -> bool:
+        """Atomically take the right to post; False if already posted or freshly claimed elsewhere.
+
+        A claim never followed by ``record_daily_post_message`` (the poster
+        crashed) can be taken again once it is ``stale_after`` old.
+        """
         guild, day = v.snowflake("guild_id", guild_id), v.day("date", date)
         channel = v.snowflake("channel_id", channel_id)
         moment = self._now() if now is None else v.moment("now", now)
-        return await self._claim_daily_post(guild, day, channel, moment, moment - stale_after)
+        return await self._db.claim_daily_post(guild, day, channel, moment, moment - stale_after)
 
     async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost:
         guild, day = v.snowflake("guild_id", guild_id), v.day("date", date)
-        post = await self._record_daily_post(guild, day, v.snowflake("message_id", message_id), self._now())
+        post = await self._db.record_daily_post(
+            guild, day, v.snowflake("message_id", message_id), self._now()
+        )
         if post is None:
             raise InvalidValue(
                 f"no claimed daily post for guild {guild} on {day.isoformat()}: claim it first"
@@ -293,125 +386,27 @@ class StoreFront(ABC):
         return post
 
     async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
-        await self._release_daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
+        """Give up an unsent claim (sending failed), so a later attempt may post."""
+        await self._db.release_daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
 
     async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
-        return await self._daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
+        return await self._db.daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
 
     # -- the solver's stock of proven-winnable deals ------------------------------
     async def add_winnable_deals(self, kind: str, cells: int | None, deals: Sequence[int]) -> int:
+        """Add deal numbers to the stock (duplicates ignored); returns how many were new."""
         key = v.deal_stock(kind, cells)
-        return await self._add_winnable_deals(*key, [v.count("deal", d) for d in deals], self._now())
+        return await self._db.add_winnable_deals(*key, [v.count("deal", d) for d in deals], self._now())
 
     async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
-        return await self._take_winnable_deal(*v.deal_stock(kind, cells), self._now())
+        """Atomically take one random unused deal out of the stock (None when empty)."""
+        return await self._db.take_winnable_deal(*v.deal_stock(kind, cells), self._now())
 
     async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
-        return await self._count_winnable_deals(*v.deal_stock(kind, cells))
+        """Unused deals left in the stock."""
+        return await self._db.count_winnable_deals(*v.deal_stock(kind, cells))
 
     # -- what each backend provides ---------------------------------------------------
-    @abstractmethod
-    async def _create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
-        """Insert, or ``ActiveGameExists`` with the owner's active game of that kind."""
-
-    @abstractmethod
-    async def _get_game(self, game_id: int) -> GameRow | None: ...
-
-    @abstractmethod
-    async def _active_game(self, owner_id: int, kind: str) -> GameRow | None: ...
-
-    @abstractmethod
-    async def _active_games(self, owner_id: int) -> list[GameRow]: ...
-
-    @abstractmethod
-    async def _change(self, change: v.Change, now: dt.datetime) -> GameRow:
-        """The guarded update (+ history row when it finishes), or GameNotFound / GameNotActive /
-        VersionConflict."""
-
-    @abstractmethod
-    async def _record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
-        """hints + 1 on an active game; None if there is no active game with this id."""
-
-    @abstractmethod
-    async def _set_message(
-        self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
-    ) -> GameRow | None: ...
-
-    @abstractmethod
-    async def _get_result(self, game_id: int) -> FinishedGame | None: ...
-
-    @abstractmethod
-    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]: ...
-
-    @abstractmethod
-    async def _leaderboard_size(self, board: v.Board) -> int: ...
-
-    @abstractmethod
-    async def _player_stats(
-        self, user_id: int, kind: str, scope: tuple[str, int]
-    ) -> tuple[Summary, list[dt.date]]:
-        """The player's summary in the scope (``rows.combine_stats``) and the daily days counted."""
-
-    @abstractmethod
-    async def _daily_results(
-        self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
-    ) -> list[FinishedGame]: ...
-
-    @abstractmethod
-    async def _daily_code(self, kind: str, date: dt.date) -> str | None: ...
-
-    @abstractmethod
-    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str: ...
-
-    @abstractmethod
-    async def _guild_settings(self, guild_id: int) -> GuildSettings | None: ...
-
-    @abstractmethod
-    async def _set_guild_settings(
-        self, guild_id: int, changes: dict[str, Any], now: dt.datetime
-    ) -> GuildSettings: ...
-
-    @abstractmethod
-    async def _user_language(self, user_id: int) -> str | None: ...
-
-    @abstractmethod
-    async def _set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None: ...
-
-    @abstractmethod
-    async def _user_deck(self, user_id: int) -> Deck | None: ...
-
-    @abstractmethod
-    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None: ...
-
-    @abstractmethod
-    async def _pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]: ...
-
-    @abstractmethod
-    async def _claim_daily_post(
-        self, guild_id: int, date: dt.date, channel_id: int, now: dt.datetime, stale_before: dt.datetime
-    ) -> bool:
-        """Insert the claim, or retake an unsent one claimed at or before ``stale_before``."""
-
-    @abstractmethod
-    async def _record_daily_post(
-        self, guild_id: int, date: dt.date, message_id: int, now: dt.datetime
-    ) -> DailyPost | None: ...
-
-    @abstractmethod
-    async def _release_daily_post(self, guild_id: int, date: dt.date) -> None: ...
-
-    @abstractmethod
-    async def _daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None: ...
-
-    @abstractmethod
-    async def _add_winnable_deals(self, kind: str, cells: int, deals: list[int], now: dt.datetime) -> int: ...
-
-    @abstractmethod
-    async def _take_winnable_deal(self, kind: str, cells: int, now: dt.datetime) -> int | None: ...
-
-    @abstractmethod
-    async def _count_winnable_deals(self, kind: str, cells: int) -> int: ...
-
     # -- races --------------------------------------------------------------------
     async def create_race(
         self,
@@ -427,83 +422,101 @@ class StoreFront(ABC):
         language: str | None = None,
         chosen: bool = False,
     ) -> RaceRow:
+        """A new race in its lobby, with its creator as the first player; ``chosen``: on a
+        deal its creator typed (a friendly race, counted in no one's race record)."""
         new = race_rows.new_race(
             kind, code, creator_id, guild_id, channel_id, cells, starts_at, time_limit, language, chosen
         )
-        return await self._create_race(new, self._now())
+        return await self._db.create_race(new, self._now())
 
     async def get_race(self, race_id: int) -> RaceRow:
+        """The race with this id; ``RaceNotFound`` if none."""
         checked = v.snowflake("race_id", race_id)
-        race = await self._get_race(checked)
+        race = await self._db.get_race(checked)
         if race is None:
             raise RaceNotFound(checked)
         return race
 
     async def set_race_message(self, race_id: int, message_id: int) -> RaceRow:
         checked = v.snowflake("race_id", race_id)
-        race = await self._set_race_message(checked, v.snowflake("message_id", message_id))
+        race = await self._db.set_race_message(checked, v.snowflake("message_id", message_id))
         if race is None:
             raise RaceNotFound(checked)
         return race
 
     async def join_race(self, race_id: int, user_id: int, *, limit: int = MAX_RACE_PLAYERS) -> JoinOutcome:
+        """Add a player to a lobby (atomically: never more than ``limit`` players)."""
         race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
-        return await self._join_race(race, user, race_rows.player_limit(limit), self._now())
+        return await self._db.join_race(race, user, race_rows.player_limit(limit), self._now())
 
     async def leave_race(self, race_id: int, user_id: int) -> RaceRow | None:
+        """Take a player out of a lobby; the creator's rights pass to the earliest other
+        player, and a lobby left empty is cancelled. None if the player was not in a lobby."""
         race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
-        return await self._leave_race(race, user, self._now())
+        return await self._db.leave_race(race, user, self._now())
 
     async def race_players(self, race_id: int) -> list[RacePlayer]:
-        return await self._race_players(v.snowflake("race_id", race_id))
+        """The players in the order they joined."""
+        return await self._db.race_players(v.snowflake("race_id", race_id))
 
     async def race_games(self, race_id: int) -> list[GameRow]:
-        return await self._race_games(v.snowflake("race_id", race_id))
+        """The players' race games (those created so far)."""
+        return await self._db.race_games(v.snowflake("race_id", race_id))
 
     async def start_race(self, race_id: int, *, min_players: int = 2) -> RaceRow | None:
+        """Lobby → running (ends after its time limit), or → cancelled with fewer than
+        ``min_players``; None if it was no longer a lobby (another process moved it)."""
         fewest = race_rows.player_limit(min_players)
-        return await self._start_race(v.snowflake("race_id", race_id), fewest, self._now())
+        return await self._db.start_race(v.snowflake("race_id", race_id), fewest, self._now())
 
     async def cancel_race(self, race_id: int) -> RaceRow | None:
-        return await self._cancel_race(v.snowflake("race_id", race_id), self._now())
+        """Lobby → cancelled; None if it was no longer a lobby."""
+        return await self._db.cancel_race(v.snowflake("race_id", race_id), self._now())
 
     async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
         race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
-        await self._set_race_game(race, user, v.snowflake("game_id", game_id))
+        await self._db.set_race_game(race, user, v.snowflake("game_id", game_id))
 
     async def finish_race(self, race_id: int, places: Sequence[tuple[int, int]]) -> RaceRow | None:
+        """Running → finished with each (user id, place); None if it was not running."""
         checked = race_rows.places(list(places))
-        return await self._finish_race(v.snowflake("race_id", race_id), checked, self._now())
+        return await self._db.finish_race(v.snowflake("race_id", race_id), checked, self._now())
 
     async def claim_race_result(
         self, race_id: int, *, stale_after: dt.timedelta = dt.timedelta(minutes=10)
     ) -> bool:
+        """Take the right to post a finished race's result (as ``claim_daily_post``)."""
         now = self._now()
-        return await self._claim_race_result(v.snowflake("race_id", race_id), now, now - stale_after)
+        return await self._db.claim_race_result(v.snowflake("race_id", race_id), now, now - stale_after)
 
     async def record_race_result(self, race_id: int, message_id: int) -> RaceRow:
         checked = v.snowflake("race_id", race_id)
-        race = await self._record_race_result(checked, v.snowflake("message_id", message_id))
+        race = await self._db.record_race_result(checked, v.snowflake("message_id", message_id))
         if race is None:
             raise InvalidValue(f"race {checked} has no claimed result: claim it first")
         return race
 
     async def settle_race(self, race_id: int) -> None:
-        await self._settle_race(v.snowflake("race_id", race_id))
+        """Nothing is left to post or edit for this race."""
+        await self._db.settle_race(v.snowflake("race_id", race_id))
 
     async def unsettled_races(self) -> list[RaceRow]:
-        return await self._unsettled_races()
+        """Races a (re)started bot must look after: lobbies, running, unannounced ends."""
+        return await self._db.unsettled_races()
 
     async def race_of_game(self, game_id: int) -> RaceRow | None:
-        return await self._race_of_game(v.snowflake("game_id", game_id))
+        return await self._db.race_of_game(v.snowflake("game_id", game_id))
 
     async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
-        return await self._open_race_of(v.snowflake("user_id", user_id), v.kind(kind))
+        """The race of ``kind`` the player is still in: a lobby they joined, or a running race
+        whose game they are still playing (or have not been given yet)."""
+        return await self._db.open_race_of(v.snowflake("user_id", user_id), v.kind(kind))
 
     async def race_record(self, user_id: int, kind: str, *, guild_id: int | None = None) -> RaceRecord:
+        """Finished races the player had a game in, and how many they won (place 1)."""
         user, checked = v.snowflake("user_id", user_id), v.kind(kind)
         guild = v.snowflake("guild_id", guild_id, optional=True)
-        return await self._race_record(user, checked, guild) or RaceRecord(user, 0, 0)
+        return await self._db.race_record(user, checked, guild) or RaceRecord(user, 0, 0)
 
     async def race_leaderboard(
         self,
@@ -514,71 +527,11 @@ class StoreFront(ABC):
         limit: int = 10,
         offset: int = 0,
     ) -> list[RaceRecord]:
+        """Players by races won in a channel or guild (then fewer played, then user id)."""
         channel = v.snowflake("channel_id", channel_id, optional=True)
         guild = v.snowflake("guild_id", guild_id, optional=True)
         if (channel is None) == (guild is None):
             raise InvalidValue("give exactly one of channel_id and guild_id")
         scope = ("channel_id", channel) if channel is not None else ("guild_id", guild)
         assert scope[1] is not None
-        return await self._race_leaderboard(v.kind(kind), (scope[0], scope[1]), *v.page(limit, offset))
-
-    @abstractmethod
-    async def _create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow: ...
-
-    @abstractmethod
-    async def _get_race(self, race_id: int) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _set_race_message(self, race_id: int, message_id: int) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome: ...
-
-    @abstractmethod
-    async def _leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _race_players(self, race_id: int) -> list[RacePlayer]: ...
-
-    @abstractmethod
-    async def _race_games(self, race_id: int) -> list[GameRow]: ...
-
-    @abstractmethod
-    async def _start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _set_race_game(self, race_id: int, user_id: int, game_id: int) -> None: ...
-
-    @abstractmethod
-    async def _finish_race(
-        self, race_id: int, places: list[tuple[int, int]], now: dt.datetime
-    ) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool: ...
-
-    @abstractmethod
-    async def _record_race_result(self, race_id: int, message_id: int) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _settle_race(self, race_id: int) -> None: ...
-
-    @abstractmethod
-    async def _unsettled_races(self) -> list[RaceRow]: ...
-
-    @abstractmethod
-    async def _race_of_game(self, game_id: int) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _open_race_of(self, user_id: int, kind: str) -> RaceRow | None: ...
-
-    @abstractmethod
-    async def _race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None: ...
-
-    @abstractmethod
-    async def _race_leaderboard(
-        self, kind: str, scope: tuple[str, int], limit: int, offset: int
-    ) -> list[RaceRecord]: ...
+        return await self._db.race_leaderboard(v.kind(kind), (scope[0], scope[1]), *v.page(limit, offset))

@@ -9,10 +9,9 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
-from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats
-from storage.rows import leaderboard as leaderboard_page
-from storage.sqlite_base import SqliteBase
-from storage.sqlite_rows import (
+from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats, leaderboard_page
+from storage.sqlite.base import SqliteBase
+from storage.sqlite.rows import (
     ALL_CELLS,
     DECODE,
     RANK_ORDER,
@@ -54,7 +53,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
 
 
 class RankingsMixin(SqliteBase):
-    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
+    async def leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
         if board.summarised:
             # One page of the per-player summaries, in index order.
             sql = (
@@ -96,7 +95,7 @@ class RankingsMixin(SqliteBase):
             rows = await self._all(conn, sql, (*params, limit, offset))
         return leaderboard_page(rows, offset, DECODE)
 
-    async def _leaderboard_size(self, board: v.Board) -> int:
+    async def leaderboard_size(self, board: v.Board) -> int:
         if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
             params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
@@ -110,7 +109,7 @@ class RankingsMixin(SqliteBase):
             row = await self._one(conn, sql, params)
         return int(row[0])
 
-    async def _player_stats(
+    async def player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
     ) -> tuple[Summary, list[dt.date]]:
         async with self._transaction(write=False) as conn:
@@ -132,7 +131,7 @@ class RankingsMixin(SqliteBase):
             )
         return combine_stats(summaries, DECODE), [dt.date.fromisoformat(d[0]) for d in days]
 
-    async def _daily_results(
+    async def daily_results(
         self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
     ) -> list[FinishedGame]:
         where = "kind = ? AND daily_date = ? AND counts_for_daily = 1"
@@ -148,14 +147,14 @@ class RankingsMixin(SqliteBase):
             )
         return [result_row(r) for r in rows]
 
-    async def _daily_code(self, kind: str, date: dt.date) -> str | None:
+    async def daily_code(self, kind: str, date: dt.date) -> str | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", (kind, date.isoformat())
             )
         return None if row is None else str(row[0])
 
-    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
+    async def set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
         params = (kind, date.isoformat())
 
         async def op(conn: aiosqlite.Connection) -> str:

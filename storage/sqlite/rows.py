@@ -24,7 +24,7 @@ from storage.rows import (
     prefixed,
     summary_keys,
 )
-from storage.sqlite_open import classify
+from storage.sqlite.opening import classify
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 MS = dt.timedelta(milliseconds=1)
