@@ -2,7 +2,7 @@
 
     import storage
     store = await storage.open_store("boulanger.db")
-    game = await store.create_game("bakers", code, owner_id, guild_id, channel_id, cells=4)
+    game = await store.create_game("bakers", code, owner_id, guild_id, channel_id, variant="4")
     game = await store.append_move(game.id, game.version, "3h", score=10, move_count=1)
 
 The bot codes against ``storage.store.Store`` (every operation, written once,

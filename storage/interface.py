@@ -25,6 +25,11 @@ Ranking rules (also used by the README):
 * **Help**: ``hints`` counts the hints a player was given (a move to play, or
   "lost, undo N"), ``undos`` the undos taken; both are kept with the result.
   Undos do not rank (undo is part of the game); a hint does.
+* **Variants**: a game's option that makes its boards incomparable (Jeu du
+  Boulanger's free cells) is stored as an opaque ``variant`` text the game's
+  front chooses (``"4"`` for four cells; ``""`` for a game without one, such as
+  Calculation). Storage only compares it: a board narrowed to a variant ranks
+  that variant's games, an unnarrowed board all of them.
 * **Any other game**: storage accepts every kind registered in the engine
   (``engine.GAMES``) and ranks it by the game class's ``rank_key`` classmethod
   (asked with an ``engine.Finish``), else by higher score, then fewer moves
@@ -39,7 +44,7 @@ Ranking rules (also used by the README):
   ``stock`` (a new deal from the winnable stock, or Calculation's random
   deal), ``daily`` (the daily challenge) or ``practice`` (a typed code or
   ``any_deal``). The ``all`` and ``week`` leaderboards rank ``stock`` games
-  only, and one cell count when ``cells`` is given. A deal's board (``code``)
+  only, and one variant when ``variant`` is given. A deal's board (``code``)
   ranks every finished game of that exact code in the scope, whatever its
   source (everyone played the same cards).
 * **Daily challenge**: only a player's first finished attempt (won, lost or
@@ -168,7 +173,8 @@ class GameRow:
     id: int
     kind: str
     code: str
-    cells: int | None
+    # The game's option as its front names it (``""``: none), e.g. Jeu du Boulanger's cell count.
+    variant: str
     owner_id: int
     guild_id: int | None
     channel_id: int | None
@@ -204,7 +210,7 @@ class FinishedGame:
     game_id: int
     kind: str
     code: str
-    cells: int | None
+    variant: str
     user_id: int
     guild_id: int | None
     channel_id: int | None
@@ -328,7 +334,7 @@ class RaceRow:
     channel_id: int
     message_id: int | None
     kind: str
-    cells: int | None
+    variant: str
     code: str
     creator_id: int
     language: str | None

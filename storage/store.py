@@ -100,7 +100,7 @@ class Store:
         guild_id: int | None,
         channel_id: int | None,
         *,
-        cells: int | None = None,
+        variant: str = "",
         daily_date: dt.date | None = None,
         source: str = "stock",
     ) -> GameRow:
@@ -109,7 +109,7 @@ class Store:
         ``ActiveGameExists`` if the owner already has an active one of this kind.
         """
         return await self._db.create_game(
-            v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date, source), self._now()
+            v.new_game(kind, code, owner_id, guild_id, channel_id, variant, daily_date, source), self._now()
         )
 
     async def get_game(self, game_id: int) -> GameRow:
@@ -216,7 +216,7 @@ class Store:
         channel_id: int | None = None,
         guild_id: int | None = None,
         period: str = "all",
-        cells: int | None = None,
+        variant: str | None = None,
         daily_date: dt.date | None = None,
         now: dt.datetime | None = None,
         limit: int = 10,
@@ -228,11 +228,12 @@ class Store:
 
         ``period``: ``"all"``, ``"week"`` (since Monday 00:00 UTC) or
         ``"daily"`` (first attempts at ``daily_date``'s challenge, default
-        today). ``cells`` narrows Jeu du Boulanger to one cell count. The
+        today). ``variant`` narrows the board to one variant of the game (None
+        or ``""``: every variant together). The
         ``all`` and ``week`` boards rank ``stock`` games only; with ``code``
         the board ranks every game of that exact deal, whatever its source.
         """
-        board = self._board(kind, channel_id, guild_id, period, cells, daily_date, now, code)
+        board = self._board(kind, channel_id, guild_id, period, variant, daily_date, now, code)
         return await self._db.leaderboard(board, *v.page(limit, offset))
 
     async def leaderboard_size(
@@ -242,7 +243,7 @@ class Store:
         channel_id: int | None = None,
         guild_id: int | None = None,
         period: str = "all",
-        cells: int | None = None,
+        variant: str | None = None,
         daily_date: dt.date | None = None,
         now: dt.datetime | None = None,
         code: str | None = None,
@@ -253,7 +254,7 @@ class Store:
         0.3 s for a million on either backend); its pages themselves stay in milliseconds.
         """
         return await self._db.leaderboard_size(
-            self._board(kind, channel_id, guild_id, period, cells, daily_date, now, code)
+            self._board(kind, channel_id, guild_id, period, variant, daily_date, now, code)
         )
 
     def _board(
@@ -262,13 +263,13 @@ class Store:
         channel_id: object,
         guild_id: object,
         period: object,
-        cells: object,
+        variant: object,
         daily_date: object,
         now: dt.datetime | None,
         code: object = None,
     ) -> v.Board:
         moment = self._now() if now is None else v.moment("now", now)
-        return v.board(kind, channel_id, guild_id, period, cells, daily_date, moment, code)
+        return v.board(kind, channel_id, guild_id, period, variant, daily_date, moment, code)
 
     async def player_stats(
         self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
@@ -393,18 +394,18 @@ class Store:
         return await self._db.daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
 
     # -- the solver's stock of proven-winnable deals ------------------------------
-    async def add_winnable_deals(self, kind: str, cells: int | None, deals: Sequence[int]) -> int:
+    async def add_winnable_deals(self, kind: str, variant: str, deals: Sequence[int]) -> int:
         """Add deal numbers to the stock (duplicates ignored); returns how many were new."""
-        key = v.deal_stock(kind, cells)
+        key = v.deal_stock(kind, variant)
         return await self._db.add_winnable_deals(*key, [v.count("deal", d) for d in deals], self._now())
 
-    async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
+    async def take_winnable_deal(self, kind: str, variant: str) -> int | None:
         """Atomically take one random unused deal out of the stock (None when empty)."""
-        return await self._db.take_winnable_deal(*v.deal_stock(kind, cells), self._now())
+        return await self._db.take_winnable_deal(*v.deal_stock(kind, variant), self._now())
 
-    async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
+    async def count_winnable_deals(self, kind: str, variant: str) -> int:
         """Unused deals left in the stock."""
-        return await self._db.count_winnable_deals(*v.deal_stock(kind, cells))
+        return await self._db.count_winnable_deals(*v.deal_stock(kind, variant))
 
     # -- what each backend provides ---------------------------------------------------
     # -- races --------------------------------------------------------------------
@@ -416,7 +417,7 @@ class Store:
         guild_id: int | None,
         channel_id: int,
         *,
-        cells: int | None,
+        variant: str,
         starts_at: dt.datetime,
         time_limit: int,
         language: str | None = None,
@@ -425,7 +426,7 @@ class Store:
         """A new race in its lobby, with its creator as the first player; ``chosen``: on a
         deal its creator typed (a friendly race, counted in no one's race record)."""
         new = race_rows.new_race(
-            kind, code, creator_id, guild_id, channel_id, cells, starts_at, time_limit, language, chosen
+            kind, code, creator_id, guild_id, channel_id, variant, starts_at, time_limit, language, chosen
         )
         return await self._db.create_race(new, self._now())
 

@@ -153,7 +153,7 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
         assert [(e.user_id, e.best.game_id, e.played, e.won) for e in board] == [(8, 3, 1, 1), (7, 1, 2, 1)]
         guild = await store.leaderboard("bakers", guild_id=5)
         assert [(e.user_id, e.best.game_id, e.played, e.won) for e in guild] == [(7, 4, 3, 2), (8, 3, 1, 1)]
-        assert [e.user_id for e in await store.leaderboard("bakers", guild_id=5, cells=4)] == [7]
+        assert [e.user_id for e in await store.leaderboard("bakers", guild_id=5, variant="4")] == [7]
         stats = await store.player_stats(7, "bakers")
         assert (stats.played, stats.won, stats.best.game_id, stats.best_score) == (3, 2, 4, 900)
         assert (await store.player_stats(8, "bakers", guild_id=5)).best_score == 250
@@ -459,7 +459,7 @@ async def test_upgrading_from_version_7_gives_every_row_a_source_and_rebuilds_th
     try:
         assert [(await store.get_game(g)).source for g in (1, 2)] == ["stock", "daily"]
         assert [(await store.get_result(g)).source for g in (1, 2)] == ["stock", "daily"]
-        board = await store.leaderboard("bakers", channel_id=50, cells=4)
+        board = await store.leaderboard("bakers", channel_id=50, variant="4")
         assert [(e.user_id, e.best.game_id) for e in board] == [(7, 1)]
         stats = await store.player_stats(8, "bakers")
         assert (stats.played, stats.practice, stats.best.game_id) == (1, 0, 2)

@@ -62,13 +62,13 @@ class GamesMixin(PostgresBase):
             for _ in range(5):
                 # The partial unique index decides a race between two starts; the loser reads the winner.
                 row = await conn.fetchrow(
-                    "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, started_at, "
+                    "INSERT INTO games (kind, code, variant, owner_id, guild_id, channel_id, started_at, "
                     "updated_at, daily_date, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) "
                     "ON CONFLICT (owner_id, kind) WHERE status = 'active' DO NOTHING "
                     f"RETURNING {GAME_COLUMNS}",
                     new.kind,
                     to_text(new.code),
-                    new.cells,
+                    new.variant,
                     new.owner_id,
                     new.guild_id,
                     new.channel_id,
@@ -161,10 +161,10 @@ class GamesMixin(PostgresBase):
             *values,
         )
         await conn.executemany(
-            "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
+            "INSERT INTO player_bests (scope, scope_id, kind, variant, source, user_id, won, rank_key, "
             "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1) "
-            "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
+            "ON CONFLICT (scope, scope_id, kind, variant, source, user_id) DO UPDATE SET "
             "played = player_bests.played + 1, won = player_bests.won + excluded.won, "
             "best_score = greatest(player_bests.best_score, excluded.best_score), "
             "won_seconds = player_bests.won_seconds + excluded.won_seconds, "

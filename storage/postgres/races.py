@@ -31,14 +31,14 @@ class RacesMixin(PostgresBase):
     async def create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
-                "INSERT INTO races (guild_id, channel_id, kind, cells, code, creator_id, language, "
+                "INSERT INTO races (guild_id, channel_id, kind, variant, code, creator_id, language, "
                 "created_at, starts_at, time_limit, chosen) "
                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
                 f"RETURNING {RACE_COLUMNS}",
                 new["guild_id"],
                 new["channel_id"],
                 new["kind"],
-                new["cells"],
+                new["variant"],
                 to_text(new["code"]),
                 new["creator_id"],
                 new["language"],

@@ -10,7 +10,7 @@ from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
 from storage.postgres.base import DECODE, PostgresBase, from_text, to_text
 from storage.rows import (
-    ALL_CELLS,
+    ALL_VARIANTS,
     MAIN_SOURCE,
     RANK_ORDER,
     RESULT_COLUMNS,
@@ -22,7 +22,7 @@ from storage.rows import (
     summary_scope,
 )
 
-SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 AND b.source = $5"
+SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.variant = $4 AND b.source = $5"
 
 
 def _where(board: v.Board) -> tuple[str, list[Any]]:
@@ -39,8 +39,8 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
         add("channel_id = {}", board.channel_id)
     elif board.guild_id is not None:
         add("guild_id = {}", board.guild_id)
-    if board.cells is not None:
-        add("cells = {}", board.cells)
+    if board.variant is not None:
+        add("variant = {}", board.variant)
     if board.since is not None:
         add("finished_at >= {}", board.since)
     if board.daily is not None:
@@ -53,8 +53,8 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
 
 
 def _summary(board: v.Board) -> list[Any]:
-    scope, scope_id, cells = summary_scope(board.channel_id, board.guild_id, board.cells)
-    return [scope, scope_id, board.kind, cells, MAIN_SOURCE]
+    scope, scope_id, variant = summary_scope(board.channel_id, board.guild_id, board.variant)
+    return [scope, scope_id, board.kind, variant, MAIN_SOURCE]
 
 
 class RankingsMixin(PostgresBase):
@@ -122,13 +122,13 @@ class RankingsMixin(PostgresBase):
             summaries = await conn.fetch(
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
                 "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
-                # Every source named, so the primary key (… cells, source, user_id) finds the
+                # Every source named, so the primary key (… variant, source, user_id) finds the
                 # player's rows rather than a scan of the scope's players.
-                "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 "
+                "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.variant = $4 "
                 "AND b.source = ANY($6::text[]) AND b.user_id = $5",
                 *scope,
                 kind,
-                ALL_CELLS,
+                ALL_VARIANTS,
                 user_id,
                 list(SOURCES),
             )

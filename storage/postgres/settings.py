@@ -148,26 +148,26 @@ class SettingsMixin(PostgresBase):
         return None if row is None else post_row(row, DECODE)
 
     # -- winnable deals -----------------------------------------------------------
-    async def add_winnable_deals(self, kind: str, cells: int, deals: list[int], now: dt.datetime) -> int:
+    async def add_winnable_deals(self, kind: str, variant: str, deals: list[int], now: dt.datetime) -> int:
         async with self._transaction() as conn:
             status = await conn.execute(
-                "INSERT INTO winnable_deals (kind, cells, deal, added_at) "
+                "INSERT INTO winnable_deals (kind, variant, deal, added_at) "
                 "SELECT $1, $2, deal, $4 FROM unnest($3::bigint[]) AS deal "
-                "ON CONFLICT (kind, cells, deal) DO NOTHING",
+                "ON CONFLICT (kind, variant, deal) DO NOTHING",
                 kind,
-                cells,
+                variant,
                 sorted(set(deals)),
                 now,
             )
         return int(status.rsplit(" ", 1)[-1])  # "INSERT 0 <rows>"
 
-    async def take_winnable_deal(self, kind: str, cells: int, now: dt.datetime) -> int | None:
+    async def take_winnable_deal(self, kind: str, variant: str, now: dt.datetime) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal, then
         the first free deal at or above it (else below it) that no concurrent taker has locked."""
-        free = "kind = $1 AND cells = $2 AND taken_at IS NULL"
+        free = "kind = $1 AND variant = $2 AND taken_at IS NULL"
         async with self._transaction() as conn:
             bounds = await conn.fetchrow(
-                f"SELECT min(deal), max(deal) FROM winnable_deals WHERE {free}", kind, cells
+                f"SELECT min(deal), max(deal) FROM winnable_deals WHERE {free}", kind, variant
             )
             if bounds is None or bounds[0] is None:
                 return None
@@ -178,7 +178,7 @@ class SettingsMixin(PostgresBase):
                     f"SELECT deal FROM winnable_deals WHERE {free} AND deal {direction} LIMIT 1 "
                     "FOR UPDATE SKIP LOCKED",
                     kind,
-                    cells,
+                    variant,
                     point,
                 )
                 if deal is not None:
@@ -186,19 +186,19 @@ class SettingsMixin(PostgresBase):
             if deal is None:
                 return None  # every free deal is being taken by someone else right now
             await conn.execute(
-                "UPDATE winnable_deals SET taken_at = $4 WHERE kind = $1 AND cells = $2 AND deal = $3",
+                "UPDATE winnable_deals SET taken_at = $4 WHERE kind = $1 AND variant = $2 AND deal = $3",
                 kind,
-                cells,
+                variant,
                 deal,
                 now,
             )
         return int(deal)
 
-    async def count_winnable_deals(self, kind: str, cells: int) -> int:
+    async def count_winnable_deals(self, kind: str, variant: str) -> int:
         async with self._transaction(write=False) as conn:
             count = await conn.fetchval(
-                "SELECT count(*) FROM winnable_deals WHERE kind = $1 AND cells = $2 AND taken_at IS NULL",
+                "SELECT count(*) FROM winnable_deals WHERE kind = $1 AND variant = $2 AND taken_at IS NULL",
                 kind,
-                cells,
+                variant,
             )
         return int(count)

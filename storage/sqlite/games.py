@@ -35,7 +35,7 @@ SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND kind =
 
 class GamesMixin(SqliteBase):
     async def create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
-        params = (new.kind, new.code, new.cells, new.owner_id, new.guild_id, new.channel_id, new.source)
+        params = (new.kind, new.code, new.variant, new.owner_id, new.guild_id, new.channel_id, new.source)
         moment = to_ms(now)
 
         async def op(conn: aiosqlite.Connection) -> GameRow:
@@ -44,7 +44,7 @@ class GamesMixin(SqliteBase):
                 raise ActiveGameExists(game_row(existing))
             row = await self._one(
                 conn,
-                "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, source, started_at, "
+                "INSERT INTO games (kind, code, variant, owner_id, guild_id, channel_id, source, started_at, "
                 f"updated_at, daily_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                 (*params, moment, moment, iso(new.daily_date)),
             )
@@ -141,10 +141,10 @@ class GamesMixin(SqliteBase):
             values,
         )
         await conn.executemany(
-            "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
+            "INSERT INTO player_bests (scope, scope_id, kind, variant, source, user_id, won, rank_key, "
             "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
-            "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
+            "ON CONFLICT (scope, scope_id, kind, variant, source, user_id) DO UPDATE SET "
             "played = played + 1, won = won + excluded.won, "
             "best_score = max(best_score, excluded.best_score), "
             "won_seconds = won_seconds + excluded.won_seconds, timed_wins = timed_wins + excluded.timed_wins, "

@@ -25,14 +25,14 @@ class RacesMixin(SqliteBase):
         async def op(conn: aiosqlite.Connection) -> RaceRow:
             row = await self._one(
                 conn,
-                "INSERT INTO races (guild_id, channel_id, kind, cells, code, creator_id, language, "
+                "INSERT INTO races (guild_id, channel_id, kind, variant, code, creator_id, language, "
                 "created_at, starts_at, time_limit, chosen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {RACE_COLUMNS}",
                 (
                     new["guild_id"],
                     new["channel_id"],
                     new["kind"],
-                    new["cells"],
+                    new["variant"],
                     new["code"],
                     new["creator_id"],
                     new["language"],

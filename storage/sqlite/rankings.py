@@ -12,7 +12,7 @@ from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
 from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats, leaderboard_page
 from storage.sqlite.base import SqliteBase
 from storage.sqlite.rows import (
-    ALL_CELLS,
+    ALL_VARIANTS,
     DECODE,
     RANK_ORDER,
     RESULT_COLUMNS,
@@ -34,9 +34,9 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     elif board.guild_id is not None:
         clauses.append("guild_id = ?")
         params.append(board.guild_id)
-    if board.cells is not None:
-        clauses.append("cells = ?")
-        params.append(board.cells)
+    if board.variant is not None:
+        clauses.append("variant = ?")
+        params.append(board.variant)
     if board.since is not None:
         clauses.append("finished_at >= ?")
         params.append(to_ms(board.since))
@@ -61,7 +61,7 @@ class RankingsMixin(SqliteBase):
                 f"JOIN results r ON r.game_id = b.game_id WHERE {SUMMARY_WHERE} "
                 "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT ? OFFSET ?"
             )
-            params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
+            params = summary_params(board.kind, board.channel_id, board.guild_id, board.variant)
         elif board.is_global:
             # The global daily board: a player has one counted attempt a day (results_daily_first),
             # so the page is read straight off results_daily_rank in rank order, skipping the
@@ -98,7 +98,7 @@ class RankingsMixin(SqliteBase):
     async def leaderboard_size(self, board: v.Board) -> int:
         if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
-            params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
+            params = summary_params(board.kind, board.channel_id, board.guild_id, board.variant)
         elif board.is_global:  # one counted attempt per player
             where, params = _where(board)
             sql = f"SELECT count(*) FROM results WHERE {where}"
@@ -117,11 +117,11 @@ class RankingsMixin(SqliteBase):
                 conn,
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
                 "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
-                # Every source named, so the primary key (… cells, source, user_id) finds the
+                # Every source named, so the primary key (… variant, source, user_id) finds the
                 # player's rows rather than a scan of the scope's players (10 ms at 100,000 results).
-                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? "
+                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.variant = ? "
                 f"AND b.source IN ({', '.join('?' * len(SOURCES))}) AND b.user_id = ?",
-                (*scope, kind, ALL_CELLS, *SOURCES, user_id),
+                (*scope, kind, ALL_VARIANTS, *SOURCES, user_id),
             )
             days = await self._all(
                 conn,

@@ -159,27 +159,27 @@ class SettingsMixin(SqliteBase):
         return None if row is None else post_row(row)
 
     # -- winnable deals -----------------------------------------------------------
-    async def add_winnable_deals(self, kind: str, cells: int, deals: list[int], now: dt.datetime) -> int:
+    async def add_winnable_deals(self, kind: str, variant: str, deals: list[int], now: dt.datetime) -> int:
         async def op(conn: aiosqlite.Connection) -> int:
             before = conn.total_changes
             await conn.executemany(
-                "INSERT INTO winnable_deals (kind, cells, deal, added_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (kind, cells, deal) DO NOTHING",
-                [(kind, cells, n, to_ms(now)) for n in deals],
+                "INSERT INTO winnable_deals (kind, variant, deal, added_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (kind, variant, deal) DO NOTHING",
+                [(kind, variant, n, to_ms(now)) for n in deals],
             )
             return conn.total_changes - before
 
         return await self._write(op)
 
-    async def take_winnable_deal(self, kind: str, cells: int, now: dt.datetime) -> int | None:
+    async def take_winnable_deal(self, kind: str, variant: str, now: dt.datetime) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal,
         then the first free deal at or above it (one index seek, however big the stock)."""
-        key = (kind, cells)
+        key = (kind, variant)
 
         async def op(conn: aiosqlite.Connection) -> int | None:
             low, high = await self._one(
                 conn,
-                "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL",
+                "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL",
                 key,
             )
             if low is None:
@@ -188,23 +188,23 @@ class SettingsMixin(SqliteBase):
             deal: int
             (deal,) = await self._one(
                 conn,
-                "SELECT deal FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL "
+                "SELECT deal FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL "
                 "AND deal >= ? ORDER BY deal LIMIT 1",
                 (*key, point),
             )
             await conn.execute(
-                "UPDATE winnable_deals SET taken_at = ? WHERE kind = ? AND cells = ? AND deal = ?",
+                "UPDATE winnable_deals SET taken_at = ? WHERE kind = ? AND variant = ? AND deal = ?",
                 (to_ms(now), *key, deal),
             )
             return deal
 
         return await self._write(op)
 
-    async def count_winnable_deals(self, kind: str, cells: int) -> int:
+    async def count_winnable_deals(self, kind: str, variant: str) -> int:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn,
-                "SELECT count(*) FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL",
-                (kind, cells),
+                "SELECT count(*) FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL",
+                (kind, variant),
             )
         return int(row[0])
