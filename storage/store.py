@@ -104,7 +104,8 @@ class Store:
         daily_date: dt.date | None = None,
         source: str = "stock",
     ) -> GameRow:
-        """Start a game (``source``: one of ``SOURCES``).
+        """Start a game (``source``: one of ``SOURCES``; ``variant``: the game's option as its
+        front names it, "" for none; boards, races and the stock never mix variants).
 
         ``ActiveGameExists`` if the owner already has an active one of this kind.
         """
@@ -121,9 +122,11 @@ class Store:
         return game
 
     async def active_game(self, owner_id: int, kind: str) -> GameRow | None:
+        """The owner's active game of this kind, if any (at most one: the schema says so)."""
         return await self._db.active_game(v.snowflake("owner_id", owner_id), v.kind(kind))
 
     async def active_games(self, owner_id: int) -> list[GameRow]:
+        """The owner's active games, one per kind at most."""
         return await self._db.active_games(v.snowflake("owner_id", owner_id))
 
     async def append_move(
@@ -274,6 +277,8 @@ class Store:
     async def player_stats(
         self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
     ) -> PlayerStats:
+        """A player's record in one kind: played, won, best, times, daily streaks (``interface``'s rules);
+        ``guild_id`` narrows it to one server's games (streaks stay global)."""
         user = v.snowflake("user_id", user_id)
         checked = v.kind(kind)
         scope = stats_scope(v.snowflake("guild_id", guild_id, optional=True))
@@ -303,6 +308,7 @@ class Store:
         return await self._db.daily_results(*checked, *v.page(limit, offset))
 
     async def daily_code(self, kind: str, date: dt.date) -> str | None:
+        """The day's stored challenge code of this kind (None before it is drawn)."""
         return await self._db.daily_code(v.kind(kind), v.day("date", date))
 
     async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
@@ -330,6 +336,7 @@ class Store:
         return await self._db.set_guild_settings(guild, changes, self._now())
 
     async def user_language(self, user_id: int) -> str | None:
+        """The language a player chose (None: follow Discord's locale)."""
         return await self._db.user_language(v.snowflake("user_id", user_id))
 
     async def user_deck(self, user_id: int) -> Deck | None:
@@ -337,12 +344,14 @@ class Store:
         return await self._db.user_deck(v.snowflake("user_id", user_id))
 
     async def set_user_deck(self, user_id: int, deck: Deck | None) -> None:
+        """Choose a player's deck (``DECKS``; None: back to the default)."""
         user = v.snowflake("user_id", user_id)
         if deck is not None and deck not in DECKS:
             raise InvalidValue(f"deck must be one of {', '.join(DECKS)} or None, not {deck!r:.40}")
         await self._db.set_user_deck(user, deck, self._now())
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
+        """Choose a player's language (None: follow Discord's locale again)."""
         user = v.snowflake("user_id", user_id)
         checked = v.text("language", language, optional=True, max_length=35)
         await self._db.set_user_language(user, checked, self._now())
@@ -376,6 +385,7 @@ class Store:
         return await self._db.claim_daily_post(guild, day, channel, moment, moment - stale_after)
 
     async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost:
+        """Record the sent message of a claimed daily post; ``InvalidValue`` if it was not claimed."""
         guild, day = v.snowflake("guild_id", guild_id), v.day("date", date)
         post = await self._db.record_daily_post(
             guild, day, v.snowflake("message_id", message_id), self._now()
@@ -391,6 +401,7 @@ class Store:
         await self._db.release_daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
 
     async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
+        """One guild's daily post of ``date`` (claimed or sent), if any."""
         return await self._db.daily_post(v.snowflake("guild_id", guild_id), v.day("date", date))
 
     # -- the solver's stock of proven-winnable deals ------------------------------
@@ -439,6 +450,7 @@ class Store:
         return race
 
     async def set_race_message(self, race_id: int, message_id: int) -> RaceRow:
+        """Record the race's lobby message; ``RaceNotFound`` if no such race."""
         checked = v.snowflake("race_id", race_id)
         race = await self._db.set_race_message(checked, v.snowflake("message_id", message_id))
         if race is None:
@@ -475,6 +487,7 @@ class Store:
         return await self._db.cancel_race(v.snowflake("race_id", race_id), self._now())
 
     async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
+        """Record the game a race player plays the race in."""
         race, user = v.snowflake("race_id", race_id), v.snowflake("user_id", user_id)
         await self._db.set_race_game(race, user, v.snowflake("game_id", game_id))
 
@@ -491,6 +504,7 @@ class Store:
         return await self._db.claim_race_result(v.snowflake("race_id", race_id), now, now - stale_after)
 
     async def record_race_result(self, race_id: int, message_id: int) -> RaceRow:
+        """Record the message of a claimed race result; ``InvalidValue`` if it was not claimed."""
         checked = v.snowflake("race_id", race_id)
         race = await self._db.record_race_result(checked, v.snowflake("message_id", message_id))
         if race is None:
@@ -506,6 +520,7 @@ class Store:
         return await self._db.unsettled_races()
 
     async def race_of_game(self, game_id: int) -> RaceRow | None:
+        """The race a game was played in (None for a game outside races)."""
         return await self._db.race_of_game(v.snowflake("game_id", game_id))
 
     async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
