@@ -148,3 +148,12 @@ async def test_a_variant_is_a_short_opaque_text_and_never_every_variant(store):
     with pytest.raises(storage.InvalidValue, match="variant must be"):
         await store.leaderboard("bakers", channel_id=50, variant="*")
     assert (await store.create_game("bakers", BAKERS_4, 1, 5, 50, variant="draw-3_x")).variant == "draw-3_x"
+
+
+def test_each_front_names_its_own_variant_and_reads_it_back():
+    from bot.games import front_for
+
+    bakers, calculation = front_for("bakers"), front_for("calculation")
+    assert [bakers.variant(n) for n in bakers.cell_choices] == ["4", "2", "1"]
+    assert [bakers.cells_of(bakers.variant(n)) for n in bakers.cell_choices] == [4, 2, 1]
+    assert (calculation.variant(None), calculation.cells_of("")) == ("", None)
