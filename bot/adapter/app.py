@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 import storage
-from bot.adapter import cooldowns, forged, replies
+from bot.adapter import cooldowns, forged, places, replies
 from bot.adapter.again import AgainButton, WinnableButton
 from bot.adapter.confirm import StartChoice
 from bot.adapter.errors import ErrorTree, report
@@ -59,6 +59,10 @@ class BoulangerBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=ErrorTree,
+            # Every command in both installs and every context unless it says otherwise
+            # (bot.adapter.places: the servers' own commands).
+            allowed_installs=places.EVERY_INSTALL,
+            allowed_contexts=places.EVERY_CONTEXT,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             http_trace=invalid.trace_config(),

@@ -46,6 +46,8 @@ def error_text(locale: object, error: BaseException) -> str | None:
     """The reply for a known error, or None when it is a bug to be logged."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, app_commands.CheckFailure) and isinstance(error.__cause__, UserFeedback):
+        error = error.__cause__  # a check's refusal in words (bot.adapter.places.needs_server_bot)
     if isinstance(error, UserFeedback):
         return error.text(locale)
     if isinstance(error, engine.EngineError):

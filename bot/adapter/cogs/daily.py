@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.adapter import invalid_requests
+from bot.adapter import invalid_requests, places
 from bot.adapter.channel_history import find_own_post
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.errors import report, send
@@ -119,7 +119,8 @@ class Daily(commands.Cog):
     @app_commands.describe(channel="The channel for the daily post; leave empty to stop posting")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.guild_only()
+    @places.in_servers
+    @places.needs_server_bot("daily_channel")  # it posts in the channel itself
     async def dailychannel(
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import storage
+from bot.adapter import places
 from bot.adapter.errors import send
 from bot.languages.i18n import Translator
 from bot.languages.language import set_user_deck
@@ -66,7 +67,8 @@ class Language(commands.Cog):
     @app_commands.choices(language=_choices(NONE, "None"))
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.guild_only()
+    @places.in_servers
+    @places.server_install
     async def serverlanguage(
         self, interaction: discord.Interaction, language: app_commands.Choice[str]
     ) -> None:
