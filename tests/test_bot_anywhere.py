@@ -99,9 +99,11 @@ async def win_by_presses_and_moves(fake: FakeDiscord, bot, user, board, code: st
             game = engine.replay(code, row.moves)
             notation = step.value if step.kind == "menu" else game.double_tap_target(step.value)
             edits = current.edits
-            answer = await fake.slash(user, "move", {"notation": notation}, channel=fake.channels[board.channel_id])
+            answer = await fake.slash(
+                user, "move", {"notation": notation}, channel=fake.channels[board.channel_id]
+            )
             assert answer.ephemeral and "Played" in answer.content, answer.content
-            await eventually(lambda: fake.message(board.id).edits > edits)  # through the token
+            await eventually(lambda before=edits: fake.message(board.id).edits > before)  # its token
             typed += 1
         elif step.kind == "menu":
             await fake.select(user, current, menu_id(current), [step.value])
@@ -164,8 +166,12 @@ async def test_features_that_need_the_bot_in_the_server_say_so_in_one_line(fake_
     answers = [
         await fake_discord.slash(alice, "race", {"game": "bakers"}, channel=channel),
         await fake_discord.slash(alice, "dailychannel", {"channel": channel}, channel=channel),
-        await fake_discord.slash(alice, "leaderboard", {"game": "bakers", "scope": "channel"}, channel=channel),
-        await fake_discord.slash(alice, "leaderboard", {"game": "bakers", "period": "races"}, channel=channel),
+        await fake_discord.slash(
+            alice, "leaderboard", {"game": "bakers", "scope": "channel"}, channel=channel
+        ),
+        await fake_discord.slash(
+            alice, "leaderboard", {"game": "bakers", "period": "races"}, channel=channel
+        ),
     ]
     for answer in answers:
         assert answer.ephemeral and "\n" not in answer.content, answer.content
