@@ -210,3 +210,41 @@ async def test_a_typed_move_after_the_token_expired_answers_with_the_new_board(f
     await eventually(moved)
     assert channel_calls(fake_discord, group) == []
     fake_discord.assert_no_violations()
+
+
+async def test_a_board_moved_to_a_group_dm_is_the_one_a_move_in_the_server_edits(fake_discord, bot):
+    """Started where the bot is, shown again in a group DM: a /move in the server edits the group
+    DM's board (through its interaction), not the server's old one, whose buttons came off."""
+    alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
+    fake_discord.install_app(alice)
+    group = fake_discord.add_group_dm("friends", alice, bob)
+    first = await fake_discord.slash(alice, "boulanger", {"code": "BK1-C4-AAAAA24"})
+
+    async def shown_at(message_id: int) -> bool:
+        return (await bot.store.active_game(alice.id, "bakers")).message_id == message_id
+
+    await eventually(lambda: shown_at(first.message.id))
+    again = await fake_discord.slash(alice, "board", {}, channel=group)
+    await eventually(lambda: shown_at(again.message.id))
+    await eventually(lambda: not fake_discord.message(first.message.id).components)  # moved
+    move = engine.new_game("BK1-C4-AAAAA24").legal_moves()[0]
+    before = fake_discord.message(first.message.id).edits
+    answer = await fake_discord.slash(alice, "move", {"notation": move})
+    assert answer.ephemeral and "Played" in answer.content
+    await eventually(lambda: "1 move" in fake_discord.message(again.message.id).content)
+    assert fake_discord.message(first.message.id).edits == before
+    assert channel_calls(fake_discord, group) == []
+    fake_discord.assert_no_violations()
+
+
+def test_a_boards_interaction_is_used_for_14_minutes_and_only_on_its_message():
+    from bot.play.boards import BoardMessages
+
+    now = [0.0]
+    boards = BoardMessages(clock=lambda: now[0])
+    boards.through(1, 10, "token")
+    assert boards.handle(1, 10) == "token" and boards.handle(1, 11) is None and boards.handle(2, 10) is None
+    now[0] = 14 * 60 - 1
+    assert boards.handle(1, 10) == "token"
+    now[0] = 14 * 60
+    assert boards.handle(1, 10) is None

@@ -75,6 +75,8 @@ class BoardMessages:
             self._posted.move_to_end(game_id)
             while len(self._posted) > MAX_GAMES:
                 self._posted.popitem(last=False)
+        elif message_id is not None:  # a board without channel (``through``): no longer that one
+            self._posted.pop(game_id, None)
 
     def last_posted(self, game_id: int) -> tuple[int, int] | None:
         """Where this process last posted the game's board (a row read just before may not know)."""
