@@ -1,4 +1,4 @@
-"""The Replay button's guard rails: who may draw a replay, one at a time, each drawn once.
+"""The Replay button and its guard rails: who may draw a replay, one at a time, each drawn once.
 
 An animated replay of a long game is the most expensive thing the bot draws (every
 action is a frame), so:
@@ -20,12 +20,18 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
+from bot.adapter import cooldowns
+from bot.adapter.errors import report
+from bot.adapter.interactions import service_of
+from bot.games import front_for
+from bot.languages.locale import player_translator
 from bot.play.feedback import UserFeedback
 
 log = logging.getLogger(__name__)
@@ -107,11 +113,6 @@ def replays_of(interaction: discord.Interaction[Any]) -> Replays:
 
 async def send_replay(interaction: discord.Interaction[Any], game_id: int) -> None:
     """The Replay button: checks first (privately answered), then draw or re-send, publicly."""
-    from bot.adapter import cooldowns
-    from bot.adapter.interactions import service_of
-    from bot.games import front_for
-    from bot.languages.locale import player_translator
-
     tr = await player_translator(interaction)
     service = service_of(interaction)
     replays = replays_of(interaction)
@@ -134,3 +135,25 @@ async def send_replay(interaction: discord.Interaction[Any], game_id: int) -> No
         gif = await replays.draw(row.id, lambda: service.replay(row.id))
     file = discord.File(io.BytesIO(replays.check_sendable(gif)), filename="replay.gif")
     await interaction.followup.send(tr("reply.replay", user=interaction.user.mention), file=file)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
+    """Under a won board: its player has the animation drawn; then anyone may watch it."""
+
+    def __init__(self, game_id: int, label: str = "Replay") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"r:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:  # the owner draws it (one at a time, cached, capped); then anyone may watch it
+            await send_replay(interaction, self.game_id)
+        except Exception as exc:
+            await report(interaction, exc)
