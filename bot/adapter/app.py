@@ -17,7 +17,7 @@ from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
 from bot.adapter.errors import ErrorTree, report
 from bot.adapter.invalid_requests import InvalidRequests
-from bot.adapter.replays import ReplayButton, Replays
+from bot.adapter.replays import ReplayButton
 from bot.adapter.views import GameButton, MoveMenu
 from bot.games import fronts
 from bot.games.base import HINT
@@ -26,6 +26,7 @@ from bot.languages.locale import player_translator
 from bot.play.describe import hint_text
 from bot.play.races import RaceKeeper
 from bot.play.render_pool import RenderPool
+from bot.play.replay_cache import Replays
 from bot.play.service import GameService, HintAnswer, StaleBoard
 from bot.play.solving import Solver
 from bot.running import database
