@@ -14,7 +14,8 @@ without a search. Pictures are not drawn (they cost the same with or without the
 The benchmark's own re-solving (the "player") is not counted.
 
 Part 2, acknowledgement: the real bot process against the local fake Discord, two players
-pressing the same moves of the same deals in turn, one with the warning on (the default),
+pressing the same moves of the same deals in turn (who goes first alternates; Home when
+cards can go home, else a random one-press move), one with the warning on (the default),
 one with ``/settings lost_warning:off``; interaction → acknowledgement and → final reply.
 The machine may be shared: CPU time (part 1) is the figure to trust, the milliseconds of
 part 2 compare the two players under the same load.
@@ -97,7 +98,7 @@ async def play_game(
                 notation = rng.choice(options)
             plan = []
         before = len(solver.cpu)
-        board = await service.play(USER, gid, notation)
+        board = await service.play(USER, gid, notation)  # the board is answered here
         settled = await service.settle(board)
         if settled is not None:
             board = settled
@@ -181,22 +182,32 @@ async def part_two(ns: argparse.Namespace) -> None:
                         ).message
                     mirror = engine.new_game(code)
                     for _ in range(ns.ack_moves):
+                        run = mirror.home_run()
                         places = [p for p in mirror.places() if _tap(mirror, p)]
-                        if not places:
+                        if run:  # like a player: cards that can go home go
+                            place, notation = "h", ",".join(run)
+                        elif places:
+                            place = rng.choice(places)
+                            notation = _tap(mirror, place) or ""
+                        else:
                             break
-                        place = rng.choice(places)
-                        for who, user in users.items():
-                            current = fake.message(boards[who].id)
-                            act = next(
-                                b["custom_id"]
-                                for b in current.buttons()
-                                if b["custom_id"].endswith(f":{place}")
-                            )
-                            result = await fake.click(user, current, act, timeout=30)
+                        ids = {who: _button(fake.message(boards[who].id), place) for who in users}
+                        if None in ids.values():  # the game is over: next deal
+                            break
+                        # Who presses first alternates: the second drawing of the same board
+                        # reuses the picture's cached bands, which must favour neither.
+                        order = list(users.items())
+                        if len(acks["on"]) % 2:
+                            order.reverse()
+                        for who, user in order:
+                            board = fake.message(boards[who].id)
+                            result = await fake.click(user, board, ids[who] or "", timeout=30)
                             acks[who].append(result.ack_ms or 0.0)
                             finals[who].append(result.elapsed_ms or 0.0)
-                        mirror.play(_tap(mirror, place) or "")
+                        mirror.play(notation)
                         await asyncio.sleep(ns.think)
+                    for user in users.values():  # the next deal starts without a question
+                        await fake.slash(user, "resign", {}, timeout=30)
             finally:
                 await proc.stop()
     print(f"part 2: the bot process, {ns.ack_games} deals x up to {ns.ack_moves} presses per player")
@@ -207,6 +218,10 @@ async def part_two(ns: argparse.Namespace) -> None:
             f"p95 {pct(a, 95):.0f} ms, max {max(a):.0f} ms; final reply p50 {statistics.median(f):.0f} ms, "
             f"p95 {pct(f, 95):.0f} ms"
         )
+
+
+def _button(message: Any, place: str) -> str | None:
+    return next((b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(f":{place}")), None)
 
 
 def _tap(game: engine.BakersGame, place: str) -> str | None:
@@ -225,8 +240,10 @@ async def main() -> None:
     parser.add_argument("--ack-moves", type=int, default=30)
     parser.add_argument("--think", type=float, default=0.3, help="seconds between presses (part 2)")
     parser.add_argument("--skip-ack", action="store_true")
+    parser.add_argument("--skip-cpu", action="store_true")
     ns = parser.parse_args()
-    await part_one(ns)
+    if not ns.skip_cpu:
+        await part_one(ns)
     if not ns.skip_ack:
         await part_two(ns)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import logging
 import random
 import weakref
@@ -64,8 +65,9 @@ class Board:
     open_daily: dt.date | None = None  # a finished game's owner has not played this day's daily yet
     # The deal can no longer be won: the undos back to a position that can (the board warns).
     lost_undos: int | None = None
-    # The solver still deciding whether this position can be won (``GameService.settle``).
-    pending: asyncio.Future[Verdict] | None = field(default=None, compare=False, repr=False)
+    # The search that decides whether this position can still be won, started by
+    # ``GameService.settle`` once the board is answered (so it never delays the answer).
+    pending: Callable[[], Awaitable[Verdict]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def finished(self) -> bool:
@@ -518,16 +520,11 @@ class GameService:
             new = await self._finish(new, game, "lost")  # no move can ever be left: recorded now
         notice = "board.no_moves_left" if game.is_lost and new.is_active else None
         judged = await self._judge(row, new, game, before, undo=undo)
-        png = await self.render(new, game)  # the search runs meanwhile, in the hint pool
-        pending = None
-        if isinstance(judged, asyncio.Future):
-            if judged.done() and not judged.cancelled() and judged.exception() is None:
-                judged = judged.result()  # decided in time: the press's own answer says it
-            else:
-                pending = judged  # too slow for this answer: ``settle`` edits the board after
+        pending = judged if callable(judged) else None  # a search: ``settle`` runs it after the answer
         undos = self._lost_undos(game, judged) if isinstance(judged, Verdict) else None
         if undos is not None:
             new = await self._record_warning(new)
+        png = await self.render(new, game)
         board = await self._board(new, game, png, played=action, notice=notice, lost_undos=undos)
         return replace(board, pending=pending) if pending is not None else board
 
@@ -540,11 +537,12 @@ class GameService:
         before: Any,
         *,
         undo: bool,
-    ) -> Verdict | asyncio.Future[Verdict] | None:
+    ) -> Verdict | Callable[[], Awaitable[Verdict]] | None:
         """What is known of whether ``new``'s position can still be won: at once when it
-        follows from the last known verdict (``bot.play.verdicts``), else a search started in
-        the hint pool; None when the board does not warn (no worker, a race, a finished game,
-        the player's setting off)."""
+        follows from the last known verdict (``bot.play.verdicts``), else the search to run in
+        the hint pool (``settle`` starts it once the board is answered: on a loaded machine a
+        search beside the picture slowed the answer); None when the board does not warn (no
+        worker, a race, a finished game, the player's setting off)."""
         front = front_of(game)
         if before is None or self.solver is None or front.verdict_worker is None:
             return None
@@ -553,7 +551,7 @@ class GameService:
         step = self.verdicts.step(row.id, row.version, new.version, before, front.mark(game), undo=undo)
         if step.verdict is not None:
             return step.verdict
-        return asyncio.ensure_future(self._search(front, new, game.code, game.moves, back=step.back))
+        return functools.partial(self._search, front, new, game.code, game.moves, back=step.back)
 
     async def _search(
         self, front: GameFront[Any], row: storage.GameRow, code: str, moves: tuple[str, ...], *, back: bool
@@ -585,13 +583,14 @@ class GameService:
             return row
 
     async def settle(self, board: Board) -> Board | None:
-        """``board`` again once the search its move started has decided, if the board must now
-        warn that the deal can no longer be won; None when there is nothing to add (winnable,
-        out of budget, or the game has moved on since: its newer board decides)."""
-        if board.pending is None:
+        """Run the search ``board``'s move needs (call it once the board is answered), and give
+        ``board`` again if it must now warn that the deal can no longer be won; None when there
+        is nothing to add (winnable, out of budget, or the game has moved on since: its newer
+        board decides, and a search for a position already left is not run at all)."""
+        if board.pending is None or not self.verdicts.current(board.row.id, board.row.version):
             return None
         try:
-            verdict = await board.pending
+            verdict = await board.pending()
         except Exception:
             log.exception("deciding whether game %s can still be won failed", board.row.id)
             return None
