@@ -13,11 +13,12 @@ from discord.ext import commands
 import storage
 from bot.adapter import cooldowns, forged, replies
 from bot.adapter.again import AgainButton, WinnableButton
+from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
 from bot.adapter.errors import ErrorTree, report
 from bot.adapter.invalid_requests import InvalidRequests
-from bot.adapter.replays import Replays
-from bot.adapter.views import GameButton, MoveMenu, ReplayButton
+from bot.adapter.replays import ReplayButton
+from bot.adapter.views import GameButton, MoveMenu
 from bot.games import fronts
 from bot.games.base import HINT
 from bot.languages.command_translator import CatalogueTranslator
@@ -25,6 +26,7 @@ from bot.languages.locale import player_translator
 from bot.play.describe import hint_text
 from bot.play.races import RaceKeeper
 from bot.play.render_pool import RenderPool
+from bot.play.replay_cache import Replays
 from bot.play.service import GameService, HintAnswer, StaleBoard
 from bot.play.solving import Solver
 from bot.running import database
@@ -113,7 +115,18 @@ class BoulangerBot(commands.AutoShardedBot):
         if store is not None:
             await store.close()
 
-    # -- the board buttons -------------------------------------------------------------
+    # -- what buttons reach through the client (``bot.adapter.interactions``, ``views``) --
+    async def start_game(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        *,
+        cells: int | None = None,
+        daily: bool = False,
+    ) -> None:
+        """The shared start path, for the buttons under a finished board and the daily post."""
+        await start_game(interaction, kind, cells=cells, daily=daily)
+
     async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
         if button.act == HINT:  # a search may take seconds: think privately first
             cooldowns.hit(interaction, cooldowns.HINT)

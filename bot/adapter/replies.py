@@ -12,9 +12,10 @@ import discord
 from bot.adapter import invalid_requests
 from bot.adapter.errors import send
 from bot.adapter.interactions import solver_of
-from bot.adapter.views import board_content, board_file, board_view, share_line
+from bot.adapter.views import board_file, board_view
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
+from bot.play.board_text import board_content, share_line
 from bot.play.service import Board, GameService, Started
 
 log = logging.getLogger(__name__)

@@ -18,16 +18,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import engine
 import storage
 from bot.languages.i18n import Translator, t
 from bot.play.feedback import UserFeedback
 from storage import Deck
-
-if TYPE_CHECKING:
-    from bot.play.solving import Solver
 
 G = TypeVar("G", bound="engine.Game[Any]")
 
@@ -97,6 +94,14 @@ HintWorker = Callable[[str, tuple[str, ...], float], Advice]
 VerdictWorker = Callable[[str, tuple[str, ...], float, int, bool], Verdict]
 # A worker that finds proven-winnable deals: (cells, seed, wanted, seconds each, budget) → deals.
 WinnableFinder = Callable[[int, int, int, float, float], list[int]]
+
+R = TypeVar("R")
+
+
+class WorkerPool(Protocol):
+    """Where a front's slow searches run, off the event loop (``bot.play.solving.Solver``, passed in)."""
+
+    async def run(self, fn: Callable[..., R], *args: Any, timeout: float | None = None) -> R: ...
 
 
 class GameFront(ABC, Generic[G]):
@@ -232,7 +237,7 @@ class GameFront(ABC, Generic[G]):
         """What a finished daily's share line shows beyond its outcome: spoiler-free facts
         that differ between players (progress squares, the free cells played with)."""
 
-    async def after_game(self, tr: Translator, row: storage.GameRow, solver: Solver | None) -> str | None:
+    async def after_game(self, tr: Translator, row: storage.GameRow, solver: WorkerPool | None) -> str | None:
         """A private note after a game ends (e.g. whether a lost deal could have been won)."""
         return None
 

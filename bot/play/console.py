@@ -17,13 +17,14 @@ from typing import Any, TextIO
 
 import engine
 import storage
-from bot.adapter.errors import UserFeedback, error_text
-from bot.adapter.views import board_content, share_line
 from bot.games import GameFront, front_for, front_named, fronts
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, set_warns_lost, use_language, warns_lost
 from bot.play import dailycodes
+from bot.play.board_text import board_content, share_line
 from bot.play.describe import hint_text, legal_moves_in_words
+from bot.play.error_words import error_text
+from bot.play.feedback import UserFeedback
 from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started
 from bot.play.solving import Solver
 
