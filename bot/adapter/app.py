@@ -155,6 +155,8 @@ class BoulangerBot(commands.AutoShardedBot):
             # The move is saved; only its picture did not reach Discord (5xx, rate limit, the
             # interaction expired): update the board another way and say the move was saved.
             await replies.after_failed_edit(interaction, self.service, answer, exc)
+            return
+        await replies.warn_when_decided(interaction, self.service, answer)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
@@ -173,7 +175,8 @@ class BoulangerBot(commands.AutoShardedBot):
         board = await replies.within_deadline(
             interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
         )
-        await replies.edit_in_place(interaction, board)
+        await replies.edit_in_place(interaction, board, self.service)
+        await replies.warn_when_decided(interaction, self.service, board)
 
     async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event)

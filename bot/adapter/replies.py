@@ -296,3 +296,32 @@ async def send_share_line(interaction: discord.Interaction, board: Board) -> Non
             await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not send the after-game note for game %s", board.row.id)
+
+
+async def warn_when_decided(
+    interaction: discord.Interaction,
+    service: GameService,
+    board: Board,
+    where: tuple[int | None, int | None] | None = None,
+) -> None:
+    """After the board is answered: when the search its move started finds the deal can no
+    longer be won, the board message says so (its text only: picture and buttons stay).
+
+    ``where``: the board message's channel and id; None for a press, whose own message is
+    the board (edited through the interaction, which works wherever it was pressed). Nothing
+    is edited once a newer board is shown (the newer move decides its own position)."""
+    if board.pending is None:
+        return
+    warned = await service.settle(board)
+    if warned is None or service.boards.shown(board.row.id) != board.row.version:
+        return
+    tr = await player_translator(interaction)
+    content = board_content(tr, warned)
+    try:
+        if where is None:
+            await interaction.edit_original_response(content=content)
+        elif where[0] is not None and where[1] is not None:
+            channel = interaction.client.get_partial_messageable(where[0])
+            await channel.get_partial_message(where[1]).edit(content=content)
+    except discord.HTTPException as exc:
+        log.info("could not add the lost-deal warning to game %s's board: %s", board.row.id, exc)

@@ -42,6 +42,8 @@ def board_content(tr: Translator, board: Board) -> str:
         lines.append(tr("board.practice"))  # a chosen deal: off the main leaderboards
     elif board.notice:
         lines.append(tr(board.notice, **board.notice_params))
+    if board.lost_undos is not None:  # the move made the deal unwinnable: the undos back
+        lines.append(tr.n("board.cannot_win", board.lost_undos))
     return "\n".join(lines)
 
 

@@ -456,6 +456,72 @@ def hint_code(code: str, moves: Sequence[str] = (), time_limit: float = 2.0) -> 
     return asdict(hint(game, time_limit)) | {"code": game.code}
 
 
+def standing_code(
+    code: str,
+    moves: Sequence[str] = (),
+    time_limit: float = 1.0,
+    node_limit: int | None = None,
+    *,
+    back: bool = False,
+) -> dict[str, Any]:
+    """Whether the position a code plus an action log reach can still be won; a plain dict for
+    process pools (issue 28: the board's "this deal can no longer be won").
+
+    Keys: ``verdict`` (``"solvable"``, ``"unsolvable"``, ``"unknown"`` when the budget ran
+    out), ``line`` (for "solvable": the ``position_key`` of each position a win from here
+    passes through, so a player who keeps to it needs no further search), ``undos`` (for
+    "unsolvable" with ``back``: the fewest undos to a position proven winnable, None if
+    none was found within the budget), ``nodes``, ``seconds``; or ``{"error": message}``.
+    ``time_limit`` and ``node_limit`` bound the whole call, the searches back included.
+    """
+    t0 = time.monotonic()
+    try:
+        game = replay(code, moves)
+    except EngineError as exc:
+        return {"error": str(exc)}
+    if not isinstance(game, BakersGame):
+        return {"error": f"{code} is not a Jeu du Boulanger code"}
+    deadline = t0 + time_limit
+    nodes_left = node_limit
+
+    def spend(target: BakersGame, dead: set[bytes]) -> SolveResult:
+        nonlocal nodes_left
+        left = max(0.0, deadline - time.monotonic())
+        result = solve(target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False)
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - result.nodes)
+        return result
+
+    def answer(verdict: str, nodes: int, **extra: Any) -> dict[str, Any]:
+        return (
+            {"verdict": verdict, "line": [], "undos": None, "nodes": nodes}
+            | extra
+            | {"seconds": round(time.monotonic() - t0, 4)}
+        )
+
+    dead: set[bytes] = set()
+    here = spend(game, dead)
+    nodes = here.nodes
+    if here.verdict == SOLVABLE:
+        keys = _plan_keys(game.position, here.moves)
+        if keys is None:
+            raise SolverError("the solver's plan does not replay to a win")
+        return answer(SOLVABLE, nodes, line=keys)
+    if here.verdict == UNKNOWN or not back:
+        return answer(here.verdict, nodes)
+    for undos in range(1, game.undo_depth + 1):
+        game.undo()
+        if time.monotonic() >= deadline or nodes_left == 0:
+            break
+        earlier = spend(game, dead)
+        nodes += earlier.nodes
+        if earlier.verdict == SOLVABLE:
+            return answer(UNSOLVABLE, nodes, undos=undos)
+        if earlier.verdict == UNKNOWN:
+            break
+    return answer(UNSOLVABLE, nodes)
+
+
 def par(code: str, time_limit: float | None = 30.0) -> int | None:
     """The length of the solver's solution of a deal, or None if it has none (or none in time)."""
     game = replay(parse_code(code), ())
@@ -479,6 +545,7 @@ __all__ = [
     "shorten",
     "solve",
     "solve_code",
+    "standing_code",
     "to_notation",
     "visited_keys",
 ]

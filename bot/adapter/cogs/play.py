@@ -59,6 +59,9 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
     elif edited == "failed":
         await replies.say_saved_not_shown(interaction)
     await replies.send_share_line(interaction, board)
+    if edited == "edited":
+        shown = where or (row.channel_id, row.message_id)
+        await replies.warn_when_decided(interaction, service, board, shown)
 
 
 class Play(commands.Cog):
