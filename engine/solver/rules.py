@@ -1,0 +1,69 @@
+"""Each FreeCell-family game's rules as the search needs them (``search.Rules``), and which
+rules a position plays by."""
+
+from __future__ import annotations
+
+from engine.freecell.position import FreeCellPosition, opposite_colour_below, safe_home
+from engine.solver.search import BAKERS, Rules
+from engine.tableau.position import TableauPosition
+
+_FIT = FreeCellPosition.FIT
+
+
+def settle_safe(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
+    """FreeCell's ``settle``: send home, in place, every card safe auto-play sends (each may
+    make more safe); return them in order."""
+    home: list[int] = []
+    changed = True
+    while changed:
+        changed = False
+        for i, col in enumerate(cols):
+            n = len(col)
+            while n and safe_home(col[n - 1], found):
+                found[col[n - 1] // 13] += 1
+                home.append(col[n - 1])
+                n -= 1
+            if n != len(col):
+                cols[i] = col[:n]
+                changed = True
+        for j in range(len(cells) - 1, -1, -1):
+            c = cells[j]
+            if safe_home(c, found):
+                found[c // 13] += 1
+                home.append(c)
+                del cells[j]
+                changed = True
+    return home
+
+
+def _column_cost(col: bytes) -> int:
+    """How badly a FreeCell column is ordered: cards above a lower card of their suit (weighted),
+    plus cards not sitting on a card that takes them (next higher, other colour)."""
+    cost = 0
+    lowest = [99, 99, 99, 99]
+    prev = -1
+    for c in col:
+        s = c // 13
+        if lowest[s] < c:
+            cost += 2
+        elif c < lowest[s]:
+            lowest[s] = c
+        if prev >= 0 and _FIT[prev][c] != 1:
+            cost += 1
+        prev = c
+    return cost
+
+
+FREECELL = Rules(
+    "freecell",
+    tuple(tuple(t for t in range(52) if opposite_colour_below(c, t)) for c in range(52)),
+    settle_safe,
+    safe_home,
+    True,
+    _column_cost,
+)
+
+
+def rules_for(pos: TableauPosition) -> Rules:
+    """The search rules of a position's game."""
+    return FREECELL if isinstance(pos, FreeCellPosition) else BAKERS
