@@ -4,7 +4,7 @@ rules a position plays by."""
 from __future__ import annotations
 
 from engine.freecell.position import FreeCellPosition, opposite_colour_below, safe_home
-from engine.solver.search import BAKERS, Rules
+from engine.solver.search import BAKERS, Cols, Found, Rules
 from engine.tableau.position import TableauPosition
 
 _FIT = FreeCellPosition.FIT
@@ -54,13 +54,37 @@ def _column_cost(col: bytes) -> int:
     return cost
 
 
+def estimate(cache: dict[bytes, int], cols: Cols, ncells_used: int, found: Found) -> int:
+    """FreeCell's order: Jeu du Boulanger's terms (with FreeCell's column disorder, cells and
+    empty columns weighing more) plus how deep the next card of each suit lies: the cards
+    that must move before it can go home, which steers the search toward the foundations."""
+    cost = 0
+    empties = 0
+    depth = 0
+    need = (found[0], 13 + found[1], 26 + found[2], 39 + found[3])
+    for col in cols:
+        if not col:
+            empties += 1
+            continue
+        v = cache.get(col)
+        if v is None:
+            v = cache[col] = _column_cost(col)
+        cost += v
+        for s in range(4):
+            i = col.find(need[s]) if found[s] < 13 else -1
+            if i >= 0:
+                depth += len(col) - 1 - i
+    home = found[0] + found[1] + found[2] + found[3]
+    return 3 * cost + 3 * ncells_used - 3 * empties - home + 3 * depth
+
+
 FREECELL = Rules(
     "freecell",
     tuple(tuple(t for t in range(52) if opposite_colour_below(c, t)) for c in range(52)),
     settle_safe,
     safe_home,
     True,
-    _column_cost,
+    estimate,
 )
 
 

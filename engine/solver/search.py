@@ -79,15 +79,16 @@ class Rules:
     ``onto[c]``: the cards card ``c`` may be put on in a column; ``settle``: sends home, in
     place, every card that may go by itself and returns them in order; ``goes_home(c,
     found)``: whether a freshly uncovered card does; ``home_steps``: whether moves home
-    that do not settle are steps of their own (FreeCell); ``column_cost``: the heuristic's
-    disorder of one column."""
+    that do not settle are steps of their own (FreeCell); ``estimate(cache, cols, cells
+    used, found)``: the best-first order's cost of a state (lower is expanded first; ``cache``
+    is the search's own dict, for per-column parts)."""
 
     name: str
     onto: tuple[tuple[int, ...], ...]
     settle: Callable[[list[bytes], list[int], list[int]], list[int]]
     goes_home: Callable[[int, list[int]], bool]
     home_steps: bool
-    column_cost: Callable[[bytes], int]
+    estimate: Callable[[dict[bytes, int], Cols, int, Found], int]
 
 
 def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
@@ -133,6 +134,23 @@ def _column_cost(col: bytes) -> int:
     return cost
 
 
+def bakers_estimate(cache: dict[bytes, int], cols: Cols, ncells_used: int, found: Found) -> int:
+    """Jeu du Boulanger's order: the columns' disorder (``_column_cost``), cells used, empty
+    columns and cards home."""
+    cost = 0
+    empties = 0
+    for col in cols:
+        if not col:
+            empties += 1
+            continue
+        v = cache.get(col)
+        if v is None:
+            v = cache[col] = _column_cost(col)
+        cost += v
+    home = found[0] + found[1] + found[2] + found[3]
+    return 3 * cost + 2 * ncells_used - 2 * empties - home
+
+
 def _next_home(card: int, found: list[int]) -> bool:
     return card % 13 == found[card // 13]
 
@@ -143,7 +161,7 @@ BAKERS = Rules(
     settle,
     _next_home,
     False,
-    _column_cost,
+    bakers_estimate,
 )
 
 
@@ -193,21 +211,6 @@ class Search:
         self.avoid = avoid or None
         self._cost_cache: dict[bytes, int] = {}
 
-    def _h(self, cols: Cols, ncells_used: int, found: Found) -> int:
-        cache = self._cost_cache
-        cost = 0
-        empties = 0
-        for col in cols:
-            if not col:
-                empties += 1
-                continue
-            v = cache.get(col)
-            if v is None:
-                v = cache[col] = self.rules.column_cost(col)
-            cost += v
-        home = found[0] + found[1] + found[2] + found[3]
-        return 3 * cost + 2 * ncells_used - 2 * empties - home
-
     def run(
         self,
         deadline: float | None = None,
@@ -226,7 +229,8 @@ class Search:
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
         heap: list[tuple[int, int, Cols, Cells, Found, bytes]] = [(0, 0, cols0, cells0, found0, start_key)]
         seq = 0
-        h = self._h
+        estimate = self.rules.estimate
+        cache = self._cost_cache
         nodes = 0
         limit = float("inf") if node_limit is None else node_limit
         push = heapq.heappush
@@ -318,7 +322,9 @@ class Search:
                     return SOLVED, self._path(parent, nkey)
                 tc = tuple(ncols)
                 seq += 1
-                push(heap, (h(tc, len(ncells_list), tf), -seq, tc, tuple(ncells_list), tf, nkey))
+                push(
+                    heap, (estimate(cache, tc, len(ncells_list), tf), -seq, tc, tuple(ncells_list), tf, nkey)
+                )
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
