@@ -344,7 +344,10 @@ def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
         for _ in range(advice.undos):
             back.undo()
         pos = back.position
-    solution = autoplay_form(pos, advice.solution)
+    try:
+        solution = autoplay_form(pos, advice.solution)
+    except SolverError:  # a plan auto-play would overtake: its first move is still legal here
+        return advice
     move = solution[0] if advice.move is not None else None
     return replace(advice, move=move, solution=solution)
 
