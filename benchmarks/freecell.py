@@ -9,7 +9,7 @@ of 1..1,000,000, or ``--start`` for a range), the disagreements (must be 0 on ev
 both decide), how many we decide within the time limit, CPU per deal (median, p95; ours in
 process time, fc-solve's from its rusage) and their ratio, and solution lengths. fc-solve
 runs ``-g freecell --freecells-num C`` with the exact atomic-move preset of
-tests/fcsolve.py; ours is a complete search, so its "unsolvable" is a proof. Every
+tests/fcsolve.py, at most 3 million iterations a deal; ours is a complete search, so its "unsolvable" is a proof. Every
 solution of ours is also replayed by the independent referee (tests/freecell_validator.py),
 as the player presses it with auto-play and with every move written out.
 """
@@ -34,6 +34,7 @@ from tests import fcsolve
 from tests.freecell_validator import replays
 
 register_game()
+FC_ITERS = 3_000_000  # fc-solve's budget (about 15 s of its CPU): beyond it, "unknown"
 
 
 def one_deal(deal: int, cells: int, time_limit: float) -> dict:
@@ -48,7 +49,12 @@ def one_deal(deal: int, cells: int, time_limit: float) -> dict:
         valid = replays(board, cells, ours.moves, autoplay=True) and (
             not written.solvable or replays(board, cells, written.moves, autoplay=False)
         )
-    fc = fcsolve.run(board, cells, exact=True, moves=True, game="freecell")
+    try:
+        fc = fcsolve.run(
+            board, cells, exact=True, moves=True, game="freecell", max_iters=FC_ITERS, timeout=90
+        )
+    except subprocess.TimeoutExpired:
+        fc = fcsolve.FcResult(fcsolve.UNKNOWN, cpu_seconds=90.0)
     return {
         "deal": deal,
         "ours": ours.verdict,
