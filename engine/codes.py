@@ -47,7 +47,7 @@ class NumberedDeals:
         if not text.startswith(self.tag) or not _is_ascii_number(number):
             raise CodeError(
                 f"the deal part {text!r} must be {self.tag} and a deal number, like {self.tag}{self.low}",
-                "alphabet",
+                "deal_number",
                 text=text,
             )
         if len(number) > len(str(self.high)) or number != str(int(number)) or not self.check_ok(int(number)):
