@@ -6,7 +6,8 @@ make-microsoft-freecell-board.
 
 For each cell count: both solvers' verdict counts on the same deals (a seeded random sample
 of 1..1,000,000, or ``--start`` for a range), the disagreements (must be 0 on every deal
-both decide), how many we decide within the time limit, CPU per deal (median, p95; ours in
+both decide), how many we decide within a node budget (not a clock: the machine is
+shared), CPU per deal (median, p95; ours in
 process time, fc-solve's from its rusage) and their ratio, and solution lengths. fc-solve
 runs ``-g freecell --freecells-num C`` with the exact atomic-move preset of
 tests/fcsolve.py, at most 3 million iterations a deal; ours is a complete search, so its "unsolvable" is a proof. Every
@@ -37,15 +38,15 @@ register_game()
 FC_ITERS = 3_000_000  # fc-solve's budget (about 15 s of its CPU): beyond it, "unknown"
 
 
-def one_deal(deal: int, cells: int, time_limit: float) -> dict:
+def one_deal(deal: int, cells: int, node_limit: int) -> dict:
     game = engine.new_game(f"FC1-C{cells}-MS{deal}")
     c0 = time.process_time()
-    ours = solve(game, time_limit=time_limit)  # as pressed, with auto-play
+    ours = solve(game, time_limit=None, node_limit=node_limit)  # as pressed, with auto-play
     cpu = time.process_time() - c0
     board = game.board_text()
     valid = True
     if ours.solvable:
-        written = solve(game.position, time_limit=time_limit)  # every move written out
+        written = solve(game.position, time_limit=None, node_limit=node_limit)  # every move written
         valid = replays(board, cells, ours.moves, autoplay=True) and (
             not written.solvable or replays(board, cells, written.moves, autoplay=False)
         )
@@ -92,7 +93,7 @@ def main() -> int:
     ap.add_argument("--start", type=int, default=0, help="first deal of a range (0: a seeded random sample)")
     ap.add_argument("--seed", type=int, default=22)
     ap.add_argument("--cells", type=int, nargs="+", default=[4, 2, 1])
-    ap.add_argument("--time-limit", type=float, default=10.0)
+    ap.add_argument("--node-limit", type=int, default=600_000, help="our budget a deal, in search nodes")
     ap.add_argument("--boards", type=int, default=300, help="random deals compared with the board maker")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
@@ -107,14 +108,12 @@ def main() -> int:
         deals = list(range(args.start, args.start + args.deals))
     else:
         deals = random.Random(args.seed).sample(range(1, 1_000_001), args.deals)
-    print(
-        f"FreeCell solver benchmark: {args.workers} worker processes, time limit {args.time_limit:g} s a deal"
-    )
+    print(f"FreeCell solver benchmark: {args.workers} worker processes, {args.node_limit:,} nodes a deal")
     with ProcessPoolExecutor(args.workers) as pool:
         for cells in args.cells if args.deals else []:
             t0 = time.perf_counter()
-            rows = list(pool.map(one_deal, deals, [cells] * len(deals), [args.time_limit] * len(deals)))
-            report_deals(cells, rows, args.time_limit)
+            rows = list(pool.map(one_deal, deals, [cells] * len(deals), [args.node_limit] * len(deals)))
+            report_deals(cells, rows, f"{args.node_limit:,} nodes")
             invalid = [r["deal"] for r in rows if not r["valid"]]
             print(f"  solutions refused by the independent referee: {len(invalid)} {invalid[:10] or ''}")
             print(f"  (wall {time.perf_counter() - t0:.0f} s)", flush=True)

@@ -53,6 +53,7 @@ import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 Cols = tuple[bytes, ...]
 Cells = tuple[int, ...]
@@ -88,7 +89,7 @@ class Rules:
     settle: Callable[[list[bytes], list[int], list[int]], list[int]]
     goes_home: Callable[[int, list[int]], bool]
     home_steps: bool
-    estimate: Callable[[dict[bytes, int], Cols, int, Found], int]
+    estimate: Callable[[dict[bytes, Any], Cols, int, Found], int]
 
 
 def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
@@ -134,7 +135,7 @@ def _column_cost(col: bytes) -> int:
     return cost
 
 
-def bakers_estimate(cache: dict[bytes, int], cols: Cols, ncells_used: int, found: Found) -> int:
+def bakers_estimate(cache: dict[bytes, Any], cols: Cols, ncells_used: int, found: Found) -> int:
     """Jeu du Boulanger's order: the columns' disorder (``_column_cost``), cells used, empty
     columns and cards home."""
     cost = 0
@@ -209,7 +210,7 @@ class Search:
         self.nodes = 0
         self.dead = dead
         self.avoid = avoid or None
-        self._cost_cache: dict[bytes, int] = {}
+        self._cost_cache: dict[bytes, Any] = {}
 
     def run(
         self,
