@@ -21,6 +21,7 @@ import storage
 from bot.feedback import UserFeedback
 from bot.i18n import t, template
 from bot.locale import localise_params, player_locale
+from bot.running.inflight import ERROR_EXTRA
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,7 @@ async def send(interaction: discord.Interaction, content: str | None = None, **k
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the player what went wrong (ephemeral); log what is not a known error."""
     original = getattr(error, "original", error)
+    interaction.extras[ERROR_EXTRA] = type(original).__name__  # counted by bot.running.metrics
     locale = await player_locale(interaction)
     text = error_text(locale, original)
     if text is None:

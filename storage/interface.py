@@ -716,6 +716,10 @@ class Store(Protocol):
         ...
 
     # maintenance
+    async def ping(self) -> None:
+        """Answer a trivial query (the health check: the database is there and answers)."""
+        ...
+
     async def integrity_check(self) -> list[str]:
         """Problems found by the database's own full check (empty list: all fine)."""
         ...
