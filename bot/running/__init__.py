@@ -1,2 +1,3 @@
-"""Running the bot as a service: settings, logging, the graceful stop, health and metrics,
-backups and the migrations' status (what an operator or a supervisor deals with)."""
+"""Running the bot: settings, logging without secrets, where it may connect, shards, the invite
+link and opening its database; and as a service: the graceful stop, health and metrics over HTTP,
+backups and the migrations' status. Operator-facing modules belong here."""

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.config import Config
+from bot.running.config import Config
 
 #: Milliseconds the copy waits for a writer's lock (a checkpoint) before giving up.
 BUSY_MS = 10_000

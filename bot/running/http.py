@@ -22,10 +22,10 @@ from aiohttp import web
 from discord.ext import commands
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot.endpoints import is_loopback
+from bot.running.endpoints import is_loopback
 
 if TYPE_CHECKING:
-    from bot.app import BoulangerBot
+    from bot.adapter.app import BoulangerBot
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ needs to know about metrics:
 
 * interactions by kind and outcome, acknowledgement and completion latency: ``Inflight``
   (``bot.running.inflight``), which sees every interaction discord.py dispatches;
-* errors by class: ``bot.errors.report`` marks the interaction, counted when it finishes;
+* errors by class: ``bot.adapter.errors.report`` marks the interaction, counted when it finishes;
 * Discord responses by status (429s included, those discord.py retries by itself too):
   the aiohttp trace every REST request goes through;
 * storage time per operation, games started and finished, daily posts made and refused:

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import storage
-from bot.config import Config
+from bot.running.config import Config
 from storage import migrator
 
 log = logging.getLogger(__name__)

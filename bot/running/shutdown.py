@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from discord.ext import tasks
 
 if TYPE_CHECKING:
-    from bot.app import BoulangerBot
+    from bot.adapter.app import BoulangerBot
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ class GracefulStop:
         for signum in SIGNALS:
             loop.add_signal_handler(signum, self.signalled, signum)
         # Worker processes forked from now on (solver, renderer) must not inherit these
-        # handlers: they would swallow the SIGTERM that ends them with the bot (bot.solving).
+        # handlers: they would swallow the SIGTERM that ends them with the bot (bot.play.solving).
         os.register_at_fork(after_in_child=_default_signals)
 
     def signalled(self, signum: int) -> None:
