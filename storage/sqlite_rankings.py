@@ -9,7 +9,7 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
-from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats
+from storage.rows import MAIN_SOURCE, PLAYED, SUMMARY_COLUMNS, Summary, combine_stats
 from storage.rows import leaderboard as leaderboard_page
 from storage.sqlite_base import SqliteBase
 from storage.sqlite_rows import (
@@ -50,6 +50,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     elif board.daily is None:
         clauses.append("source = ?")
         params.append(MAIN_SOURCE)
+    clauses.append(PLAYED)  # a game ended before its first move is ranked nowhere
     return " AND ".join(clauses), params
 
 
