@@ -44,6 +44,7 @@ async def test_sigterm_answers_the_hint_in_flight_and_exits_0_within_10_s(fake_d
     stopped = [line for line in proc.output.splitlines() if "stopped on SIGTERM" in line]
     assert len(stopped) == 1 and "1 interaction(s) in flight all answered" in stopped[0], proc.output
     assert "Traceback" not in proc.output
+    assert "\x1b[" not in proc.output  # plain log lines: the output is a pipe, not a terminal
     # nothing acknowledged is lost: the move is in the database the process closed
     with sqlite3.connect(tmp_path / "stop.sqlite3") as db:
         rows = db.execute("SELECT moves FROM games").fetchall()
