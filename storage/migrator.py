@@ -110,7 +110,7 @@ class Target(Protocol):
         """Start a transaction for ``migration`` that keeps other migrators out; the schema version now."""
         ...
 
-    async def run(self, migration: Migration) -> None:
+    async def apply_one(self, migration: Migration) -> None:
         """Apply the migration's SQL and record its number as the version, inside the transaction."""
         ...
 
@@ -140,7 +140,7 @@ async def apply(target: Target, migrations: list[Migration], current: int, where
             if migration.number > current:
                 log.info("database %s: applying migration %s", where, migration.name)
                 started = time.monotonic()
-                await target.run(migration)
+                await target.apply_one(migration)
                 current = migration.number
                 applied = time.monotonic() - started
             await target.commit()

@@ -145,6 +145,15 @@ async def time_help_home(sql: Sql) -> None:
     await sql.run(REBUILD_SUMMARIES)
 
 
+# REBUILD_SUMMARIES for the schema from 12 on, where a game's option is an opaque variant
+# (storage.rows.summary_keys): "every variant" is '*', a game without one has ''.
+VARIANT_SUMMARIES = (
+    REBUILD_SUMMARIES.replace("cells", "variant")
+    .replace("-1", "'*'")
+    .replace("variant IS NOT NULL", "variant <> ''")
+)
+
+
 async def uncount_unplayed(sql: Sql) -> None:
     """Games ended before their first move leave the summaries and the daily: the daily's counted
     attempt goes to the player's first played one that day, and the summaries are rebuilt."""
@@ -159,7 +168,7 @@ async def uncount_unplayed(sql: Sql) -> None:
     )
     await sql.run("DELETE FROM player_bests")
     await sql.run(
-        REBUILD_SUMMARIES.replace("FROM results", f"FROM (SELECT * FROM results WHERE {PLAYED}) AS results")
+        VARIANT_SUMMARIES.replace("FROM results", f"FROM (SELECT * FROM results WHERE {PLAYED}) AS results")
     )
 
 

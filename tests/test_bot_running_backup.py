@@ -11,7 +11,7 @@ from pathlib import Path
 
 import storage
 from storage import migrator
-from storage.sqlite_open import APPLICATION_ID
+from storage.sqlite.opening import APPLICATION_ID
 
 REPO = Path(__file__).resolve().parent.parent
 CODE = "BK1-C4-AAAAA24"

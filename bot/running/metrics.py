@@ -10,7 +10,7 @@ needs to know about metrics:
 * Discord responses by status (429s included, those discord.py retries by itself too):
   the aiohttp trace every REST request goes through;
 * storage time per operation, games started and finished, daily posts made and refused:
-  ``TimedStore``, a thin proxy in front of the store;
+  the store's operations, wrapped in place (``timed_store``);
 * renders and render time, hint time and the solver's queue: wrappers around the render
   pool's and the solver's coroutines;
 * gateway latency per shard: read from discord.py at every scrape.
@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any, cast
+from typing import Any
 
 import aiohttp
 import discord
@@ -38,7 +38,9 @@ LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 15.0)
 STORAGE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
 #: The store's operations timed one by one (anything else is "other"); private helpers never.
 STORE_OPERATIONS = frozenset(
-    name for name in dir(storage.Store) if not name.startswith("_") and name != "close"
+    name
+    for name in dir(storage.Store)
+    if not name.startswith("_") and name != "close" and callable(getattr(storage.Store, name))
 )
 
 
@@ -165,56 +167,47 @@ class Metrics:
         return timed
 
     def timed_store(self, store: storage.Store) -> storage.Store:
-        return cast("storage.Store", TimedStore(store, self))
+        """Time each public operation of ``store`` (in place: it stays the same object, of the
+        same class); count starts, endings and daily posts on the way."""
+        counts: dict[str, Callable[..., None]] = {
+            "create_game": self._count_create_game,
+            "finish_game": self._count_finish_game,
+            "record_daily_post_message": self._count_daily_post,
+            "set_guild_settings": self._count_guild_settings,
+        }
+        for name in STORE_OPERATIONS:
+            operation = getattr(store, name, None)
+            if callable(operation):
+                setattr(store, name, self._timed_operation(name, operation, counts.get(name)))
+        return store
 
+    def _timed_operation(
+        self, name: str, operation: Callable[..., Awaitable[Any]], count: Callable[..., None] | None
+    ) -> Callable[..., Awaitable[Any]]:
+        histogram = self.storage_seconds.labels(name)
 
-class TimedStore:
-    """The store, each public operation timed; starts, endings and daily posts counted.
-
-    Everything else (attributes, ``close``) passes straight through."""
-
-    def __init__(self, store: storage.Store, metrics: Metrics) -> None:
-        self._store = store
-        self._metrics = metrics
-        self._wrapped: dict[str, Any] = {}
-
-    @property
-    def wrapped(self) -> storage.Store:
-        return self._store
-
-    def __getattr__(self, name: str) -> Any:
-        found = self._wrapped.get(name)
-        if found is not None:
-            return found
-        value = getattr(self._store, name)
-        if name not in STORE_OPERATIONS or not callable(value):
-            return value
-        histogram = self._metrics.storage_seconds.labels(name)
-        count = getattr(self, f"_count_{name}", None)
-
-        @functools.wraps(value)
+        @functools.wraps(operation)
         async def timed(*args: Any, **kwargs: Any) -> Any:
             with histogram.time():
-                result = await value(*args, **kwargs)
+                result = await operation(*args, **kwargs)
             if count is not None:
-                count(result, *args, **kwargs)
+                count(result, **kwargs)
             return result
 
-        self._wrapped[name] = timed
         return timed
 
-    def _count_create_game(self, row: storage.GameRow, *args: Any, **kwargs: Any) -> None:
-        self._metrics.games_started.labels(row.kind).inc()
+    def _count_create_game(self, row: storage.GameRow, **kwargs: Any) -> None:
+        self.games_started.labels(row.kind).inc()
 
-    def _count_finish_game(self, row: storage.GameRow, *args: Any, **kwargs: Any) -> None:
-        self._metrics.games_finished.labels(row.kind, row.status).inc()
+    def _count_finish_game(self, row: storage.GameRow, **kwargs: Any) -> None:
+        self.games_finished.labels(row.kind, row.status).inc()
 
-    def _count_record_daily_post_message(self, result: Any, *args: Any, **kwargs: Any) -> None:
-        self._metrics.daily_posts.labels("made").inc()
+    def _count_daily_post(self, result: Any, **kwargs: Any) -> None:
+        self.daily_posts.labels("made").inc()
 
-    def _count_set_guild_settings(self, result: Any, *args: Any, **kwargs: Any) -> None:
+    def _count_guild_settings(self, result: Any, **kwargs: Any) -> None:
         if isinstance(kwargs.get("daily_disabled"), str):
-            self._metrics.daily_posts.labels("refused").inc()
+            self.daily_posts.labels("refused").inc()
 
 
 class _GatewayLatency(Collector):

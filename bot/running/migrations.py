@@ -28,7 +28,7 @@ async def schema_version(config: Config) -> tuple[str, int | None]:
     if config.database_url:
         import asyncpg
 
-        from storage.postgres_open import _version
+        from storage.postgres.opening import _version
 
         pg = await asyncpg.connect(config.database_url, timeout=10)
         try:
@@ -84,7 +84,7 @@ async def _apply(config: Config) -> int:
     if config.database_url:
         store = await storage.open_store(config.database_url)
     else:
-        from storage.sqlite_files import prepare, tighten
+        from storage.sqlite.files import prepare, tighten
 
         path = str(config.db_path)
         config.db_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
