@@ -121,3 +121,34 @@ def test_migrate_status_and_check(tmp_path):
     assert "0004_best_score.sql applied" in applied.stderr
     assert bot_command(tmp_path, db, "migrate", "--check").returncode == 0
     assert bot_command(tmp_path, db, "migrate", "--status").stdout.splitlines()[-1].endswith("0 pending")
+
+
+async def test_the_upgrade_uncounts_games_ended_before_their_first_move(tmp_path):
+    """Schema 13's step on a database the old code counted in: summaries rebuilt, the daily moved."""
+    import datetime as dt
+
+    from storage.upgrade import VARIANT_SUMMARIES
+
+    db = tmp_path / "old.sqlite3"
+    store = await storage.open_store(str(db))
+    day = dt.datetime.now(dt.UTC).date()
+    redealt = await store.create_game("bakers", CODE, 1, 10, 100, variant="4", daily_date=day)
+    await store.finish_game(redealt.id, redealt.version, "resigned", score=0, move_count=0, home=0)
+    played = await store.create_game("bakers", CODE, 1, 10, 100, variant="4", daily_date=day)
+    played = await store.append_move(played.id, played.version, "8a", score=0, move_count=1)
+    await store.finish_game(played.id, played.version, "won", score=520, move_count=90, home=52)
+    await store.close()
+    with sqlite3.connect(db) as old:  # as the old code left it: the re-deal counted everywhere
+        old.execute("UPDATE results SET counts_for_daily = 0")
+        old.execute("UPDATE results SET counts_for_daily = 1 WHERE game_id = ?", (redealt.id,))
+        old.execute("DELETE FROM player_bests")
+        old.execute(VARIANT_SUMMARIES)
+        old.execute("PRAGMA user_version = 12")
+    store = await storage.open_store(str(db))  # migrates to 13
+    try:
+        assert (await store.player_stats(1, "bakers")).played == 1
+        assert (await store.player_stats(1, "bakers")).won == 1
+        (today,) = await store.leaderboard("bakers", period="daily")
+        assert today.best.game_id == played.id
+    finally:
+        await store.close()
