@@ -39,8 +39,8 @@ async def test_backup_while_moves_are_written_holds_every_move_acknowledged_befo
     async def writer() -> None:
         owner = 1
         while not stop.is_set():
-            game = await store.create_game("bakers", CODE, owner, 1, 2, cells=4)
-            for n in range(40):  # "x" actions: storage keeps any action text, the engine is not asked
+            game = await store.create_game("bakers", CODE, owner, 1, 2, variant="4")
+            for n in range(40):  # storage keeps any action text; the engine is not asked
                 game = await store.append_move(
                     game.id, game.version, f"1{n % 8 + 1}", score=0, move_count=n + 1
                 )
@@ -50,6 +50,7 @@ async def test_backup_while_moves_are_written_holds_every_move_acknowledged_befo
     writing = asyncio.create_task(writer())
     try:
         while len(acknowledged) < 200:
+            assert not writing.done(), writing.exception()
             await asyncio.sleep(0.01)
         before = len(acknowledged)
         dest = tmp_path / "copy.sqlite3"
@@ -57,7 +58,7 @@ async def test_backup_while_moves_are_written_holds_every_move_acknowledged_befo
         during = len(acknowledged) - before
     finally:
         stop.set()
-        await writing
+        await asyncio.wait_for(writing, 30)
         await store.close()
     assert done.returncode == 0, done.stderr
     assert "integrity_check ok" in done.stdout
