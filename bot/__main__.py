@@ -1,5 +1,7 @@
 """``python -m bot`` runs the bot; ``python -m bot sync`` syncs commands globally; ``python -m bot invite``
-prints the link that adds it to a server; ``python -m bot console`` plays without Discord."""
+prints the link that adds it to a server; ``python -m bot console`` plays without Discord;
+``python -m bot backup DEST`` copies the SQLite database while the bot runs; ``python -m bot migrate``
+applies pending migrations (``--status`` lists them, ``--check`` exits 1 when any is pending)."""
 
 from __future__ import annotations
 
@@ -19,8 +21,20 @@ from bot.running.config import Config, ConfigError, load_config
 log = logging.getLogger("bot")
 
 
+#: The format of plain log lines (a file, a pipe, a container's log): discord.py's, without colour.
+PLAIN_FORMAT = "[{asctime}] [{levelname:<8}] {name}: {message}"
+
+
 def setup_logging(config: Config) -> None:
-    discord.utils.setup_logging(level=getattr(logging, config.log_level), root=True)
+    """Colours on a terminal only: discord.py would colour a container's log too (it takes any
+    Docker container for a terminal), and the escapes would end up in ``docker compose logs``."""
+    handler = logging.StreamHandler()
+    level = getattr(logging, config.log_level)
+    if hasattr(handler.stream, "isatty") and handler.stream.isatty():
+        discord.utils.setup_logging(handler=handler, level=level, root=True)
+    else:
+        plain = logging.Formatter(PLAIN_FORMAT, "%Y-%m-%d %H:%M:%S", style="{")
+        discord.utils.setup_logging(handler=handler, formatter=plain, level=level, root=True)
     redact.install(config.token)  # the token, interaction and webhook tokens: never in a log
 
 
@@ -36,6 +50,7 @@ def point_at(config: Config) -> None:
 
 async def run(config: Config, *, sync_only: bool = False) -> int:
     from bot.adapter.app import BoulangerBot
+    from bot.running.shutdown import GracefulStop
 
     bot = BoulangerBot(config, sync_global=sync_only or config.sync_global)
     async with bot:
@@ -43,7 +58,12 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
             if sync_only:
                 await bot.login(config.token)  # runs setup_hook, which syncs
                 return 0
+            stopper = GracefulStop(bot)
+            stopper.install()  # SIGTERM / SIGINT: bot.running.shutdown
+            await bot.serve_health()  # /readyz answers 503 until every shard is connected
             await bot.start(config.token)
+            if stopper.task is not None:
+                await stopper.task
             return bot.exit_code  # non-zero: the bot stopped itself (bot.running.database)
         except discord.LoginFailure:
             print(
@@ -85,14 +105,18 @@ async def invite(config: Config) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    parser.add_argument("mode", nargs="?", choices=("run", "sync", "invite", "console"), default="run")
+    parser.add_argument(
+        "mode", nargs="?", choices=("run", "sync", "invite", "console", "backup", "migrate"), default="run"
+    )
     parser.add_argument(
         "--init",
         action="store_true",
         help="start again with a new, empty database where the old one is gone (never done silently)",
     )
     parser.add_argument(
-        "args", nargs=argparse.REMAINDER, help="console: options (see python -m bot console -h)"
+        "args",
+        nargs=argparse.REMAINDER,
+        help="console, backup, migrate: their options (python -m bot console -h, ...)",
     )
     ns = parser.parse_args(argv)
     if ns.mode == "console":
@@ -107,6 +131,18 @@ def main(argv: list[str] | None = None) -> int:
     if ns.init or "--init" in ns.args:
         config = dataclasses.replace(config, init_db=True)
     setup_logging(config)
+    if ns.mode == "backup":
+        from bot.running import backup
+
+        return backup.main([a for a in ns.args if a != "--init"], config)
+    if ns.mode == "migrate":
+        from bot.running import migrations
+
+        try:
+            return migrations.main([a for a in ns.args if a != "--init"], config)
+        except storage.DatabaseUnusable as exc:
+            print(f"error: the database {exc.path} cannot be used: {exc}", file=sys.stderr)
+            return 3
     point_at(config)
     if ns.mode == "invite":
         return asyncio.run(invite(config))

@@ -12,11 +12,16 @@ if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; th
     exit 1
 fi
 
+# Another apt-get or dpkg (an unattended upgrade, another setup) may hold the dpkg lock:
+# wait for it (up to DPKG_LOCK_WAIT seconds, default 300) instead of failing at once.
+lock_wait="${DPKG_LOCK_WAIT:-300}"
+
 apt_install() {
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+    $sudo apt-get -o DPkg::Lock::Timeout="$lock_wait" update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout="$lock_wait" \
+        install -y -qq "$@" >/dev/null
 }
 
 if ! "$py" -m venv --help >/dev/null 2>&1 || ! "$py" -c 'import ensurepip' 2>/dev/null; then
@@ -26,11 +31,8 @@ if [ "$extras" = "test" ] && ! command -v fc-solve >/dev/null 2>&1; then
     echo "Installing fc-solve (Debian freecell-solver-bin) for the solver checks…"
     apt_install freecell-solver-bin
 fi
-if [ "$extras" = "test" ] && ! command -v docker-compose >/dev/null 2>&1 \
-    && ! docker compose version >/dev/null 2>&1; then
-    echo "Installing docker-compose (Debian) to validate compose.yaml…"
-    apt_install docker-compose
-fi
+# Docker is not installed for the tests: they check compose.yaml against the Compose
+# Specification's JSON schema, and run `docker compose config` only where Docker already is.
 
 if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv

@@ -23,8 +23,10 @@ a DBA can read and run by hand.
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
+import time
 from dataclasses import dataclass
 from importlib import resources
 from typing import Protocol
@@ -32,6 +34,8 @@ from typing import Protocol
 from storage.interface import DatabaseTooNew
 
 # A line in a migration with a Python step (``storage.upgrade``): the step runs there.
+log = logging.getLogger(__name__)
+
 STEP_HERE = "-- migrator: python step here"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 FOLDERS = {"sqlite": ("migrations",), "postgres": ("migrations", "postgres")}
@@ -125,6 +129,7 @@ async def apply(target: Target, migrations: list[Migration], current: int, where
     supported = migrations[-1].number if migrations else 0
     if current > supported:
         raise too_new(where, current, supported)
+    applied: float | None = None
     for migration in migrations:
         if migration.number <= current:
             continue
@@ -133,10 +138,22 @@ async def apply(target: Target, migrations: list[Migration], current: int, where
             if current > supported:
                 raise too_new(where, current, supported)
             if migration.number > current:
+                log.info("database %s: applying migration %s", where, migration.name)
+                started = time.monotonic()
                 await target.apply_one(migration)
                 current = migration.number
+                applied = time.monotonic() - started
             await target.commit()
         except BaseException:
             await target.rollback()
             raise
+        if current == migration.number and applied is not None:
+            log.info(
+                "database %s: migration %s applied in %.2f s (schema version %d)",
+                where,
+                migration.name,
+                applied,
+                current,
+            )
+            applied = None
     return current

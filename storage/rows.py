@@ -82,6 +82,22 @@ class Encoding:
         return None if value is None else self.day(value)
 
 
+def was_played(game: GameRow) -> bool:
+    """Whether a finished game counts in the stats, the leaderboards and the daily: it had an
+    action. A game replaced by a new deal, or ended by its race before the start, was never
+    played: its history row stays, it is counted nowhere. ``PLAYED`` says the same in SQL."""
+    return game.move_count > 0 or game.undos > 0 or game.status == "won"
+
+
+def played_sql(table: str = "") -> str:
+    """``was_played`` over the results table (both dialects), its columns prefixed ``table.``."""
+    t = f"{table}." if table else ""
+    return f"({t}move_count > 0 OR {t}undos > 0 OR {t}status = 'won')"
+
+
+PLAYED = played_sql()
+
+
 def seconds_played(game: GameRow) -> int | None:
     """A finished game's time: first move to finish in whole seconds (None without a move)."""
     if game.finished_at is None or game.first_move_at is None:

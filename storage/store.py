@@ -87,6 +87,10 @@ class Store:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    async def ping(self) -> None:
+        """Answer a trivial query (the health check: the database is there and answers)."""
+        await self._db.ping()
+
     async def integrity_check(self) -> list[str]:
         """Problems found by the database's own full check (empty list: all fine)."""
         return await self._db.integrity_check()

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import engine
 from engine import Finish
 from storage import ranking
-from storage.rows import split_moves
+from storage.rows import PLAYED, played_sql, split_moves
 
 # Rows read and written per round trip while upgrading.
 BATCH = 1000
@@ -145,7 +145,37 @@ async def time_help_home(sql: Sql) -> None:
     await sql.run(REBUILD_SUMMARIES)
 
 
-STEPS: dict[str, Callable[[Sql], Awaitable[None]]] = {"time_help_home": time_help_home}
+# REBUILD_SUMMARIES for the schema from 12 on, where a game's option is an opaque variant
+# (storage.rows.summary_keys): "every variant" is '*', a game without one has ''.
+VARIANT_SUMMARIES = (
+    REBUILD_SUMMARIES.replace("cells", "variant")
+    .replace("-1", "'*'")
+    .replace("variant IS NOT NULL", "variant <> ''")
+)
+
+
+async def uncount_unplayed(sql: Sql) -> None:
+    """Games ended before their first move leave the summaries and the daily: the daily's counted
+    attempt goes to the player's first played one that day, and the summaries are rebuilt."""
+    await sql.run(f"UPDATE results SET counts_for_daily = (1 = 0) WHERE NOT {PLAYED}")
+    await sql.run(
+        "UPDATE results SET counts_for_daily = (1 = 1) WHERE daily_date IS NOT NULL "
+        f"AND {PLAYED} AND game_id = (SELECT r.game_id FROM results r WHERE r.user_id = results.user_id "
+        "AND r.kind = results.kind AND r.daily_date = results.daily_date "
+        f"AND {played_sql('r')} ORDER BY r.finished_at, r.game_id LIMIT 1) "
+        "AND NOT EXISTS (SELECT 1 FROM results c WHERE c.user_id = results.user_id AND c.kind = results.kind "
+        "AND c.daily_date = results.daily_date AND c.counts_for_daily = (1 = 1))"
+    )
+    await sql.run("DELETE FROM player_bests")
+    await sql.run(
+        VARIANT_SUMMARIES.replace("FROM results", f"FROM (SELECT * FROM results WHERE {PLAYED}) AS results")
+    )
+
+
+STEPS: dict[str, Callable[[Sql], Awaitable[None]]] = {
+    "time_help_home": time_help_home,
+    "uncount_unplayed": uncount_unplayed,
+}
 
 
 def step_for(migration_name: str) -> Callable[[Sql], Awaitable[None]] | None:

@@ -305,7 +305,7 @@ async def test_leaderboard_after_several_players(fake_discord, bot):
     players = [fake_discord.add_user(f"p{i}") for i in range(3)]
     for i, player in enumerate(players):
         await fake_discord.slash(player, "calculation", {"code": "CA1-AAAAA24"})
-        for _ in range(i):
+        for _ in range(i + 1):  # a game resigned before its first move would count nowhere
             await fake_discord.slash(player, "move", {"notation": "sw1"})
         await fake_discord.slash(player, "resign")
     # Typed codes are practice: off the main board, on the deal's own board.
@@ -406,6 +406,7 @@ async def test_leaderboard_pages(fake_discord, bot):
     players = [fake_discord.add_user(f"q{i}") for i in range(12)]
     for i, player in enumerate(players):
         await fake_discord.slash(player, "calculation", {} if i % 2 else {"code": "CA1-AAAAA24"})
+        await fake_discord.slash(player, "move", {"notation": "sw1"})  # played: it counts
         await fake_discord.slash(player, "resign")
     first = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation", "period": "week"})
     assert "Page 1 of 1" in first.text() and first.text().count("<@") == 6  # new deals only
@@ -416,6 +417,7 @@ async def test_leaderboard_pages(fake_discord, bot):
     assert "Page 1 of 1" in first.text() and first.text().count("<@") == 6
     for i, player in enumerate(players[:10]):
         await fake_discord.slash(player, "calculation", {} if i % 2 == 0 else {"code": "CA1-AAAAA24"})
+        await fake_discord.slash(player, "move", {"notation": "sw1"})
         await fake_discord.slash(player, "resign")
     first = await fake_discord.slash(players[0], "leaderboard", {"game": "calculation", "period": "week"})
     assert "Page 1 of 2" in first.text() and first.text().count("<@") == 10

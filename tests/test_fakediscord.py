@@ -22,6 +22,9 @@ async def running(fake: FakeDiscord):
     task = asyncio.create_task(bot.start(fake.token))
     try:
         await fake.wait_until_ready()
+        # The fake has sent READY and the guild; the client may not have read them yet (on
+        # Python 3.13 it often has not): its cache is what the tests use.
+        await asyncio.wait_for(bot.wait_until_ready(), 10)
         yield bot
     finally:
         await bot.close()

@@ -33,7 +33,7 @@ async def finished(
     status: str,
     *,
     score: int = 0,
-    moves: int = 0,
+    moves: int = 1,  # a game with no action is not counted (storage.rows.was_played)
     at: dt.datetime = NOON,
     kind: str = "bakers",
     channel: int = 100,
@@ -365,6 +365,7 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
             and (guild is None or h[4] == guild)
             and (cells is None or h[5] == cells)
             and (since is None or h[9] >= since)
+            and (h[8] > 0 or h[6] == "won")  # played: an action at least (storage.rows.was_played)
         ]
         key = lambda h: (ranking.rank_key(h[1], Finish(h[6], h[7], h[8], h[10])), h[9], h[0])  # noqa: E731
         best: dict[int, tuple] = {}
@@ -394,6 +395,29 @@ async def test_leaderboards_match_a_plain_recomputation_over_random_history(stor
                     ) == expected(kind, **scope, cells=cells)
         for user in range(8):
             stats = await store.player_stats(user, kind)
-            mine = [h for h in history if h[1] == kind and h[2] == user]
+            mine = [h for h in history if h[1] == kind and h[2] == user and (h[8] > 0 or h[6] == "won")]
             assert (stats.played, stats.won) == (len(mine), sum(h[6] == "won" for h in mine))
             assert stats.best_score == max((h[7] for h in mine), default=0)
+
+
+async def test_a_game_ended_before_its_first_move_counts_nowhere(store, clock):
+    """One win and two re-deals: a 100 % win rate, not 33 % (issue 23); the daily counts the
+    first attempt that was played, not the one replaced before its first move."""
+    await finished(store, clock, 1, "resigned", moves=0)  # replaced by a new deal
+    await finished(store, clock, 1, "resigned", moves=0)
+    await finished(store, clock, 1, "won", score=300, moves=90)
+    await finished(store, clock, 1, "resigned", moves=0, daily=TODAY)  # the daily, re-dealt at once
+    daily = await finished(store, clock, 1, "lost", score=40, moves=12, daily=TODAY)
+    stats = await store.player_stats(1, "bakers")
+    assert (stats.played, stats.won, stats.win_rate) == (2, 1, 0.5)
+    for period in ("all", "week"):
+        (entry,) = await store.leaderboard("bakers", channel_id=100, period=period)
+        assert (entry.played, entry.won) == (2, 1)
+    (today,) = await store.leaderboard("bakers", period="daily")
+    assert today.best.game_id == daily
+    # an undo is an action: that game was played
+    game = await store.create_game("bakers", "BK1-C4-AAAAA24", 2, 10, 100, variant="4")
+    game = await store.append_move(game.id, game.version, "8a", score=0, move_count=1)
+    game = await store.append_move(game.id, game.version, "undo", score=0, move_count=0)
+    await store.finish_game(game.id, game.version, "resigned", score=0, move_count=0, home=0)
+    assert (await store.player_stats(2, "bakers")).played == 1

@@ -31,7 +31,10 @@ from bot.play.service import GameService, HintAnswer, StaleBoard
 from bot.play.solving import Solver
 from bot.running import database
 from bot.running.config import Config
+from bot.running.http import HealthServer, Readiness
+from bot.running.metrics import Metrics
 from bot.running.sharding import describe, runs_first_shard, shard_options
+from bot.running.shutdown import Work
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,9 @@ class BoulangerBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True
         invalid = InvalidRequests()
+        trace = invalid.trace_config()
+        self.metrics = Metrics()  # bot.running.metrics: what GET /metrics shows
+        self.metrics.trace(trace)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -67,7 +73,7 @@ class BoulangerBot(commands.AutoShardedBot):
             allowed_contexts=places.EVERY_CONTEXT,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
-            http_trace=invalid.trace_config(),
+            http_trace=trace,
             **{**shard_options(config), **options},
         )
         self.invalid_requests = invalid  # 401/403/429 counted; optional REST work pauses on many
@@ -78,9 +84,16 @@ class BoulangerBot(commands.AutoShardedBot):
         self.replays = Replays()
         self.templates: list[re.Pattern[str]] = []
         self.pictures = RenderPool(config.render_workers)
+        self.metrics.time_hints(self.solver)
+        self.metrics.time_renders(self.pictures)
+        self.metrics.shards(self)
+        self.metrics.inflight.install(self, commands=self._command_names, prefixes=self._custom_id_prefixes)
+        self.readiness = Readiness(self)  # GET /readyz
+        self.work = Work()  # background rounds a graceful stop waits for (bot.running.shutdown)
+        self.health: HealthServer | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await database.open_store(self)
+        self.store = self.metrics.timed_store(await database.open_store(self))
         self.service = GameService(
             self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
         )
@@ -111,13 +124,30 @@ class BoulangerBot(commands.AutoShardedBot):
             "connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
 
+    async def serve_health(self) -> None:
+        """Health and metrics over HTTP (``BOULANGER_HTTP``), from before the login on."""
+        if self.config.http is not None and self.health is None:
+            self.health = HealthServer(self, *self.config.http)
+            await self.health.start()
+
     async def close(self) -> None:
+        self.readiness.stopping = True
         await super().close()
         self.solver.close()
         self.pictures.close()
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+        if self.health is not None:
+            await self.health.close()
+            self.health = None
+
+    def _command_names(self) -> set[str]:
+        return {command.name for command in self.tree.get_commands()}
+
+    def _custom_id_prefixes(self) -> set[str]:
+        """The first part of every custom id template registered (``g`` of ``g:...``)."""
+        return {t.pattern.lstrip("^").split(":", 1)[0] for t in self.templates}
 
     # -- what buttons reach through the client (``bot.adapter.interactions``, ``views``) --
     async def start_game(

@@ -19,6 +19,7 @@ from bot.languages.locale import player_locale
 from bot.play.error_words import cooldown_text, engine_error_text
 from bot.play.error_words import error_text as game_error_text
 from bot.play.feedback import UserFeedback
+from bot.running.inflight import ERROR_EXTRA
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ async def send(interaction: discord.Interaction, content: str | None = None, **k
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the player what went wrong (ephemeral); log what is not a known error."""
     original = getattr(error, "original", error)
+    interaction.extras[ERROR_EXTRA] = type(original).__name__  # counted by bot.running.metrics
     locale = await player_locale(interaction)
     text = error_text(locale, original)
     if text is None:

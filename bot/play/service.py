@@ -169,6 +169,7 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: OrderedDict[int, tuple[int, engine.Game[Any]]] = OrderedDict()
         self._background: set[asyncio.Task[Any]] = set()
+        self._stopped = False  # stop_background: no refill starts any more
         self.boards = BoardMessages()  # which message shows each board (bot.play.boards)
         self.verdicts = Verdicts()  # whether each game can still be won (bot.play.verdicts)
         self.verdict_seconds, self.verdict_nodes = VERDICT_SECONDS, VERDICT_NODES
@@ -389,11 +390,17 @@ class GameService:
     def top_up_soon(self, front: GameFront[Any], cells: int) -> None:
         """Refill the winnable-deal stock in the background (one refill per stock at a time)."""
         name = f"topup-{front.kind}-{cells}"
-        if self.solver is None or any(t.get_name() == name for t in self._background):
+        if self.solver is None or self._stopped or any(t.get_name() == name for t in self._background):
             return
         task = asyncio.create_task(self._top_up(self.solver, front, cells), name=name)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    def stop_background(self) -> None:
+        """The bot is stopping: cancel the refills under way and start no other."""
+        self._stopped = True
+        for task in self._background:
+            task.cancel()
 
     def top_up_all(self) -> None:
         """Refill every game's stocks (at start-up)."""

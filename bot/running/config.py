@@ -5,6 +5,7 @@ Nothing here logs or prints the token: ``Config.__repr__`` hides it.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -21,21 +22,69 @@ ENV_FILE = PROJECT_DIR / ".env"
 
 
 class ConfigError(Exception):
-    """A setting is missing or unusable; the message says what to set."""
+    """A setting is missing or unusable; the message (one line) names it and says what to set."""
+
+
+#: (least, most) of each number setting; a value outside is refused at start-up, never clamped.
+RANGES: dict[str, tuple[float, float]] = {
+    "BOULANGER_HINT_SECONDS": (0.1, 60.0),  # the engine's hint budget is at most 60 s
+    "BOULANGER_DAILY_CHECK_SECONDS": (0.1, 3600.0),
+    "BOULANGER_RACE_CHECK_SECONDS": (0.1, 60.0),
+    "BOULANGER_RACE_EDIT_SECONDS": (0.5, 300.0),  # Discord's rate limits: not below 0.5
+    "BOULANGER_SOLVER_WORKERS": (1, 64),
+    "BOULANGER_RENDER_WORKERS": (0, 64),
+    "DEV_GUILD_ID": (1, 2**64 - 1),  # a Discord id (snowflake)
+}
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"", "0", "false", "no", "off"}
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _raw(name: str) -> str:
+    return os.environ.get(name, "").strip()
 
 
 def _int(name: str, default: int | None) -> int | None:
-    raw = os.environ.get(name, "").strip()
+    """A whole number within ``RANGES[name]`` (when listed), or ``default`` when unset."""
+    raw = _raw(name)
     if not raw:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+    _check_range(name, value)
+    return value
+
+
+def _seconds(name: str, default: float) -> float:
+    """A finite number of seconds within ``RANGES[name]``, or ``default`` when unset."""
+    raw = _raw(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not math.isfinite(value):
+        raise ConfigError(f"{name} must be a finite number of seconds, not {raw!r}")
+    _check_range(name, value)
+    return value
+
+
+def _check_range(name: str, value: float) -> None:
+    least, most = RANGES.get(name, (-math.inf, math.inf))
+    if not least <= value <= most:
+        raise ConfigError(f"{name} must be between {least:g} and {most:g}, not {value:g}")
 
 
 def _flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+    raw = _raw(name).lower()
+    if raw in _TRUE:
+        return True
+    if raw in _FALSE:
+        return False
+    raise ConfigError(f"{name} must be 1 (on) or 0 / empty (off), not {raw!r}")
 
 
 @dataclass(frozen=True)
@@ -63,72 +112,78 @@ class Config:
     race_check_seconds: float = 1.0
     #: The least time between two edits of one race's standings message (Discord's rate limits).
     race_edit_seconds: float = 5.0
+    #: Where health and metrics are served (``BOULANGER_HTTP``; ``bot.running.http``), or None.
+    http: tuple[str, int] | None = None
 
 
 def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_token: bool = True) -> Config:
-    """Read the configuration; ``ConfigError`` says what is wrong."""
+    """Read and check every setting; ``ConfigError`` names the first one that is wrong."""
     if env_file is not None:
         load_dotenv(env_file, override=False)
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    token = _raw("DISCORD_TOKEN")
     if require_token and not token:
         raise ConfigError(
             "DISCORD_TOKEN is not set. Put your bot token in the environment "
             "(export DISCORD_TOKEN=...) or in a .env file beside run.sh "
             "(DISCORD_TOKEN=...). Without a token, try `.venv/bin/python -m bot console`."
         )
-    level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    if any(c.isspace() or not c.isprintable() for c in token):
+        raise ConfigError("DISCORD_TOKEN contains spaces or control characters: copy the token again")
+    level = _raw("LOG_LEVEL").upper() or "INFO"
+    if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
-    try:
-        hint_seconds = float(os.environ.get("BOULANGER_HINT_SECONDS", "2") or 2)
-    except ValueError:
-        raise ConfigError("BOULANGER_HINT_SECONDS must be a number of seconds") from None
-    try:
-        daily_check = float(os.environ.get("BOULANGER_DAILY_CHECK_SECONDS", "30") or 30)
-    except ValueError:
-        raise ConfigError("BOULANGER_DAILY_CHECK_SECONDS must be a number of seconds") from None
-    race_check = _seconds("BOULANGER_RACE_CHECK_SECONDS", 1.0, least=0.1)
-    race_edit = _seconds("BOULANGER_RACE_EDIT_SECONDS", 5.0, least=0.5)
-    api_base = os.environ.get("BOULANGER_DISCORD_API_BASE") or None
-    gateway = os.environ.get("BOULANGER_DISCORD_GATEWAY") or None
+    hint_seconds = _seconds("BOULANGER_HINT_SECONDS", 2.0)
+    daily_check = _seconds("BOULANGER_DAILY_CHECK_SECONDS", 30.0)
+    race_check = _seconds("BOULANGER_RACE_CHECK_SECONDS", 1.0)
+    race_edit = _seconds("BOULANGER_RACE_EDIT_SECONDS", 5.0)
+    allow_remote = _flag(endpoints.ALLOW_REMOTE)
+    api_base = _raw("BOULANGER_DISCORD_API_BASE") or None
+    gateway = _raw("BOULANGER_DISCORD_GATEWAY") or None
     for variable, url in (("BOULANGER_DISCORD_API_BASE", api_base), ("BOULANGER_DISCORD_GATEWAY", gateway)):
-        refused = url and endpoints.check(variable, url, allow_remote=_flag(endpoints.ALLOW_REMOTE))
+        refused = url and endpoints.check(variable, url, allow_remote=allow_remote)
         if refused:
             raise ConfigError(refused)
-    shard_count, shard_ids = shard_settings(
-        os.environ.get("BOULANGER_SHARD_COUNT", ""), os.environ.get("BOULANGER_SHARD_IDS", "")
-    )
-    render_workers = _int("BOULANGER_RENDER_WORKERS", 0) or 0
-    if render_workers < 0:
-        raise ConfigError(f"BOULANGER_RENDER_WORKERS must be 0 (threads) or more, not {render_workers}")
+    shard_count, shard_ids = shard_settings(_raw("BOULANGER_SHARD_COUNT"), _raw("BOULANGER_SHARD_IDS"))
+    database_url = _raw("BOULANGER_DATABASE_URL") or None
+    if database_url is not None and not database_url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("BOULANGER_DATABASE_URL must be a postgresql://user:password@host:port/name URL")
+    db_path = _raw("BOULANGER_DB") or DEFAULT_DB
+    if "\0" in db_path:
+        raise ConfigError("BOULANGER_DB must be a file path")
     return Config(
         token=token,
-        db_path=Path(os.environ.get("BOULANGER_DB", "").strip() or DEFAULT_DB),
+        db_path=Path(db_path),
         log_level=level,
         dev_guild_id=_int("DEV_GUILD_ID", None),
         sync_global=_flag("SYNC_GLOBAL"),
-        solver_workers=max(1, _int("BOULANGER_SOLVER_WORKERS", 1) or 1),
+        solver_workers=_int("BOULANGER_SOLVER_WORKERS", 1) or 1,
         hint_seconds=hint_seconds,
-        daily_check_seconds=max(0.1, daily_check),
+        daily_check_seconds=daily_check,
         api_base=api_base,
         gateway=gateway,
-        database_url=os.environ.get("BOULANGER_DATABASE_URL", "").strip() or None,
+        database_url=database_url,
         init_db=_flag("BOULANGER_INIT_DB"),
         shard_count=shard_count,
         shard_ids=shard_ids,
-        render_workers=render_workers,
+        render_workers=_int("BOULANGER_RENDER_WORKERS", 0) or 0,
         race_check_seconds=race_check,
         race_edit_seconds=race_edit,
+        http=http_setting(),
     )
 
 
-def _seconds(name: str, default: float, *, least: float) -> float:
-    """A number of seconds from the environment, at least ``least``."""
-    try:
-        value = float(os.environ.get(name, "") or default)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds") from None
-    return max(least, value)
+def http_setting() -> tuple[str, int] | None:
+    """``BOULANGER_HTTP`` (host:port) checked, with ``BOULANGER_HTTP_ALLOW_REMOTE``."""
+    from bot.running.http import ALLOW_REMOTE, parse_address
+
+    raw = _raw("BOULANGER_HTTP")
+    allow = _flag(ALLOW_REMOTE)
+    if not raw:
+        return None
+    parsed = parse_address("BOULANGER_HTTP", raw, allow_remote=allow)
+    if isinstance(parsed, str):
+        raise ConfigError(parsed)
+    return parsed
 
 
 #: Far more shards than any bot this size needs (Discord asks for one per 2,500 servers).

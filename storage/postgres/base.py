@@ -164,6 +164,10 @@ class PostgresBase:
                 self._idle.set()
 
     # -- maintenance --------------------------------------------------------------
+    async def ping(self) -> None:
+        async with self._transaction(write=False) as conn:
+            await conn.fetchval("SELECT 1")
+
     async def integrity_check(self) -> list[str]:
         """The rules the schema cannot state: every finished game has its history row and matches it,
         and each action log has as many entries as counted (PostgreSQL checks its own pages itself)."""

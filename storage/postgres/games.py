@@ -26,6 +26,7 @@ from storage.rows import (
     result_row,
     result_values,
     summary_values,
+    was_played,
 )
 
 if TYPE_CHECKING:
@@ -144,7 +145,8 @@ class GamesMixin(PostgresBase):
     async def _record_result(self, conn: Conn, game: GameRow) -> None:
         """The history row and the player summaries, in the transaction that finishes the game."""
         counts = False
-        if game.daily_date is not None:
+        played = was_played(game)  # a game replaced or ended before its first move is history only
+        if game.daily_date is not None and played:
             earlier = await conn.fetchval(
                 "SELECT 1 FROM results WHERE user_id = $1 AND kind = $2 AND daily_date = $3 "
                 "AND counts_for_daily",
@@ -160,6 +162,8 @@ class GamesMixin(PostgresBase):
             f"VALUES ({', '.join(f'${i}' for i in range(1, len(values) + 1))})",
             *values,
         )
+        if not played:
+            return
         await conn.executemany(
             "INSERT INTO player_bests (scope, scope_id, kind, variant, source, user_id, won, rank_key, "
             "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "

@@ -23,7 +23,7 @@ import asyncpg
 
 from storage import migrator, upgrade
 from storage.interface import DatabaseUnusable
-from storage.migrator import Migration
+from storage.migrator import Migration, split_statements
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -163,11 +163,12 @@ class _Target:
 
     async def apply_one(self, migration: Migration) -> None:
         head, tail = migration.parts()
-        await self.conn.execute(head)  # a whole script: no parameters, one round trip
+        if split_statements(head):  # a script of comments only is no statement to PostgreSQL
+            await self.conn.execute(head)  # a whole script: no parameters, one round trip
         step = upgrade.step_for(migration.name)
         if step is not None:
             await step(_Sql(self.conn))
-        if tail.strip():
+        if split_statements(tail):
             await self.conn.execute(tail)
         await self.conn.execute(
             f"INSERT INTO {VERSION_TABLE} (version, name) VALUES ($1, $2)", migration.number, migration.name

@@ -12,6 +12,7 @@ from storage.postgres.base import DECODE, PostgresBase, from_text, to_text
 from storage.rows import (
     ALL_VARIANTS,
     MAIN_SOURCE,
+    PLAYED,
     RANK_ORDER,
     RESULT_COLUMNS,
     SUMMARY_COLUMNS,
@@ -49,6 +50,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
         add("code = {}", to_text(board.code))
     elif board.daily is None:
         add("source = {}", MAIN_SOURCE)
+    clauses.append(PLAYED)  # a game ended before its first move is ranked nowhere
     return " AND ".join(clauses), params
 
 

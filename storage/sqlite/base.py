@@ -224,6 +224,10 @@ class SqliteBase:
         return rows[0] if rows else None
 
     # -- maintenance --------------------------------------------------------------
+    async def ping(self) -> None:
+        async with self._transaction(write=False) as conn:
+            await self._all(conn, "SELECT 1")
+
     async def integrity_check(self) -> list[str]:
         async with self._transaction(write=False) as conn:
             rows = await self._all(conn, "PRAGMA integrity_check")

@@ -17,7 +17,7 @@ from storage.interface import (
     GameRow,
     VersionConflict,
 )
-from storage.rows import finish_of, join_moves, result_values, summary_values
+from storage.rows import finish_of, join_moves, result_values, summary_values, was_played
 from storage.sqlite.base import SqliteBase
 from storage.sqlite.rows import (
     BETTER,
@@ -126,7 +126,8 @@ class GamesMixin(SqliteBase):
     async def _record_result(self, conn: aiosqlite.Connection, game: GameRow) -> None:
         """The history row and the player summaries, in the transaction that finishes the game."""
         counts = False
-        if game.daily_date is not None:
+        played = was_played(game)  # a game replaced or ended before its first move is history only
+        if game.daily_date is not None and played:
             earlier = await self._one(
                 conn,
                 "SELECT 1 FROM results WHERE user_id = ? AND kind = ? AND daily_date = ? "
@@ -140,6 +141,8 @@ class GamesMixin(SqliteBase):
             f"INSERT INTO results ({RESULT_COLUMNS}, rank_key) VALUES ({', '.join('?' * len(values))})",
             values,
         )
+        if not played:
+            return
         await conn.executemany(
             "INSERT INTO player_bests (scope, scope_id, kind, variant, source, user_id, won, rank_key, "
             "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "

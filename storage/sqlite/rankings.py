@@ -9,7 +9,7 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
-from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats, leaderboard_page
+from storage.rows import MAIN_SOURCE, PLAYED, SUMMARY_COLUMNS, Summary, combine_stats, leaderboard_page
 from storage.sqlite.base import SqliteBase
 from storage.sqlite.rows import (
     ALL_VARIANTS,
@@ -49,6 +49,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     elif board.daily is None:
         clauses.append("source = ?")
         params.append(MAIN_SOURCE)
+    clauses.append(PLAYED)  # a game ended before its first move is ranked nowhere
     return " AND ".join(clauses), params
 
 

@@ -129,10 +129,13 @@ class Daily(commands.Cog):
     async def poster(self) -> None:
         if invalid_requests.paused(self.bot):
             return  # Discord is counting invalid requests against us: the post can wait
-        try:
-            await self.post_due()
-        except Exception:
-            log.exception("daily post check failed")
+        async with self.bot.work.round() as go:  # a graceful stop waits for this round
+            if not go:
+                return
+            try:
+                await self.post_due()
+            except Exception:
+                log.exception("daily post check failed")
 
     @poster.before_loop
     async def _wait_ready(self) -> None:

@@ -478,11 +478,14 @@ class Race(commands.Cog):
 
     @tasks.loop(seconds=1)
     async def keeper_loop(self) -> None:
-        try:
-            for race in await self.keeper.due(self.owns):
-                await self.notify(race)
-        except Exception:
-            log.exception("race check failed")
+        async with self.bot.work.round() as go:  # a graceful stop waits for this round
+            if not go:
+                return
+            try:
+                for race in await self.keeper.due(self.owns):
+                    await self.notify(race)
+            except Exception:
+                log.exception("race check failed")
 
     @keeper_loop.before_loop
     async def _wait_ready(self) -> None:
