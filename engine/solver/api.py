@@ -569,12 +569,12 @@ def standing_code(
         game = replay(code, moves)
     except EngineError as exc:
         return {"error": str(exc)}
-    if not isinstance(game, BakersGame):
-        return {"error": f"{code} is not a Jeu du Boulanger code"}
+    if not isinstance(game, TableauGame):
+        return {"error": f"{code} is not a Jeu du Boulanger or FreeCell code"}
     deadline = t0 + time_limit
     nodes_left = node_limit
 
-    def spend(target: BakersGame, dead: set[bytes]) -> SolveResult:
+    def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
         nonlocal nodes_left
         left = max(0.0, deadline - time.monotonic())
         result = solve(target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False)
