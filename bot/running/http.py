@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 from discord.ext import commands
@@ -25,7 +25,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from bot.running.endpoints import is_loopback
 
 if TYPE_CHECKING:
-    from bot.adapter.app import BoulangerBot
+    BoulangerBot = Any  # the client (bot.adapter.app), not imported: running sits below the adapter
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from discord.ext import tasks
 
 if TYPE_CHECKING:
-    from bot.adapter.app import BoulangerBot
+    BoulangerBot = Any  # the client (bot.adapter.app), not imported: running sits below the adapter
 
 log = logging.getLogger(__name__)
 
