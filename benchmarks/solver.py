@@ -89,7 +89,7 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
-def report_deals(cells: int, rows: list[dict], time_limit: float) -> None:
+def report_deals(cells: int, rows: list[dict], time_limit: float | str) -> None:
     n = len(rows)
     count = lambda key, v: sum(1 for r in rows if r[key] == v)  # noqa: E731
     print(f"\n== {cells} free cell{'s' if cells > 1 else ''}: {n} deals (first {rows[0]['deal']})")
@@ -102,7 +102,8 @@ def report_deals(cells: int, rows: list[dict], time_limit: float) -> None:
     bad = [r["deal"] for r in both if r["ours"] != r["fc"]]
     print(f"  disagreements on {len(both)} deals both decided: {len(bad)} {bad[:20] if bad else ''}")
     decided = n - count("ours", "unknown")
-    print(f"  ours decided within {time_limit:g} s: {decided}/{n} = {100 * decided / n:.2f}%")
+    budget = time_limit if isinstance(time_limit, str) else f"{time_limit:g} s"
+    print(f"  ours decided within {budget}: {decided}/{n} = {100 * decided / n:.2f}%")
     ours_t = [r["ours_cpu"] for r in rows]
     fc_t = [r["fc_cpu"] for r in rows]
     om, op, fm, fp = pct(ours_t, 50), pct(ours_t, 95), pct(fc_t, 50), pct(fc_t, 95)

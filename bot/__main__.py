@@ -87,8 +87,8 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
 
 
 async def invite(config: Config) -> int:
-    """Print the invite link of the token's application (asked of Discord)."""
-    from bot.running.invite import application_id, invite_url
+    """Print the two install links of the token's application (asked of Discord)."""
+    from bot.running.invite import application_id, invite_url, user_install_url
 
     try:
         app_id = await application_id(config.token)
@@ -98,7 +98,8 @@ async def invite(config: Config) -> int:
     except (aiohttp.ClientConnectionError, OSError) as exc:
         print(f"Could not reach Discord ({discord.http.Route.BASE}): {exc}.", file=sys.stderr)
         return 4
-    print(invite_url(app_id))
+    print(f"Add to a server (daily posts, races, channel boards):\n{invite_url(app_id)}")
+    print(f"Add to your own account (play in DMs, group DMs and any server):\n{user_install_url(app_id)}")
     return 0
 
 

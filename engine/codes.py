@@ -1,11 +1,15 @@
-"""Game codes: ``BK1-C4-AAAAA24`` and ``CA1-AAAAA24`` (SPEC §3).
+"""Game codes: ``BK1-C4-AAAAA24``, ``CA1-AAAAA24`` (SPEC §3) and ``FC1-C4-MS11982``.
 
 A code is the whole identity of a deal; parsing refuses anything else with a
 message that names the wrong part (game, version, cells, length, alphabet).
 
-Which prefixes, versions and cell parts exist is not written here: each game
-class declares them and ``engine.registry.register`` hands them to
-``register_code``, so a new game needs no change in this module.
+Which prefixes, versions, cell counts and deal parts exist is not written here:
+each game class declares them and ``engine.registry.register`` hands them to
+``register_code``, so a new game needs no change in this module. A deal part is
+either the project's 7 base32 characters (``BASE32``) or a game's own numbered
+deals (``NumberedDeals``: ``MS11982`` is Microsoft's deal 11982); a game with
+numbered deals also takes a bare number, ``11982`` or ``#11982``, as shorthand
+when the caller says which game it is starting (``parse_code(text, kind=...)``).
 """
 
 from __future__ import annotations
@@ -19,6 +23,73 @@ DEAL_DIGITS = 7
 MAX_DEAL = 32**DEAL_DIGITS - 1  # 35 bits
 MAX_CODE_INPUT = 64
 CELL_COUNTS = (4, 2, 1)
+MAX_SHORTHAND = 16  # "#1000000" and spaces: longer is not a deal number
+
+
+@dataclass(frozen=True, slots=True)
+class NumberedDeals:
+    """A deal part that is a tag and a decimal number in a range: ``MS11982`` (1 to 1,000,000)."""
+
+    tag: str
+    low: int
+    high: int
+    source: str  # who numbered them, for messages: "Microsoft FreeCell"
+
+    def write(self, deal: int) -> str:
+        return f"{self.tag}{deal}"
+
+    def check(self, deal: int) -> None:
+        if not self.low <= deal <= self.high:
+            raise ValueError(f"deal number out of range {self.low}..{self.high}: {deal}")
+
+    def read(self, text: str) -> int:
+        number = text[len(self.tag) :]
+        if not text.startswith(self.tag) or not _is_ascii_number(number):
+            raise CodeError(
+                f"the deal part {text!r} must be {self.tag} and a deal number, like {self.tag}{self.low}",
+                "deal_number",
+                text=text,
+            )
+        if len(number) > len(str(self.high)) or number != str(int(number)) or not self.check_ok(int(number)):
+            raise CodeError(
+                f"the deal part {text!r} must name one of {self.source}'s deals, "
+                f"{self.tag}{self.low} to {self.tag}{self.high} (no leading zeros)",
+                "deal_range",
+                text=text,
+                low=self.low,
+                high=self.high,
+            )
+        return int(number)
+
+    def check_ok(self, deal: int) -> bool:
+        return self.low <= deal <= self.high
+
+    def example(self) -> str:
+        return f"{self.tag}{self.low}"
+
+
+@dataclass(frozen=True, slots=True)
+class Base32Deals:
+    """The project's deal part: 7 characters of RFC 4648 base32, a 35-bit number."""
+
+    low: int = 0
+    high: int = 32**DEAL_DIGITS - 1
+
+    def write(self, deal: int) -> str:
+        return encode_deal(deal)
+
+    def check(self, deal: int) -> None:
+        encode_deal(deal)
+
+    def read(self, text: str) -> int:
+        return decode_deal(text)
+
+    def example(self) -> str:
+        return "AAAAA24"
+
+
+DealForm = Base32Deals | NumberedDeals
+BASE32 = Base32Deals()
 _ASCII_DIGITS = frozenset("0123456789")
 _ASCII_CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
@@ -32,10 +103,12 @@ class CodeSpec:
     title: str
     versions: tuple[int, ...]
     has_cells: bool
+    cell_counts: tuple[int, ...] = CELL_COUNTS  # the first is the default
+    deals: DealForm = BASE32
 
     def example(self) -> str:
-        cells = f"-C{CELL_COUNTS[0]}" if self.has_cells else ""
-        return f"{self.prefix}{self.versions[0]}{cells}-AAAAA24"
+        cells = f"-C{self.cell_counts[0]}" if self.has_cells else ""
+        return f"{self.prefix}{self.versions[0]}{cells}-{self.deals.example()}"
 
 
 # Registered games, by kind, in registration order.
@@ -47,13 +120,22 @@ VERSIONS: dict[str, tuple[int, ...]] = {}  # kind -> versions
 
 
 def register_code(
-    kind: str, prefix: str, *, title: str, versions: tuple[int, ...], has_cells: bool
+    kind: str,
+    prefix: str,
+    *,
+    title: str,
+    versions: tuple[int, ...],
+    has_cells: bool,
+    cell_counts: tuple[int, ...] = CELL_COUNTS,
+    deals: DealForm = BASE32,
 ) -> CodeSpec:
     """Make a game's codes known (``engine.registry.register`` calls this for each game class)."""
     if len(prefix) < 2 or not set(prefix) <= _ASCII_CAPITALS:
         raise ValueError(f"a code prefix is two or more capital letters A-Z, not {prefix!r}")
     if not versions or any(v < 1 for v in versions):
         raise ValueError(f"versions must be positive numbers, not {versions!r}")
+    if not cell_counts or any(not 0 <= n <= 4 for n in cell_counts):
+        raise ValueError(f"cell counts must be 0 to 4, not {cell_counts!r}")
     for other in SPECS.values():
         if other.kind != kind and (other.prefix.startswith(prefix) or prefix.startswith(other.prefix)):
             raise ValueError(
@@ -62,12 +144,21 @@ def register_code(
     old = SPECS.get(kind)
     if old is not None:
         GAME_PREFIXES.pop(old.prefix, None)
-    spec = CodeSpec(kind, prefix, title, tuple(versions), has_cells)
+    spec = CodeSpec(kind, prefix, title, tuple(versions), has_cells, tuple(cell_counts), deals)
     SPECS[kind] = spec
     GAME_PREFIXES[prefix] = kind
     KIND_PREFIXES[kind] = prefix
     VERSIONS[kind] = spec.versions
     return spec
+
+
+def unregister_code(kind: str) -> None:
+    """Forget a game's codes (``engine.registry.unregister``; tests that add a game for a while)."""
+    spec = SPECS.pop(kind, None)
+    if spec is not None:
+        GAME_PREFIXES.pop(spec.prefix, None)
+        KIND_PREFIXES.pop(kind, None)
+        VERSIONS.pop(kind, None)
 
 
 def code_spec(kind: str) -> CodeSpec:
@@ -96,7 +187,7 @@ class GameCode:
     def __str__(self) -> str:
         spec = code_spec(self.kind)
         cells = f"-C{self.cells}" if spec.has_cells else ""
-        return f"{spec.prefix}{self.version}{cells}-{encode_deal(self.deal)}"
+        return f"{spec.prefix}{self.version}{cells}-{spec.deals.write(self.deal)}"
 
 
 def encode_deal(deal: int) -> str:
@@ -135,19 +226,59 @@ def make_code(kind: str, deal: int, cells: int | None = None, version: int = 1) 
     if version not in spec.versions:
         raise ValueError(f"{spec.title} has no code version {version}")
     if spec.has_cells:
-        cells = CELL_COUNTS[0] if cells is None else cells
-        if cells not in CELL_COUNTS:
-            raise ValueError(f"free cells must be 4, 2 or 1, not {cells}")
+        cells = spec.cell_counts[0] if cells is None else cells
+        if cells not in spec.cell_counts:
+            counts = _either([str(n) for n in spec.cell_counts])
+            raise ValueError(f"free cells must be {counts}, not {cells}")
     else:
         cells = None
-    encode_deal(deal)
+    spec.deals.check(deal)
     return GameCode(kind, version, deal, cells)
 
 
-def parse_code(text: str) -> GameCode:
-    """Parse a code, case-insensitive, surrounding spaces allowed."""
+def deal_range(kind: str) -> tuple[int, int]:
+    """The lowest and highest deal number a game's codes can carry."""
+    deals = code_spec(kind).deals
+    return deals.low, deals.high
+
+
+def _shorthand(text: str, kind: str, cells: int | None) -> GameCode | None:
+    """``11982`` or ``#11982`` as a deal of ``kind``, if that game numbers its deals (else None)."""
+    spec = code_spec(kind)
+    raw = text.strip()
+    if not isinstance(spec.deals, NumberedDeals) or len(raw) > MAX_SHORTHAND:
+        return None
+    number = raw[1:].strip() if raw.startswith("#") else raw
+    if not _is_ascii_number(number):
+        return None
+    deals = spec.deals
+    body = deals.tag + number.lstrip("0") if number.strip("0") else deals.tag + number
+    deal = deals.read(body)  # a CodeError names the range
+    if spec.has_cells:
+        cells = spec.cell_counts[0] if cells is None else cells
+        if cells not in spec.cell_counts:
+            allowed = [f"C{n}" for n in spec.cell_counts]
+            raise CodeError(
+                f"the free-cell part 'C{cells}' must be {_either(allowed)}", "cells", text=f"C{cells}"
+            )
+    else:
+        cells = None
+    return GameCode(spec.kind, spec.versions[-1], deal, cells)
+
+
+def parse_code(text: str, *, kind: str | None = None, cells: int | None = None) -> GameCode:
+    """Parse a code, case-insensitive, surrounding spaces allowed.
+
+    With ``kind`` (the game the player is starting), a game that numbers its deals also takes
+    the number alone, ``11982`` or ``#11982``, as its newest version's code with ``cells``
+    free cells (default: its first cell count). A full code is parsed whatever ``kind`` says:
+    the caller checks it is of the game it wanted."""
     if not isinstance(text, str):
         raise CodeError("a game code must be text", "game")
+    if kind is not None and len(text) <= MAX_CODE_INPUT:
+        short = _shorthand(text, kind, cells)
+        if short is not None:
+            return short
     specs = list(SPECS.values())
     if len(text) > MAX_CODE_INPUT:
         looks = " or ".join(s.example() for s in specs[:1])
@@ -182,7 +313,7 @@ def parse_code(text: str) -> GameCode:
         if len(parts) != 3:
             raise CodeError(f"{raw!r} must have three parts, like {spec.example()}", "length", text=raw)
         cell_text = parts[1]
-        allowed = [f"C{n}" for n in CELL_COUNTS]
+        allowed = [f"C{n}" for n in spec.cell_counts]
         if cell_text not in allowed:
             raise CodeError(
                 f"the free-cell part {cell_text!r} must be {_either(allowed)}", "cells", text=cell_text
@@ -190,4 +321,4 @@ def parse_code(text: str) -> GameCode:
         cells = int(cell_text[1:])
     elif len(parts) != 2:
         raise CodeError(f"{raw!r} must have two parts, like {spec.example()}", "length", text=raw)
-    return GameCode(spec.kind, version, decode_deal(parts[-1]), cells)
+    return GameCode(spec.kind, version, spec.deals.read(parts[-1]), cells)

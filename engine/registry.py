@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from engine.codes import GameCode, make_code, parse_code, register_code
+from engine.codes import GameCode, make_code, parse_code, register_code, unregister_code
 from engine.game import Game
 
 # Any: each class plays its own move type (Game is invariant in it: undo takes moves back in).
@@ -22,10 +22,22 @@ G = TypeVar("G", bound=Game[Any])
 def register(cls: type[G]) -> type[G]:
     """Make a game class play its codes (usable as a class decorator)."""
     register_code(
-        cls.kind, cls.code_prefix, title=cls.title, versions=tuple(cls.versions), has_cells=cls.has_cells
+        cls.kind,
+        cls.code_prefix,
+        title=cls.title,
+        versions=tuple(cls.versions),
+        has_cells=cls.has_cells,
+        cell_counts=tuple(cls.cell_counts),
+        deals=cls.deal_form,
     )
     GAMES[cls.kind] = cls
     return cls
+
+
+def unregister(kind: str) -> None:
+    """Forget a game (its class and its codes): for a game registered for a while, in tests."""
+    GAMES.pop(kind, None)
+    unregister_code(kind)
 
 
 def new_game(code: str | GameCode) -> Game[Any]:

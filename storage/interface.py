@@ -197,6 +197,8 @@ class GameRow:
     home: int | None = None
     # When the first move was played: a game's time runs from here to its finish.
     first_move_at: dt.datetime | None = None
+    # The board warned that the deal could no longer be won (no help: it ranks as before).
+    warned: bool = False
 
     @property
     def is_active(self) -> bool:
@@ -229,6 +231,8 @@ class FinishedGame:
     # First move to finish in whole seconds; None for a game finished without a move (or
     # finished before schema version 9, when times were not kept).
     seconds: int | None = None
+    # The board warned that the deal could no longer be won (not help: ``assisted`` ignores it).
+    warned: bool = False
 
     @property
     def assisted(self) -> bool:

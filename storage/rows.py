@@ -20,11 +20,11 @@ from storage.interface import DailyPost, Deck, FinishedGame, GameRow, GuildSetti
 GAME_COLUMNS = (
     "id, kind, code, variant, owner_id, guild_id, channel_id, message_id, moves, status, score, "
     "move_count, started_at, updated_at, finished_at, daily_date, version, source, hints, undos, home, "
-    "first_move_at"
+    "first_move_at, warned"
 )
 RESULT_COLUMNS = (
     "game_id, kind, code, variant, user_id, guild_id, channel_id, status, score, move_count, "
-    "finished_at, daily_date, counts_for_daily, source, hints, undos, home, seconds"
+    "finished_at, daily_date, counts_for_daily, source, hints, undos, home, seconds, warned"
 )
 RESULT_WIDTH = len(RESULT_COLUMNS.split(","))
 GUILD_COLUMNS = "guild_id, daily_channel_id, post_minute, language, daily_disabled"
@@ -132,6 +132,7 @@ def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: 
         game.undos,
         game.home,
         seconds_played(game),
+        encode.flag(game.warned),
         rank_key,
     )
 
@@ -197,6 +198,7 @@ def game_row(row: Row, decode: Decoding) -> GameRow:
         undos=row[19],
         home=row[20],
         first_move_at=decode.maybe_moment(row[21]),
+        warned=bool(row[22]),
     )
 
 
@@ -220,6 +222,7 @@ def result_row(row: Row, decode: Decoding) -> FinishedGame:
         undos=row[15],
         home=row[16],
         seconds=None if row[17] is None else int(row[17]),
+        warned=bool(row[18]),
     )
 
 

@@ -201,6 +201,21 @@ class Store:
             raise GameNotFound(checked)
         raise GameNotActive(current)
 
+    async def record_warning(self, game_id: int) -> GameRow:
+        """Note that the board warned this active game its deal can no longer be won (no
+        version step, and no help: the game stays unassisted).
+
+        ``GameNotFound`` if no such game, ``GameNotActive`` if it is finished.
+        """
+        checked = v.snowflake("game_id", game_id)
+        game = await self._db.record_warning(checked, self._now())
+        if game is not None:
+            return game
+        current = await self._db.get_game(checked)
+        if current is None:
+            raise GameNotFound(checked)
+        raise GameNotActive(current)
+
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
         """Record where the game's board message is (no version check: it never races a move)."""
         checked = v.snowflake("game_id", game_id)
@@ -353,6 +368,18 @@ class Store:
         if deck is not None and deck not in DECKS:
             raise InvalidValue(f"deck must be one of {', '.join(DECKS)} or None, not {deck!r:.40}")
         await self._db.set_user_deck(user, deck, self._now())
+
+    async def user_lost_warning(self, user_id: int) -> bool | None:
+        """Whether a player wants the board's "can no longer be won" warning (None: the
+        default, on)."""
+        return await self._db.user_lost_warning(v.snowflake("user_id", user_id))
+
+    async def set_user_lost_warning(self, user_id: int, on: bool | None) -> None:
+        """Turn a player's "can no longer be won" warning on or off (None: back to the default)."""
+        user = v.snowflake("user_id", user_id)
+        if on is not None and not isinstance(on, bool):
+            raise InvalidValue(f"lost_warning must be True, False or None, not {on!r:.40}")
+        await self._db.set_user_lost_warning(user, on, self._now())
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         """Choose a player's language (None: follow Discord's locale again)."""

@@ -44,9 +44,15 @@ def missing() -> bool:
 
 
 def command(
-    cells: int, *, exact: bool = True, moves: bool = False, max_iters: int | None = None
+    cells: int,
+    *,
+    exact: bool = True,
+    moves: bool = False,
+    max_iters: int | None = None,
+    game: str = "bakers_game",
 ) -> list[str]:
-    cmd = [FC_SOLVE, "-g", "bakers_game", "--freecells-num", str(cells)]
+    """``game``: fc-solve's ``-g`` (``bakers_game``, ``freecell``)."""
+    cmd = [FC_SOLVE, "-g", game, "--freecells-num", str(cells)]
     if exact:
         cmd += EXACT_PRESET
     cmd.append("-sel")
@@ -89,11 +95,12 @@ def run(
     moves: bool = False,
     max_iters: int | None = None,
     timeout: float = 120.0,
+    game: str = "bakers_game",
 ) -> FcResult:
     """Solve one board text (fc-solve's format); the verdict, the moves if asked, the CPU time."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(
-        command(cells, exact=exact, moves=moves, max_iters=max_iters),
+        command(cells, exact=exact, moves=moves, max_iters=max_iters, game=game),
         input=board,
         capture_output=True,
         text=True,

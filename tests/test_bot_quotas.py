@@ -8,9 +8,9 @@ import pytest
 
 from bot.adapter import cooldowns
 from bot.adapter.cooldowns import CoolingDown, Quotas, Rate
-from bot.adapter.replays import TOO_BIG, Replays
 from bot.play.boards import BoardMessages
 from bot.play.feedback import UserFeedback
+from bot.play.replay_cache import TOO_BIG, Replays
 
 
 class Clock:

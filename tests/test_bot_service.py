@@ -12,13 +12,14 @@ from PIL import Image
 import engine
 import storage
 from bot.adapter.errors import UserFeedback, error_text
-from bot.adapter.views import board_content, board_view, share_line
+from bot.adapter.views import board_view
 from bot.games import front_for
 from bot.games.bakers import BakersFront
 from bot.games.base import Advice, GameFront
 from bot.games.calculation import CalculationFront
 from bot.languages.i18n import Translator
 from bot.play import dailycodes
+from bot.play.board_text import board_content, share_line
 from bot.play.service import GameInProgress, GameService, HintAnswer
 from bot.play.solving import Solver
 

@@ -293,11 +293,17 @@ async def test_invite_prints_the_link_of_the_tokens_application_with_the_permiss
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    url = urllib.parse.urlparse(done.stdout.strip())
+    links = [line for line in done.stdout.splitlines() if line.startswith("https://")]
+    assert len(links) == 2  # the server install, then the user install
+    url = urllib.parse.urlparse(links[0])
     query = urllib.parse.parse_qs(url.query)
     assert url.netloc == "discord.com" and url.path == "/oauth2/authorize"
     assert query["client_id"] == [str(fake_discord.application_id)]
-    assert query["scope"] == ["bot applications.commands"]
+    assert query["scope"] == ["bot applications.commands"] and query["integration_type"] == ["0"]
+    user = urllib.parse.parse_qs(urllib.parse.urlparse(links[1]).query)
+    assert user["client_id"] == [str(fake_discord.application_id)]
+    assert user["scope"] == ["applications.commands"] and user["integration_type"] == ["1"]
+    assert "permissions" not in user  # a user install asks for no permission
     expected = discord.Permissions(
         view_channel=True, send_messages=True, read_message_history=True, attach_files=True, embed_links=True
     )

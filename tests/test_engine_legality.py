@@ -18,8 +18,10 @@ import pytest
 import engine
 from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
+from engine.freecell import FreeCellGame, registered
 
 BAKERS_POSITIONS = 670  # per cell count: 2,010 in all
+FREECELL_POSITIONS = 120  # per cell count: 480 in all
 CALCULATION_POSITIONS = 2_100
 BAKERS_REASONS = {
     "malformed",
@@ -102,7 +104,10 @@ def check_position(game, trial, notations: list[str], reasons: set[str], rng: ra
 
 
 def trial_for(game):
-    return engine.new_game(game.code)
+    trial = engine.new_game(game.code)
+    if isinstance(trial, FreeCellGame):
+        trial.autoplay = False  # the move generator alone: auto-play is checked in test_freecell
+    return trial
 
 
 def check_taps(game: BakersGame) -> None:
@@ -148,6 +153,31 @@ def walk(game, rng: random.Random, steps: int) -> None:
         home = [m for m in legal if m.endswith("h") or "f" in m]
         pool = home if home and rng.random() < 0.7 else legal
         game.play(rng.choice(pool))
+
+
+@pytest.mark.parametrize("cells", [4, 3, 2, 1])
+def test_freecell_legality_both_ways(cells):
+    """FreeCell shares Jeu du Boulanger's layout, notation and refusals (``engine.tableau``)
+    with its own build rule: the same checks, the same reasons."""
+    rng = random.Random(22_000 + cells)
+    notations = bakers_notations(cells)
+    checked = played = 0
+    with registered():
+        while checked < FREECELL_POSITIONS:
+            game = engine.new_game(f"FC1-C{cells}-MS{rng.randint(1, 1_000_000)}")
+            assert isinstance(game, FreeCellGame)
+            game.autoplay = False
+            walk(game, rng, rng.randrange(0, 40))
+            trial = trial_for(game)
+            for _ in range(12):
+                played += check_position(game, trial, notations, BAKERS_REASONS, rng)
+                check_taps(game)
+                checked += 1
+                if game.is_over:
+                    assert not game.legal_moves()
+                    break
+                walk(game, rng, rng.randrange(1, 12))
+    assert checked >= FREECELL_POSITIONS and played > checked
 
 
 @pytest.mark.parametrize("cells", [4, 2, 1])

@@ -33,13 +33,13 @@ from hypothesis import strategies as st
 import engine
 import storage
 from bot.adapter import forged
-from bot.adapter.again import AgainButton, WinnableButton
-from bot.adapter.cogs.daily import DailyButton
+from bot.adapter.again import AgainButton, DailyButton, WinnableButton
 from bot.adapter.cogs.leaderboard import PageButton
 from bot.adapter.cogs.race import CreateChoice, DealButton, JoinChoice, RaceButton
 from bot.adapter.confirm import StartChoice
 from bot.adapter.errors import error_text
-from bot.adapter.views import GameButton, MoveMenu, ReplayButton
+from bot.adapter.replays import ReplayButton
+from bot.adapter.views import GameButton, MoveMenu
 from bot.languages.i18n import template
 from bot.play.feedback import UserFeedback
 from bot.play.service import GameService

@@ -1,25 +1,26 @@
 """Under a finished board: play again (a new deal of the same kind and cells, today's daily),
 watch the replay, and for a lost deal that can be explained, how it could have been won.
+Today's daily button is also the one under the daily post (``bot.adapter.cogs.daily``).
 
 All state is in the custom ids, so the buttons work after a restart. Starting a
-game from here goes through ``start_game``, which asks before ending a game in
-progress, exactly as the slash commands do.
+game from here goes through the client's ``start_game`` (``bot.adapter.cogs.starting``,
+reached through the interaction: it posts boards that carry these buttons), which asks
+before ending a game in progress, exactly as the slash commands do.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import re
 from typing import Any
 
 import discord
 
-from bot.adapter.cogs.daily import DailyButton
-from bot.adapter.cogs.starting import start_game
 from bot.adapter.errors import report
-from bot.adapter.interactions import service_of, solver_of
-from bot.adapter.views import ReplayButton
-from bot.games import front_by_letter, front_for
+from bot.adapter.interactions import service_of, solver_of, starter_of
+from bot.adapter.replays import ReplayButton
+from bot.games import GameFront, front_by_letter, front_for
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play.feedback import UserFeedback
@@ -51,7 +52,42 @@ class AgainButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             kind = front_by_letter(self.letter).kind
-            await start_game(interaction, kind, cells=self.cells or None)
+            await starter_of(interaction).start_game(interaction, kind, cells=self.cells or None)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class DailyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[a-z]):(?P<day>[0-9]{8})"
+):
+    """The Play button under a daily post: starts today's challenge for whoever presses it."""
+
+    def __init__(self, letter: str, day: str, label: str = "Play") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"d:{letter}:{day}")
+        )
+        self.letter = letter
+        self.day = day  # YYYYMMDD; only a marker: a press always starts today's challenge
+
+    @classmethod
+    def of(cls, front: GameFront[Any], day: dt.date, label: str) -> DailyButton:
+        return cls(front.letter, day.strftime("%Y%m%d"), label)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DailyButton:
+        return cls(match["kind"], match["day"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            try:
+                dt.datetime.strptime(self.day, "%Y%m%d")  # a marker, but a forged one is refused
+            except ValueError:
+                raise UserFeedback("error.unknown_button") from None
+            await starter_of(interaction).start_game(
+                interaction, front_by_letter(self.letter).kind, daily=True
+            )
         except Exception as exc:
             await report(interaction, exc)
 

@@ -11,13 +11,14 @@ import discord
 from discord.ext import commands
 
 import storage
-from bot.adapter import cooldowns, forged, replies
+from bot.adapter import cooldowns, forged, places, replies
 from bot.adapter.again import AgainButton, WinnableButton
+from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
 from bot.adapter.errors import ErrorTree, report
 from bot.adapter.invalid_requests import InvalidRequests
-from bot.adapter.replays import Replays
-from bot.adapter.views import GameButton, MoveMenu, ReplayButton
+from bot.adapter.replays import ReplayButton
+from bot.adapter.views import GameButton, MoveMenu
 from bot.games import fronts
 from bot.games.base import HINT
 from bot.languages.command_translator import CatalogueTranslator
@@ -25,6 +26,7 @@ from bot.languages.locale import player_translator
 from bot.play.describe import hint_text
 from bot.play.races import RaceKeeper
 from bot.play.render_pool import RenderPool
+from bot.play.replay_cache import Replays
 from bot.play.service import GameService, HintAnswer, StaleBoard
 from bot.play.solving import Solver
 from bot.running import database
@@ -65,6 +67,10 @@ class BoulangerBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=ErrorTree,
+            # Every command in both installs and every context unless it says otherwise
+            # (bot.adapter.places: the servers' own commands).
+            allowed_installs=places.EVERY_INSTALL,
+            allowed_contexts=places.EVERY_CONTEXT,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             http_trace=trace,
@@ -143,7 +149,18 @@ class BoulangerBot(commands.AutoShardedBot):
         """The first part of every custom id template registered (``g`` of ``g:...``)."""
         return {t.pattern.lstrip("^").split(":", 1)[0] for t in self.templates}
 
-    # -- the board buttons -------------------------------------------------------------
+    # -- what buttons reach through the client (``bot.adapter.interactions``, ``views``) --
+    async def start_game(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        *,
+        cells: int | None = None,
+        daily: bool = False,
+    ) -> None:
+        """The shared start path, for the buttons under a finished board and the daily post."""
+        await start_game(interaction, kind, cells=cells, daily=daily)
+
     async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
         if button.act == HINT:  # a search may take seconds: think privately first
             cooldowns.hit(interaction, cooldowns.HINT)
@@ -168,6 +185,8 @@ class BoulangerBot(commands.AutoShardedBot):
             # The move is saved; only its picture did not reach Discord (5xx, rate limit, the
             # interaction expired): update the board another way and say the move was saved.
             await replies.after_failed_edit(interaction, self.service, answer, exc)
+            return
+        await replies.warn_when_decided(interaction, self.service, answer)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
@@ -186,7 +205,8 @@ class BoulangerBot(commands.AutoShardedBot):
         board = await replies.within_deadline(
             interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
         )
-        await replies.edit_in_place(interaction, board)
+        await replies.edit_in_place(interaction, board, self.service)
+        await replies.warn_when_decided(interaction, self.service, board)
 
     async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event)

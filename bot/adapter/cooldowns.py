@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot.adapter.errors import cooldown_text
+from bot.play.error_words import cooldown_text
 from bot.play.feedback import UserFeedback
 
 T = TypeVar("T")

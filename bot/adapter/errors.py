@@ -1,8 +1,7 @@
 """One error ladder for every interaction, and the helper that sends replies.
 
-Known errors become friendly ephemeral replies in the player's language:
-``UserFeedback`` carries a catalogue key meant for the player, engine errors
-map to ``engine.<reason>`` keys, storage races to "this board is out of date".
+Known errors become friendly ephemeral replies in the player's language (the
+game layer's in ``bot.play.error_words``, plus discord.py's command errors).
 Everything else is logged with its traceback and the player gets a short
 apology. Nothing here changes game state.
 """
@@ -10,63 +9,33 @@ apology. Nothing here changes game state.
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import discord
 from discord import app_commands
 
-import engine
-import storage
-from bot.languages.i18n import t, template
-from bot.languages.locale import localise_params, player_locale
+from bot.languages.i18n import t
+from bot.languages.locale import player_locale
+from bot.play.error_words import cooldown_text, engine_error_text
+from bot.play.error_words import error_text as game_error_text
 from bot.play.feedback import UserFeedback
 from bot.running.inflight import ERROR_EXTRA
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ErrorTree", "UserFeedback", "engine_error_text", "error_text", "report", "send"]
-
-
-def engine_error_text(locale: object, exc: engine.EngineError) -> str:
-    """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
-    # A reason may come with different params in the two games (``no_fit``): the
-    # first variant whose placeholders are all given wins.
-    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
-        text = template(locale, key)
-        if text == key:
-            continue
-        try:
-            return text.format(**localise_params(locale, exc.params))
-        except (KeyError, IndexError, ValueError):
-            continue
-    return str(exc)
+__all__ = ["ErrorTree", "UserFeedback", "cooldown_text", "engine_error_text", "error_text", "report", "send"]
 
 
 def error_text(locale: object, error: BaseException) -> str | None:
-    """The reply for a known error, or None when it is a bug to be logged."""
+    """The reply for a known error, or None when it is a bug to be logged: the game layer's
+    (``bot.play.error_words``), then discord.py's own command errors."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, UserFeedback):
-        return error.text(locale)
-    if isinstance(error, engine.EngineError):
-        return engine_error_text(locale, error)
-    if isinstance(error, storage.DatabaseUnusable):  # lost while running: bot.running.database stops the bot
-        return t(locale, "error.database_lost")
-    if isinstance(error, storage.VersionConflict):
-        return t(locale, "error.stale_board")
-    if isinstance(error, storage.GameNotActive):
-        return t(locale, "error.game_over")
-    if isinstance(error, storage.GameNotFound):
-        return t(locale, "error.no_such_game")
-    if isinstance(error, storage.RaceNotFound):  # a forged race id, or a race from a wiped database
-        return t(locale, "race.error.not_found")
-    if isinstance(error, storage.InvalidValue):  # e.g. a forged id beyond a database integer
-        return t(locale, "error.unknown_button")
-    if isinstance(error, storage.DatabaseBusy | storage.ActiveGameExists):
-        return t(locale, "error.storage_busy")
-    if isinstance(error, storage.StorageError):
-        return t(locale, "error.storage")
+    if isinstance(error, app_commands.CheckFailure) and isinstance(error.__cause__, UserFeedback):
+        error = error.__cause__  # a check's refusal in words (bot.adapter.places.needs_server_bot)
+    known = game_error_text(locale, error)
+    if known is not None:
+        return known
     if isinstance(error, app_commands.MissingPermissions):
         return t(locale, "error.needs_manage_server")
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -74,12 +43,6 @@ def error_text(locale: object, error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandOnCooldown):
         return cooldown_text(locale, error.retry_after)
     return None
-
-
-def cooldown_text(locale: object, retry_after: float) -> str:
-    """ "Try again <t:…:R>" (Discord shows the time relative to the reader's clock)."""
-    when = int(time.time() + max(retry_after, 1.0)) + 1
-    return t(locale, "error.cooldown", when=f"<t:{when}:R>", seconds=f"{max(retry_after, 1.0):.0f}")
 
 
 async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:

@@ -1,4 +1,5 @@
-"""What every command and button handler reaches through an interaction: the service, the choices.
+"""What every command and button handler reaches through an interaction: the service, the solver,
+the start path, the game choices.
 
 Typed accessors instead of ``interaction.client.service  # type: ignore``: the
 client is the ``BoulangerBot`` at run time, but discord.py types it as a plain
@@ -7,7 +8,7 @@ client is the ``BoulangerBot`` at run time, but discord.py types it as a plain
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -16,23 +17,27 @@ from bot.games import fronts
 from bot.play.service import GameService
 from bot.play.solving import Solver
 
-if TYPE_CHECKING:
-    from bot.adapter.views import GameButton, MoveMenu
-
 
 @runtime_checkable
-class BoardHandler(Protocol):
-    """The bot's handlers of board components (``BoulangerBot`` implements them)."""
+class GameStarter(Protocol):
+    """What starts a game from a press (``BoulangerBot.start_game``: the shared start path of
+    ``bot.adapter.cogs.starting``). Buttons that start games reach it through the client, so
+    they need not import the start path, which posts boards carrying those very buttons."""
 
-    async def on_board_press(self, interaction: discord.Interaction[Any], button: GameButton) -> None: ...
+    async def start_game(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        *,
+        cells: int | None = None,
+        daily: bool = False,
+    ) -> None: ...
 
-    async def on_board_choice(self, interaction: discord.Interaction[Any], menu: MoveMenu) -> None: ...
 
-
-def board_handler(interaction: discord.Interaction[Any]) -> BoardHandler:
+def starter_of(interaction: discord.Interaction[Any]) -> GameStarter:
     client = interaction.client
-    if not isinstance(client, BoardHandler):
-        raise RuntimeError("this client does not handle board components")
+    if not isinstance(client, GameStarter):
+        raise RuntimeError("this client does not start games")
     return client
 
 

@@ -9,12 +9,13 @@ from typing import Any, Literal, TypeVar
 
 import discord
 
-from bot.adapter import invalid_requests
+from bot.adapter import invalid_requests, places
 from bot.adapter.errors import send
 from bot.adapter.interactions import solver_of
-from bot.adapter.views import board_content, board_file, board_view, share_line
+from bot.adapter.views import board_file, board_view
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
+from bot.play.board_text import board_content, share_line
 from bot.play.service import Board, GameService, Started
 
 log = logging.getLogger(__name__)
@@ -60,8 +61,8 @@ async def post_started(
     finally:  # posted or not, a /move waiting for this board must not wait any longer
         service.boards.posted(started.board.row.id, None, None)
     old = started.replaced
-    if old is not None and old.message_id:
-        await strip_buttons(interaction.client, old.channel_id, old.message_id)  # that game is over
+    if old is not None and old.message_id:  # that game is over
+        await strip_old_board(interaction, service, old.id, old.channel_id, old.message_id)
 
 
 async def send_new_board(
@@ -97,10 +98,46 @@ async def send_new_board(
         await interaction.response.send_message(payload["content"], file=file, view=view)
         message = await interaction.original_response()
     old_channel, old_message = board.row.channel_id, board.row.message_id
+    old_handle = service.boards.handle(board.row.id, old_message)
     service.boards.showing(board.row.id, board.row.version)
-    await service.set_message(board.row.id, message.channel.id, message.id)
+    channel_id: int | None = message.channel.id
+    if not places.reaches_channel(interaction):  # the player's install only: no channel calls,
+        channel_id = None  # the message is edited through interactions (bot.adapter.places)
+        service.boards.through(board.row.id, message.id, interaction.token)
+    await service.set_message(board.row.id, channel_id, message.id)
     if old_message and old_message != message.id:
-        await strip_buttons(interaction.client, old_channel, old_message)
+        if old_channel is None and old_handle is not None:
+            await strip_through(interaction.client, old_handle, old_message)
+        else:
+            await strip_buttons(interaction.client, old_channel, old_message)
+
+
+async def strip_old_board(
+    interaction: discord.Interaction,
+    service: GameService,
+    game_id: int,
+    channel_id: int | None,
+    message_id: int,
+) -> None:
+    """Take the buttons off a game's board: through its channel, or its interaction while it lasts."""
+    handle = service.boards.handle(game_id, message_id)
+    if channel_id is None and handle is not None:
+        await strip_through(interaction.client, handle, message_id)
+    else:
+        await strip_buttons(interaction.client, channel_id, message_id)
+
+
+def token_webhook(client: discord.Client, token: str) -> discord.Webhook:
+    """The interaction's webhook: edits the messages that interaction made or answered."""
+    assert client.application_id is not None
+    return discord.Webhook.partial(client.application_id, token, client=client)
+
+
+async def strip_through(client: discord.Client, token: str, message_id: int) -> None:
+    try:
+        await token_webhook(client, token).edit_message(message_id, view=None)
+    except discord.HTTPException as exc:
+        log.info("could not remove old buttons from message %s: %s", message_id, exc)
 
 
 async def strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
@@ -132,6 +169,9 @@ async def edit_in_place(
         if service is not None:
             service.boards.unknown(board.row.id)
         raise
+    pressed = interaction.message
+    if service is not None and pressed is not None and not places.reaches_channel(interaction):
+        service.boards.through(board.row.id, pressed.id, interaction.token)  # a fresh 15 minutes
     await send_share_line(interaction, board)
 
 
@@ -146,28 +186,45 @@ async def update_board_message(
 ) -> Edited:
     """Edit the game's board message (``where``: channel and message, default the row's) to
     ``board``: "edited"; "gone" if the message no longer exists (or may not be edited);
-    "failed" when Discord kept refusing (5xx, rate limits); "none" when it has no message."""
+    "failed" when Discord kept refusing (5xx, rate limits); "none" when it has no message (or
+    one without channel whose interaction token is spent: ``BoardMessages.handle``)."""
     row = board.row
     channel_id, message_id = where or (row.channel_id, row.message_id)
-    if not message_id or not channel_id:
+    token = service.boards.handle(row.id, message_id) if channel_id is None else None
+    if not message_id or not (channel_id or token):
         return "none"
     tr = await player_translator(interaction)
     payload = board_payload(tr, board)
     service.boards.showing(row.id, row.version)
+    edit = {"content": payload["content"], "attachments": [board_file(tr, board)], "view": payload["view"]}
     try:
-        channel = interaction.client.get_partial_messageable(channel_id)
-        await channel.get_partial_message(message_id).edit(
-            content=payload["content"], attachments=[board_file(tr, board)], view=payload["view"]
-        )
+        if token is not None:  # no channel to call: through the interaction that made or last used it
+            await token_webhook(interaction.client, token).edit_message(message_id, **edit)
+        else:
+            assert channel_id is not None
+            channel = interaction.client.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(**edit)
     except (discord.NotFound, discord.Forbidden) as exc:
         service.boards.unknown(row.id)
         log.info("board message %s of game %s is gone: %s", message_id, row.id, exc)
         return "gone"
     except discord.HTTPException as exc:
         service.boards.unknown(row.id)
+        if token is not None and exc.status == 401:  # the token expired: post the board anew
+            log.info("the interaction of board message %s of game %s expired", message_id, row.id)
+            return "gone"
         log.warning("could not edit board message %s of game %s: %s", message_id, row.id, exc)
         return "failed"
     return "edited"
+
+
+def can_edit(service: GameService, row: Any) -> bool:
+    """Can the game's board message be edited now (through its channel, or its live interaction)?"""
+    if row.message_id and row.channel_id:
+        return True
+    if service.boards.last_posted(row.id):
+        return True
+    return service.boards.handle(row.id, row.message_id) is not None
 
 
 async def edit_board_message(interaction: discord.Interaction, service: GameService, board: Board) -> bool:
@@ -196,7 +253,8 @@ async def after_failed_edit(
         error,
     )
     pressed = interaction.message  # the board that was pressed (the row may not know it yet)
-    where = (pressed.channel.id, pressed.id) if pressed is not None else None
+    reachable = pressed is not None and places.reaches_channel(interaction)
+    where = (pressed.channel.id, pressed.id) if pressed is not None and reachable else None
     edited = await update_board_message(interaction, service, board, where)
     if edited != "edited" or not interaction.response.is_done():
         await say_saved_not_shown(interaction)
@@ -210,7 +268,8 @@ async def refresh_stale_board(interaction: discord.Interaction, service: GameSer
     if pressed is None:
         return
     if pressed.id != row.message_id:
-        await strip_buttons(interaction.client, pressed.channel.id, pressed.id)
+        if places.reaches_channel(interaction):  # else its interaction cannot edit it either
+            await strip_buttons(interaction.client, pressed.channel.id, pressed.id)
         return
     if service.boards.shown(row.id) == row.version:
         return  # a double click: its first press is updating the board
@@ -237,3 +296,32 @@ async def send_share_line(interaction: discord.Interaction, board: Board) -> Non
             await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not send the after-game note for game %s", board.row.id)
+
+
+async def warn_when_decided(
+    interaction: discord.Interaction,
+    service: GameService,
+    board: Board,
+    where: tuple[int | None, int | None] | None = None,
+) -> None:
+    """After the board is answered: when the search its move started finds the deal can no
+    longer be won, the board message says so (its text only: picture and buttons stay).
+
+    ``where``: the board message's channel and id; None for a press, whose own message is
+    the board (edited through the interaction, which works wherever it was pressed). Nothing
+    is edited once a newer board is shown (the newer move decides its own position)."""
+    if board.pending is None:
+        return
+    warned = await service.settle(board)
+    if warned is None or service.boards.shown(board.row.id) != board.row.version:
+        return
+    tr = await player_translator(interaction)
+    content = board_content(tr, warned)
+    try:
+        if where is None:
+            await interaction.edit_original_response(content=content)
+        elif where[0] is not None and where[1] is not None:
+            channel = interaction.client.get_partial_messageable(where[0])
+            await channel.get_partial_message(where[1]).edit(content=content)
+    except discord.HTTPException as exc:
+        log.info("could not add the lost-deal warning to game %s's board: %s", board.row.id, exc)

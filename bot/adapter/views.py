@@ -1,4 +1,4 @@
-"""The board message: its text, its picture and its buttons.
+"""The board message's picture and buttons (its text: ``bot.play.board_text``).
 
 Buttons are ``DynamicItem``s whose custom id carries everything needed to act
 on them after a restart: the game id, the game's version when the board was
@@ -13,14 +13,12 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-import storage
+from bot.adapter.again import finished_items
 from bot.adapter.errors import report
-from bot.adapter.interactions import board_handler
-from bot.adapter.replays import send_replay
 from bot.games import ButtonSpec
 from bot.games.base import HINT
 from bot.languages.i18n import Translator
@@ -34,6 +32,23 @@ FILENAME = "board.png"
 
 
 ALT_TEXT_LIMIT = 1024  # Discord's longest attachment description
+
+
+@runtime_checkable
+class BoardHandler(Protocol):
+    """The bot's handlers of board components (``BoulangerBot`` implements them; reached through
+    the client, so these buttons need not import it)."""
+
+    async def on_board_press(self, interaction: discord.Interaction[Any], button: GameButton) -> None: ...
+
+    async def on_board_choice(self, interaction: discord.Interaction[Any], menu: MoveMenu) -> None: ...
+
+
+def board_handler(interaction: discord.Interaction[Any]) -> BoardHandler:
+    client = interaction.client
+    if not isinstance(client, BoardHandler):
+        raise RuntimeError("this client does not handle board components")
+    return client
 
 
 def board_file(tr: Translator, board: Board) -> discord.File:
@@ -92,28 +107,6 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
             await report(interaction, exc)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
-    """Under a won board: its player has the animation drawn; then anyone may watch it."""
-
-    def __init__(self, game_id: int, label: str = "Replay") -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"r:{game_id}")
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayButton:
-        return cls(int(match["gid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:  # the owner draws it (one at a time, cached, capped); then anyone may watch it
-            await send_replay(interaction, self.game_id)
-        except Exception as exc:
-            await report(interaction, exc)
-
-
 async def report_text(interaction: discord.Interaction, text: str) -> None:
     try:
         await interaction.response.send_message(text, ephemeral=True)
@@ -126,8 +119,6 @@ def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
     """The buttons for a board; None once the game is over (nothing left to press)."""
     view = discord.ui.View(timeout=None)
     if board.finished:
-        from bot.adapter.again import finished_items  # it starts games: imported late (no cycle)
-
         for item in finished_items(tr, board):
             view.add_item(item)
         return view if view.children else None
@@ -202,71 +193,3 @@ def game_button(board: Board, spec: ButtonSpec) -> GameButton:
         disabled=spec.disabled,
         row=spec.row,
     )
-
-
-def board_content(tr: Translator, board: Board) -> str:
-    """The text above the picture: game, code (not a race's), score, moves, last move, state."""
-    game, row, front = board.game, board.row, board.front
-    held = front.cells_of(row.variant)
-    cells = f" · {tr.n('board.cells', held)}" if held else ""
-    daily = f" · {tr('board.daily', date=row.daily_date.isoformat())}" if row.daily_date else ""
-    code = f" · `{row.code}`" if not board.private else ""
-    lines = [
-        f"**{front.title(tr)}**{cells}{daily}{code}",
-        tr("board.status", score=game.score) + " · " + tr.n("board.moves", game.move_count),
-    ]
-    if board.played == "undo":
-        lines.append(tr("board.undone"))
-    elif board.played and game.last_action:
-        lines.append(tr("board.last", move=front.describe_action(tr, game.last_action)))
-    if board.selection:
-        lines.append(tr(front.key("board.selected"), place=front.selected_place(tr, board.selection)))
-    if row.status == "won":
-        lines.append(tr(front.key("board.won"), moves=game.move_count, score=game.score))
-    elif row.status in ("lost", "resigned"):
-        lines.append(tr(f"board.ended.{row.status}", score=game.score))
-    if board.result is not None:
-        effort = front.effort_words(tr, board.result, undos=True)
-        counted = counted_key(board.result)
-        lines.extend(line for line in (" · ".join(effort), tr(counted) if counted else "") if line)
-    if row.daily_date is not None and board.result is not None and not board.result.counts_for_daily:
-        lines.append(tr("share.not_counted"))
-    elif row.source == "practice" and not row.is_active:
-        lines.append(tr("board.practice"))  # a chosen deal: off the main leaderboards
-    elif board.notice:
-        lines.append(tr(board.notice, **board.notice_params))
-    return "\n".join(lines)
-
-
-def counted_key(result: storage.FinishedGame) -> str | None:
-    """What a finished game counts for, when it counts: a first daily attempt, a stock deal.
-    (A later daily attempt and a practice game say so on their own lines.)"""
-    if result.counts_for_daily:
-        return "result.counted.daily"
-    if result.source == "stock":
-        return "result.counted.stock"
-    return None
-
-
-def share_line(tr: Translator, board: Board) -> str | None:
-    """A spoiler-safe one-line result of a finished daily game: outcome, moves, cards home, time,
-    hints and undos, and whether it counted; never a card or a move."""
-    row, game, front = board.row, board.game, board.front
-    if row.daily_date is None or row.is_active:
-        return None
-    key = front.share_key(row.status == "won")
-    squares = front.share_squares(tr, game)
-    line = tr(
-        key,
-        date=row.daily_date.isoformat(),
-        moves=game.move_count,
-        score=game.score,
-        home=game.cards_home,
-        squares=squares,
-    ).rstrip()
-    if board.result is None:
-        return line
-    line = " · ".join([line, *front.effort_words(tr, board.result, undos=True)])
-    if board.result.counts_for_daily:
-        return f"{line} {tr('share.counted')}"
-    return f"{line} {tr('share.not_counted')}"  # a later attempt: only the first finished one counts

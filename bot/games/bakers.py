@@ -14,10 +14,21 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Hashable
 
 import engine
 import storage
-from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WinnableFinder
+from bot.games.base import (
+    Advice,
+    ButtonSpec,
+    GameFront,
+    HintWorker,
+    Press,
+    Style,
+    Verdict,
+    VerdictWorker,
+    WinnableFinder,
+)
 from bot.languages.i18n import Translator
 from bot.play import dailycodes
 from bot.play.feedback import UserFeedback
@@ -44,6 +55,20 @@ def bakers_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     if status not in ("move", "won", "lost"):
         return Advice("unknown")
     return Advice(status, found.get("move"), found.get("undos"))
+
+
+def bakers_verdict(code: str, moves: tuple[str, ...], seconds: float, nodes: int, back: bool) -> Verdict:
+    """Worker: can the position still be won? The solver decides within the budget; with
+    ``back``, a lost position's undos back to a winnable one are searched too."""
+    from engine.solver import standing_code
+
+    found = standing_code(code, moves, seconds, nodes, back=back)
+    verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
+    if verdict == "solvable":
+        return Verdict("winnable", tuple(found["line"]), nodes=spent)
+    if verdict == "unsolvable":
+        return Verdict("lost", undos=found.get("undos"), nodes=spent)
+    return Verdict("unknown", nodes=spent)
 
 
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
@@ -258,6 +283,16 @@ class BakersFront(GameFront[BakersGame]):
     @property
     def winnable_finder(self) -> WinnableFinder:
         return find_winnable
+
+    @property
+    def verdict_worker(self) -> VerdictWorker:
+        return bakers_verdict
+
+    def mark(self, game: BakersGame) -> Hashable:
+        """The solver's key of the position (columns in any order, cells in any slot)."""
+        from engine.solver import position_key
+
+        return position_key(game.position)
 
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then

@@ -16,9 +16,9 @@ into discord.py components.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import engine
 import storage
@@ -26,14 +26,12 @@ from bot.languages.i18n import Translator, t
 from bot.play.feedback import UserFeedback
 from storage import Deck
 
-if TYPE_CHECKING:
-    from bot.play.solving import Solver
-
 G = TypeVar("G", bound="engine.Game[Any]")
 
 Style = Literal["primary", "secondary", "success", "danger"]
 PressAction = Literal["select", "play", "undo", "hint", "clear", "resign"]
 AdviceStatus = Literal["move", "won", "lost", "unknown"]
+VerdictStatus = Literal["winnable", "lost", "unknown"]
 
 # The buttons every board has, whatever the game: their actions in custom ids.
 UNDO, HINT, CLEAR, RESIGN = "u", "i", "x", "r"
@@ -69,6 +67,19 @@ class Advice:
     undos: int | None = None  # for "lost": undos back to a winnable position, if found
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a position can still be won (a verdict worker's answer; plain values, so it
+    crosses the process pool). ``line``: the marks (``GameFront.mark``) of the positions a
+    win from here passes through, so a move onto it needs no search; ``undos``, for "lost":
+    the undos back to a winnable position, when known."""
+
+    status: VerdictStatus
+    line: tuple[Hashable, ...] = ()
+    undos: int | None = None
+    nodes: int = 0
+
+
 def elapsed(seconds: int) -> str:
     """A game's time as a clock shows it: ``4:32``, ``1:02:03``."""
     hours, rest = divmod(max(0, seconds), 3600)
@@ -78,8 +89,19 @@ def elapsed(seconds: int) -> str:
 
 # A worker run in the solver's process pool: (code, action log, seconds) → advice.
 HintWorker = Callable[[str, tuple[str, ...], float], Advice]
+# A worker deciding whether a position can still be won, run in the players' (hint) pool:
+# (code, action log, seconds, node budget, search back for the undos) → verdict.
+VerdictWorker = Callable[[str, tuple[str, ...], float, int, bool], Verdict]
 # A worker that finds proven-winnable deals: (cells, seed, wanted, seconds each, budget) → deals.
 WinnableFinder = Callable[[int, int, int, float, float], list[int]]
+
+R = TypeVar("R")
+
+
+class WorkerPool(Protocol):
+    """Where a front's slow searches run, off the event loop (``bot.play.solving.Solver``, passed in)."""
+
+    async def run(self, fn: Callable[..., R], *args: Any, timeout: float | None = None) -> R: ...
 
 
 class GameFront(ABC, Generic[G]):
@@ -215,7 +237,7 @@ class GameFront(ABC, Generic[G]):
         """What a finished daily's share line shows beyond its outcome: spoiler-free facts
         that differ between players (progress squares, the free cells played with)."""
 
-    async def after_game(self, tr: Translator, row: storage.GameRow, solver: Solver | None) -> str | None:
+    async def after_game(self, tr: Translator, row: storage.GameRow, solver: WorkerPool | None) -> str | None:
         """A private note after a game ends (e.g. whether a lost deal could have been won)."""
         return None
 
@@ -255,6 +277,18 @@ class GameFront(ABC, Generic[G]):
 
     def ranking_rule(self, tr: Translator) -> str | None:
         """The board's ranking in one plain sentence (None: the game does not say)."""
+        return None
+
+    # -- can the position still be won? (the board's warning) ------------------------------
+    @property
+    def verdict_worker(self) -> VerdictWorker | None:
+        """The worker that decides whether a position can still be won (None: the game's
+        boards never warn, e.g. one with hidden cards)."""
+        return None
+
+    def mark(self, game: G) -> Hashable | None:
+        """A cheap mark of the position, equal for equal positions, compared with a verdict's
+        ``line`` on the event loop (None when the game has no verdict worker)."""
         return None
 
     # -- races ---------------------------------------------------------------------------

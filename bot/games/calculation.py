@@ -9,20 +9,16 @@ selected when several do (then a foundation button chooses).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
 import engine
 import storage
-from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
+from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WorkerPool
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
 from engine import CalculationGame, cards
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE
 from engine.calculation.position import CalculationMove
 from engine.cards import card_label
-
-if TYPE_CHECKING:
-    from bot.play.solving import Solver
 
 PILES = ("1", "2", "3", "4")
 CANDIDATES = 8  # the daily takes the first of these deals not proven unwinnable
@@ -187,7 +183,7 @@ class CalculationFront(GameFront[CalculationGame]):
             squares.append("🟩" if game.needs(i) is None else ("🟨" if len(pile) > 1 else "⬛"))
         return "".join(squares)
 
-    async def after_game(self, tr: Translator, row: storage.GameRow, solver: Solver | None) -> str | None:
+    async def after_game(self, tr: Translator, row: storage.GameRow, solver: WorkerPool | None) -> str | None:
         """For a lost deal: whether it could have been won, and how (perfect information)."""
         if row.status == "won" or solver is None:
             return None

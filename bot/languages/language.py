@@ -80,6 +80,7 @@ class _Memory:
         self.users: _Table = OrderedDict()
         self.guilds: _Table = OrderedDict()
         self.decks: _Table = OrderedDict()  # user id → "four" (None: default)
+        self.warnings: _Table = OrderedDict()  # user id → "off" (None: default, on)
 
     @staticmethod
     def get(table: _Table, key: int) -> Any:
@@ -178,6 +179,24 @@ async def set_user_deck(store: Any, user_id: int, deck: Deck) -> None:
     await store.set_user_deck(user_id, None if deck == "two" else deck)
     memory = _memory(store)
     memory.put(memory.decks, user_id, deck)
+
+
+async def warns_lost(store: Any, user_id: int) -> bool:
+    """Whether the player's boards say when their deal can no longer be won (``/settings``;
+    on unless they turned it off)."""
+    memory = _memory(store)
+    cached = memory.get(memory.warnings, user_id)
+    if cached is _MISSING:
+        cached = "off" if await store.user_lost_warning(user_id) is False else None
+        memory.put(memory.warnings, user_id, cached)
+    return bool(cached != "off")
+
+
+async def set_warns_lost(store: Any, user_id: int, on: bool) -> None:
+    """Store a player's choice of the warning and update the cache."""
+    await store.set_user_lost_warning(user_id, None if on else False)
+    memory = _memory(store)
+    memory.put(memory.warnings, user_id, None if on else "off")
 
 
 def current_deck() -> Deck:

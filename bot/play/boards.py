@@ -7,23 +7,50 @@
 * ``shown`` remembers the version each board message was last (being) edited to, so a
   stale press only redraws a board that is really behind (not one a double click's
   first press is already updating).
+* ``through`` remembers, for a board the bot may not reach through its channel (a group DM, a
+  server that has not added the bot: only the player installed the app), the interaction token
+  that can still edit that message; ``handle`` gives it back while it lasts (Discord: 15
+  minutes; kept 14). Lost on a restart: then a typed command answers with a new board.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 MAX_GAMES = 4096
 POST_WAIT = 2.0  # seconds a command waits for a new board's message
+HANDLE_SECONDS = 14 * 60.0  # an interaction token edits its messages for 15 minutes: stop early
 
 
 class BoardMessages:
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._pending: OrderedDict[int, asyncio.Future[tuple[int | None, int | None]]] = OrderedDict()
         self._shown: OrderedDict[int, int] = OrderedDict()
         self._posted: OrderedDict[int, tuple[int, int]] = OrderedDict()
+        self._handles: OrderedDict[int, tuple[int, str, float]] = OrderedDict()
+        self.clock = clock
+
+    # -- a board reached only through an interaction ---------------------------------------
+    def through(self, game_id: int, message_id: int, token: str) -> None:
+        """``token`` (an interaction's, just used on ``message_id``) may edit that board for a while."""
+        self._handles[game_id] = (message_id, token, self.clock() + HANDLE_SECONDS)
+        self._handles.move_to_end(game_id)
+        while len(self._handles) > MAX_GAMES:
+            self._handles.popitem(last=False)
+
+    def handle(self, game_id: int, message_id: int | None) -> str | None:
+        """The token that may still edit the game's board ``message_id``, or None."""
+        found = self._handles.get(game_id)
+        if found is None or found[0] != message_id:
+            return None
+        if self.clock() >= found[2]:
+            del self._handles[game_id]
+            return None
+        return found[1]
 
     # -- a new board being posted --------------------------------------------------------
     def expect(self, game_id: int) -> None:
@@ -48,6 +75,8 @@ class BoardMessages:
             self._posted.move_to_end(game_id)
             while len(self._posted) > MAX_GAMES:
                 self._posted.popitem(last=False)
+        elif message_id is not None:  # a board without channel (``through``): no longer that one
+            self._posted.pop(game_id, None)
 
     def last_posted(self, game_id: int) -> tuple[int, int] | None:
         """Where this process last posted the game's board (a row read just before may not know)."""

@@ -17,13 +17,14 @@ from typing import Any, TextIO
 
 import engine
 import storage
-from bot.adapter.errors import UserFeedback, error_text
-from bot.adapter.views import board_content, share_line
 from bot.games import GameFront, front_for, front_named, fronts
 from bot.languages.i18n import Translator
-from bot.languages.language import LANGUAGES, use_language
+from bot.languages.language import LANGUAGES, set_warns_lost, use_language, warns_lost
 from bot.play import dailycodes
+from bot.play.board_text import board_content, share_line
 from bot.play.describe import hint_text, legal_moves_in_words
+from bot.play.error_words import error_text
+from bot.play.feedback import UserFeedback
 from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started
 from bot.play.solving import Solver
 
@@ -41,6 +42,7 @@ HELP = """commands:
   undo | hint | resign | board | code | stats | replay (writes the won game's GIF)
   leaderboard boulanger|calculation [all|week|daily]
   language en|bg|ca|id|nl|ru     the language of texts and pictures
+  settings [lost_warning on|off] whether the board says when a deal can no longer be won
   rules boulanger|calculation | help | quit   (a leading / is fine: /rules, /help)"""
 
 # The console's games are played at one table (a server and channel id of its own), so that
@@ -79,6 +81,15 @@ class Console:
         line = share_line(self.tr, board)
         if line:
             self.say(f"{self.tr('share.intro')}\n  {line}")
+
+    async def show_played(self, board: Board) -> None:
+        """A move's board; then, if the search it started finds the deal can no longer be won
+        after the board was shown, the line the chat board's message gains."""
+        self.show(board)
+        warned = await self.service.settle(board)
+        if warned is not None and warned.lost_undos is not None:
+            self.board = warned
+            self.say(self.tr.n("board.cannot_win", warned.lost_undos))
 
     def _next_path(self, stem: str, suffix: str) -> Path:
         """The next free numbered file: a restarted console never overwrites earlier pictures."""
@@ -203,7 +214,7 @@ class Console:
             return
         for notation in args:  # in order; the first refused one stops the rest
             row = await self.service.game_for_move(self.user_id, notation)
-            self.show(await self.service.play(self.user_id, row.id, notation))
+            await self.show_played(await self.service.play(self.user_id, row.id, notation))
 
     async def cmd_press(self, args: list[str]) -> None:
         board = await self.current()
@@ -212,7 +223,7 @@ class Console:
         if isinstance(result, HintAnswer):
             self.say(hint_text(self.tr, result.game, result.advice))
         else:
-            self.show(result)
+            await self.show_played(result)
 
     async def cmd_moves(self, args: list[str]) -> None:
         board = await self.current()
@@ -221,7 +232,7 @@ class Console:
 
     async def cmd_undo(self, args: list[str]) -> None:
         board = await self.current()
-        self.show(await self.service.undo(self.user_id, board.row.id))
+        await self.show_played(await self.service.undo(self.user_id, board.row.id))
 
     async def cmd_hint(self, args: list[str]) -> None:
         board = await self.current()
@@ -281,7 +292,19 @@ class Console:
         use_language(args[0])
         self.say(self.tr("language.set"))
 
-    cmd_settings = cmd_language
+    async def cmd_settings(self, args: list[str]) -> None:
+        """``settings [lost_warning on|off]``: like /settings, what is given changes
+        (``settings LANGUAGE`` is ``language``)."""
+        if args and args[0] in LANGUAGES:
+            await self.cmd_language(args)
+            return
+        if args[:1] == ["lost_warning"] and args[1:2] in (["on"], ["off"]):
+            await set_warns_lost(self.service.store, self.user_id, args[1] == "on")
+        elif args:
+            self.say("settings [lost_warning on|off] | settings LANGUAGE")
+            return
+        on = await warns_lost(self.service.store, self.user_id)
+        self.say(self.tr(f"settings.lost_warning.{'on' if on else 'off'}"))
 
     async def cmd_rules(self, args: list[str]) -> None:
         self.say((named(args) or fronts()[0]).rules(self.tr))

@@ -12,24 +12,26 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import logging
 import random
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import engine
 import storage
 from bot.games import GameFront, front_for, front_of, fronts
-from bot.games.base import Advice
-from bot.languages.language import current_deck, current_language, picture_labels
+from bot.games.base import Advice, Verdict
+from bot.languages.language import current_deck, current_language, picture_labels, warns_lost
 from bot.play import dailycodes
 from bot.play.boards import BoardMessages
 from bot.play.feedback import UserFeedback
 from bot.play.render_pool import RenderPool
 from bot.play.solving import Solver
+from bot.play.verdicts import VERDICT_NODES, VERDICT_SECONDS, Verdicts
 from engine.codes import MAX_DEAL
 
 log = logging.getLogger(__name__)
@@ -61,6 +63,11 @@ class Board:
     notice_params: dict[str, Any] = field(default_factory=dict)
     result: storage.FinishedGame | None = None
     open_daily: dt.date | None = None  # a finished game's owner has not played this day's daily yet
+    # The deal can no longer be won: the undos back to a position that can (the board warns).
+    lost_undos: int | None = None
+    # The search that decides whether this position can still be won, started by
+    # ``GameService.settle`` once the board is answered (so it never delays the answer).
+    pending: Callable[[], Awaitable[Verdict]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def finished(self) -> bool:
@@ -164,6 +171,8 @@ class GameService:
         self._background: set[asyncio.Task[Any]] = set()
         self._stopped = False  # stop_background: no refill starts any more
         self.boards = BoardMessages()  # which message shows each board (bot.play.boards)
+        self.verdicts = Verdicts()  # whether each game can still be won (bot.play.verdicts)
+        self.verdict_seconds, self.verdict_nodes = VERDICT_SECONDS, VERDICT_NODES
         # Called with every game row a move, undo or ending committed (the race keeper listens).
         self.watchers: list[Callable[[storage.GameRow], Awaitable[None]]] = []
 
@@ -423,6 +432,7 @@ class GameService:
         )
         log.info("game %s ended: %s (score %d)", row.id, status, game.score)
         self._games.pop(row.id, None)
+        self.verdicts.forget(row.id)
         await self._changed(done)
         return done
 
@@ -486,7 +496,10 @@ class GameService:
         """Engine first (an illegal move changes nothing), then storage, then the picture."""
         if len(row.moves) >= MAX_ACTIONS:
             raise UserFeedback("error.too_many_actions", limit=MAX_ACTIONS)
-        if notation.strip().lower() == engine.UNDO:
+        front = front_of(game)
+        before = front.mark(game)
+        undo = notation.strip().lower() == engine.UNDO
+        if undo:
             game.undo()
         else:
             game.play(notation)
@@ -513,8 +526,93 @@ class GameService:
         elif game.is_lost and front_of(game).dead_end_is_final:
             new = await self._finish(new, game, "lost")  # no move can ever be left: recorded now
         notice = "board.no_moves_left" if game.is_lost and new.is_active else None
+        judged = await self._judge(row, new, game, before, undo=undo)
+        pending = judged if callable(judged) else None  # a search: ``settle`` runs it after the answer
+        undos = self._lost_undos(game, judged) if isinstance(judged, Verdict) else None
+        if undos is not None:
+            new = await self._record_warning(new)
         png = await self.render(new, game)
-        return await self._board(new, game, png, played=action, notice=notice)
+        board = await self._board(new, game, png, played=action, notice=notice, lost_undos=undos)
+        return replace(board, pending=pending) if pending is not None else board
+
+    # -- can it still be won? (issue 28) -----------------------------------------------
+    async def _judge(
+        self,
+        row: storage.GameRow,
+        new: storage.GameRow,
+        game: engine.Game[Any],
+        before: Any,
+        *,
+        undo: bool,
+    ) -> Verdict | Callable[[], Awaitable[Verdict]] | None:
+        """What is known of whether ``new``'s position can still be won: at once when it
+        follows from the last known verdict (``bot.play.verdicts``), else the search to run in
+        the hint pool (``settle`` starts it once the board is answered: on a loaded machine a
+        search beside the picture slowed the answer); None when the board does not warn (no
+        worker, a race, a finished game, the player's setting off)."""
+        front = front_of(game)
+        if before is None or self.solver is None or front.verdict_worker is None:
+            return None
+        if not new.is_active or is_private(new) or not await warns_lost(self.store, new.owner_id):
+            return None
+        step = self.verdicts.step(row.id, row.version, new.version, before, front.mark(game), undo=undo)
+        if step.verdict is not None:
+            return step.verdict
+        return functools.partial(self._search, front, new, game.code, game.moves, back=step.back)
+
+    async def _search(
+        self, front: GameFront[Any], row: storage.GameRow, code: str, moves: tuple[str, ...], *, back: bool
+    ) -> Verdict:
+        assert self.solver is not None
+        verdict = await self.solver.verdict(
+            front, code, moves, self.verdict_seconds, self.verdict_nodes, back=back
+        )
+        if verdict.status == "lost" and not back:
+            verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won
+        self.verdicts.learned(row.id, row.version, verdict)
+        return verdict
+
+    @staticmethod
+    def _lost_undos(game: engine.Game[Any], verdict: Verdict) -> int | None:
+        """The undos the warning names, when the position is proven lost and they are known
+        and within reach (the undo history is bounded); else None: say nothing."""
+        if verdict.status != "lost" or verdict.undos is None or game.is_won:
+            return None
+        return verdict.undos if 1 <= verdict.undos <= game.undo_depth else None
+
+    async def _record_warning(self, row: storage.GameRow) -> storage.GameRow:
+        """The record says the warning was seen (it is no hint: the game stays unassisted)."""
+        if row.warned:
+            return row
+        try:
+            return await self.store.record_warning(row.id)
+        except storage.GameNotActive:
+            return row
+
+    async def settle(self, board: Board) -> Board | None:
+        """Run the search ``board``'s move needs (call it once the board is answered), and give
+        ``board`` again if it must now warn that the deal can no longer be won; None when there
+        is nothing to add (winnable, out of budget, or the game has moved on since: its newer
+        board decides, and a search for a position already left is not run at all)."""
+        if board.pending is None or not self.verdicts.current(board.row.id, board.row.version):
+            return None
+        try:
+            verdict = await board.pending()
+        except Exception:
+            log.exception("deciding whether game %s can still be won failed", board.row.id)
+            return None
+        undos = self._lost_undos(board.game, verdict)
+        if undos is None or not self.verdicts.current(board.row.id, board.row.version):
+            return None
+        async with self._lock(board.row.id):
+            try:
+                row = await self.store.get_game(board.row.id)
+            except storage.GameNotFound:
+                return None
+            if row.version != board.row.version or not row.is_active:
+                return None
+            row = await self._record_warning(row)
+        return replace(board, row=row, lost_undos=undos, pending=None)
 
     async def _board(self, row: storage.GameRow, game: engine.Game[Any], png: bytes, **extra: Any) -> Board:
         """A board; a finished one with its result and whether today's daily is still open."""

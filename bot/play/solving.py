@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import engine
 import storage
-from bot.games.base import Advice
+from bot.games.base import Advice, Verdict
 
 if TYPE_CHECKING:
     from bot.games.base import GameFront
@@ -105,6 +105,27 @@ class Solver:
             return await self.run(front.hint_worker, game.code, game.moves, seconds, timeout=seconds + 10)
         except TimeoutError:
             return Advice("unknown")
+
+    async def verdict(
+        self,
+        front: GameFront[Any],
+        code: str,
+        moves: tuple[str, ...],
+        seconds: float,
+        nodes: int,
+        *,
+        back: bool,
+    ) -> Verdict:
+        """Whether the position ``code`` + ``moves`` reach can still be won, from the front's
+        verdict worker in the players' pool (never on the event loop); ``unknown`` when the
+        budget ran out or the game has no such worker."""
+        worker = front.verdict_worker
+        if worker is None:
+            return Verdict("unknown")
+        try:
+            return await self.run(worker, code, moves, seconds, nodes, back, timeout=seconds + 10)
+        except TimeoutError:
+            return Verdict("unknown")
 
     async def top_up(
         self, store: storage.Store, front: GameFront[Any], cells: int, *, budget: float = 60.0

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import storage
+from bot.running.config import Config
 from storage.sqlite import SqliteStore
 from storage.sqlite.files import prepare, tighten
-
-if TYPE_CHECKING:
-    from bot.adapter.app import BoulangerBot
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +28,18 @@ WATCH_SECONDS = 10.0
 _tasks: set[asyncio.Task[None]] = set()
 
 
-async def open_store(bot: BoulangerBot) -> storage.Store:
+class Stoppable(Protocol):
+    """What this module needs of the bot (``BoulangerBot``): its settings, and a way to stop it."""
+
+    config: Config
+    exit_code: int
+
+    def is_closed(self) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+async def open_store(bot: Stoppable) -> storage.Store:
     if bot.config.database_url:  # BOULANGER_DATABASE_URL: a PostgreSQL server, not a file to watch
         return await storage.open_store(bot.config.database_url)
     bot.config.db_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -44,7 +53,7 @@ async def open_store(bot: BoulangerBot) -> storage.Store:
     return store
 
 
-def stop(bot: BoulangerBot, error: storage.DatabaseUnusable) -> None:
+def stop(bot: Stoppable, error: storage.DatabaseUnusable) -> None:
     """The database is gone: say so, acknowledge nothing more, and close with ``EXIT_DATABASE``."""
     if bot.exit_code:
         return
@@ -59,7 +68,7 @@ def _keep(task: asyncio.Task[None]) -> None:
     task.add_done_callback(_tasks.discard)
 
 
-async def _watch(bot: BoulangerBot, store: SqliteStore) -> None:
+async def _watch(bot: Stoppable, store: SqliteStore) -> None:
     """Notice a lost file even while nobody plays (the next write would notice it anyway)."""
     while not bot.is_closed():
         await asyncio.sleep(WATCH_SECONDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.calculation.hints import FAST_ROLLOUTS, best_move
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE, parse_notation
 from engine.calculation.position import CalculationMove, Position
 from engine.calculation.rules import NUM_FOUNDATIONS, NUM_WASTE
@@ -134,8 +135,6 @@ class CalculationGame(Game[CalculationMove]):
         """The hint player's move, or None when no move is left; it sees only what the player
         sees. Default: the fast setting (deterministic, ~0.1 s a decision); ``time_limit``
         bounds the thinking time. See ``engine.calculation.hints.best_move``."""
-        from engine.calculation.hints import FAST_ROLLOUTS, best_move
-
         return best_move(self, rollouts=rollouts or FAST_ROLLOUTS, seed=seed, time_limit=time_limit)
 
     def board_text(self) -> str:

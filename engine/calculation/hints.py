@@ -15,10 +15,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.calculation.fast import choose_pile, distances, playout, unwind_key
-from engine.calculation.game import CalculationGame
 from engine.calculation.notation import FOUNDATION, TURNED
 from engine.calculation.position import CalculationMove
 from engine.cards import rank_of
@@ -33,6 +32,26 @@ PRUNE_MIN = 3  # a candidate is dropped only when at least this many wins behind
 PRUNE_Z2 = 6.25  # … and behind by more than 2.5 standard deviations of a sign test
 
 
+class SeenGame(Protocol):
+    """What the hint player reads of a game: what its player sees, never the stock order.
+
+    ``CalculationGame`` is one; the game passes itself in (``CalculationGame.hint``), so this
+    module needs nothing of the game's."""
+
+    @property
+    def foundations(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def waste(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def turned(self) -> int | None: ...
+
+    def unseen_cards(self) -> frozenset[int]: ...
+
+    def legal_move_objects(self) -> list[CalculationMove]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """What the player sees, in ranks: foundation progress, waste piles, turned card, unseen ranks."""
@@ -43,7 +62,7 @@ class View:
     unseen: tuple[int, ...]  # sorted ranks
 
     @classmethod
-    def of(cls, game: CalculationGame) -> View:
+    def of(cls, game: SeenGame) -> View:
         turned = game.turned
         return cls(
             tuple(len(f) for f in game.foundations),
@@ -68,7 +87,7 @@ class View:
         return prog, piles, turned
 
 
-def candidates(game: CalculationGame) -> list[CalculationMove]:
+def candidates(game: SeenGame) -> list[CalculationMove]:
     """The moves worth comparing, best-guess first. Foundation plays come first and are
     taken at once, one rank at a time; the real choices are then which copy of that rank
     goes home when several could (the turned card or a waste top: it decides which pile
@@ -105,7 +124,7 @@ def _distinct(
     return unique
 
 
-def _home_order(m: CalculationMove, view: View, game: CalculationGame) -> tuple[int, tuple[int, int], int]:
+def _home_order(m: CalculationMove, view: View, game: SeenGame) -> tuple[int, tuple[int, int], int]:
     """As the playouts do: the turned card first, then the pile whose next card is needed
     soonest, onto the least advanced foundation."""
     if m.src_kind == TURNED:
@@ -160,7 +179,7 @@ def _prune(tallies: list[Tally]) -> None:
 
 
 def evaluate(
-    game: CalculationGame, moves: list[CalculationMove], rollouts: int, seed: int, time_limit: float | None
+    game: SeenGame, moves: list[CalculationMove], rollouts: int, seed: int, time_limit: float | None
 ) -> list[Tally]:
     """Play each move out on up to ``rollouts`` reshuffles of the unseen cards (the same ones for
     every move), dropping moves that fall clearly behind after each batch."""
@@ -187,7 +206,7 @@ def evaluate(
 
 
 def best_move(
-    game: CalculationGame,
+    game: SeenGame,
     *,
     rollouts: int = FAST_ROLLOUTS,
     seed: int = 0,

@@ -17,6 +17,7 @@ from engine.solver.api import (
     shorten,
     solve,
     solve_code,
+    standing_code,
     to_notation,
     visited_keys,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "shorten",
     "solve",
     "solve_code",
+    "standing_code",
     "to_notation",
     "visited_keys",
 ]

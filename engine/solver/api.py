@@ -6,19 +6,22 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
-from engine.bakers import BakersGame, Position, parse_notation
-from engine.bakers.notation import FOUNDATION
-from engine.bakers.position import EMPTY
 from engine.cards import card_text
 from engine.codes import parse_code
 from engine.errors import EngineError
+from engine.freecell.game import FreeCellGame
+from engine.freecell.position import FreeCellPosition
 from engine.game import BATCH
 from engine.registry import replay
 from engine.solver.result import LOST, MOVE, SOLVABLE, UNKNOWN, UNSOLVABLE, WON, Hint, SolveResult
+from engine.solver.rules import rules_for
 from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
+from engine.tableau.game import TableauGame
+from engine.tableau.notation import FOUNDATION, parse_notation
+from engine.tableau.position import EMPTY, TableauPosition
 
 DEFAULT_TIME_LIMIT = 5.0
 CELL_LETTERS = "abcd"
@@ -28,12 +31,23 @@ class SolverError(RuntimeError):
     """The search produced a step the engine refuses: a solver bug, never a player's fault."""
 
 
-def _position_of(target: Position | BakersGame) -> Position:
-    if isinstance(target, Position):
+# The solver plays any FreeCell-family game: Jeu du Boulanger and FreeCell.
+Position = TableauPosition
+AnyGame = TableauGame[Any]
+
+
+def _position_of(target: Position | AnyGame) -> Position:
+    if isinstance(target, TableauPosition):
         return target
-    if isinstance(target, BakersGame):
-        return target.position
-    raise TypeError(f"the solver plays Jeu du Boulanger positions, not {type(target).__name__}")
+    if isinstance(target, TableauGame):
+        pos: Position = target.position
+        return pos
+    raise TypeError(f"the solver plays Jeu du Boulanger and FreeCell positions, not {type(target).__name__}")
+
+
+def _autoplays(target: Position | AnyGame) -> bool:
+    """Whether a game sends safe cards home by itself (FreeCell's auto-play, when on)."""
+    return isinstance(target, FreeCellGame) and target.autoplay
 
 
 def _search_for(
@@ -41,7 +55,34 @@ def _search_for(
 ) -> Search:
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
-    return Search(cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid)
+    return Search(cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, rules=rules_for(pos))
+
+
+def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
+    """A solution as a FreeCell player with auto-play presses it: the moves home that safe
+    auto-play makes by itself left out (the search sends the same cards home after each step,
+    so every other move finds its cards where it expects them; checked move by move)."""
+    if not isinstance(pos, FreeCellPosition):
+        return list(moves)
+    ref, work = pos.copy(), pos.copy()
+    out: list[str] = []
+    for text in moves:
+        move = ref.resolve(parse_notation(text, ref.num_cells))
+        ref.apply(move)
+        if move.dst_kind == FOUNDATION and work.found[move.dst] > move.cards[0] % 13:
+            continue  # auto-play sent it already
+        try:
+            mine = work.resolve(parse_notation(move.notation, work.num_cells))
+        except EngineError as exc:
+            raise SolverError(f"{move.notation} is refused once auto-play has played: {exc}") from exc
+        if mine.cards != move.cards:
+            raise SolverError(f"{move.notation} moves other cards once auto-play has played")
+        work.apply(mine)
+        out.append(mine.notation)
+        work.auto_run()
+    if not work.is_won():
+        raise SolverError("the solution does not win once auto-play has played")
+    return out
 
 
 def to_notation(pos: Position, steps: Iterable[Step]) -> list[str]:
@@ -133,22 +174,25 @@ def shorten(pos: Position, moves: Sequence[str]) -> list[str]:
 
 
 def solve(
-    target: Position | BakersGame,
+    target: Position | AnyGame,
     *,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     node_limit: int | None = None,
     dead: set[bytes] | None = None,
     avoid: set[bytes] | frozenset[bytes] | None = None,
     compact: bool = True,
+    autoplay: bool | None = None,
 ) -> SolveResult:
-    """Decide a Jeu du Boulanger position (4, 2 or 1 free cells).
+    """Decide a Jeu du Boulanger or FreeCell position (4 to 1 free cells).
 
     ``"solvable"`` comes with a checked winning move list, ``"unsolvable"`` is a
     proof by complete search, ``"unknown"`` means the time or node budget ran
     out. ``dead`` is an optional shared set of positions already proven lost
     (see ``Search``); ``avoid``, keys of positions the solution must not pass
     through (``position_key``; then "unsolvable" means "not without them"). ``compact`` shortens the solution with shortcuts and group
-    moves (``shorten``; about 4% fewer moves for some 35 ms).
+    moves (``shorten``; about 4% fewer moves for some 35 ms). ``autoplay`` (FreeCell; by
+    default the game's own setting, off for a bare position) leaves out the moves home that
+    safe auto-play makes by itself (``autoplay_form``); otherwise every move is written.
     """
     pos = _position_of(target)
     t0 = time.monotonic()
@@ -156,24 +200,45 @@ def solve(
     search = _search_for(pos, dead, avoid)
     verdict, steps = search.run(deadline, node_limit)
     moves = to_notation(pos, steps) if verdict == SOLVABLE else []
+    atomic = moves
     if compact and moves:
         moves = shorten(pos, moves)
+    if moves and (_autoplays(target) if autoplay is None else autoplay):
+        try:
+            moves = autoplay_form(pos, moves)
+        except SolverError:  # a shortcut that auto-play overtook: the plain solution always fits
+            moves = autoplay_form(pos, atomic)
     return SolveResult(verdict, moves, round(time.monotonic() - t0, 4), search.nodes)
 
 
-def solve_code(
-    code: str, moves: Sequence[str] = (), time_limit: float | None = DEFAULT_TIME_LIMIT
-) -> dict[str, Any]:
-    """Solve the position a code plus an action log reach; a plain dict, for process pools.
-
-    Bad input gives ``{"error": message}`` instead of raising, so a worker never dies on it.
-    """
+def _tableau_game(code: str, moves: Sequence[str], autoplay: bool | None) -> AnyGame | str:
+    """The game a code and an action log rebuild, with the player's auto-play setting, or an
+    error message."""
     try:
         game = replay(code, moves)
     except EngineError as exc:
-        return {"error": str(exc)}
-    if not isinstance(game, BakersGame):
-        return {"error": f"{code} is not a Jeu du Boulanger code"}
+        return str(exc)
+    if not isinstance(game, TableauGame):
+        return f"{code} is not a Jeu du Boulanger or FreeCell code"
+    if isinstance(game, FreeCellGame) and autoplay is not None:
+        game.autoplay = autoplay
+    return game
+
+
+def solve_code(
+    code: str,
+    moves: Sequence[str] = (),
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    autoplay: bool | None = None,
+) -> dict[str, Any]:
+    """Solve the position a code plus an action log reach; a plain dict, for process pools.
+    ``autoplay``: a FreeCell player's setting (default on).
+
+    Bad input gives ``{"error": message}`` instead of raising, so a worker never dies on it.
+    """
+    game = _tableau_game(code, moves, autoplay)
+    if isinstance(game, str):
+        return {"error": game}
     return solve(game, time_limit=time_limit).to_json() | {"code": game.code}
 
 
@@ -183,7 +248,7 @@ def position_key(pos: Position) -> bytes:
     return state_key([bytes(c) for c in pos.cols], [c for c in pos.cells if c != EMPTY])
 
 
-def visited_keys(game: BakersGame) -> frozenset[bytes]:
+def visited_keys(game: AnyGame) -> frozenset[bytes]:
     """The keys of every position the game has been in, rebuilt from its code and action log:
     the deal, the position after each action, after each move inside a batch, and the
     positions of lines later undone (an undo leads back to a position already counted).
@@ -195,7 +260,7 @@ def visited_keys(game: BakersGame) -> frozenset[bytes]:
         known = _HISTORIES.pop(game.code, None)
     if known is None or known[0] != moves[: len(known[0])]:
         scratch = replay(game.code, ())
-        assert isinstance(scratch, BakersGame)
+        assert isinstance(scratch, TableauGame)
         known = ((), scratch, {position_key(scratch.position)})
     done, scratch, keys = known
     for action in moves[len(done) :]:
@@ -204,7 +269,7 @@ def visited_keys(game: BakersGame) -> frozenset[bytes]:
             for part in action.split(BATCH):
                 pos.apply(pos.resolve(parse_notation(part, pos.num_cells)))
                 keys.add(position_key(pos))
-        scratch.play(action)
+        scratch.replay((action,))  # as logged: FreeCell's auto-played cards are in the log
         keys.add(position_key(scratch.position))
     with _CACHE_LOCK:
         _HISTORIES[game.code] = (moves, scratch, keys)
@@ -231,7 +296,7 @@ def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
 # in several threads.
 _CACHE_LOCK = threading.Lock()
 # Games whose history ``visited_keys`` rebuilt last, by code: (actions, replayed game, keys).
-_HISTORIES: dict[str, tuple[tuple[str, ...], BakersGame, set[bytes]]] = {}
+_HISTORIES: dict[str, tuple[tuple[str, ...], AnyGame, set[bytes]]] = {}
 HISTORY_CACHE_SIZE = 64
 
 ExactKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
@@ -264,7 +329,30 @@ def clear_plans() -> None:
         _HISTORIES.clear()
 
 
-def hint(game: BakersGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
+def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
+    """The next move of a win that never returns to a position the game has been in, or proof
+    the position is lost and how many undos mend it (``_hint``). For a FreeCell game with
+    auto-play, the move and solution are as the player presses them (``autoplay_form``):
+    the positions after each of its actions are those of the plan, whose search sends the
+    same cards home after each step."""
+    advice = _hint(game, time_limit, reuse=reuse)
+    if not _autoplays(game) or not advice.solution:
+        return advice
+    pos = game.position
+    if advice.undos:
+        back = replay(game.code, game.moves)
+        for _ in range(advice.undos):
+            back.undo()
+        pos = back.position
+    try:
+        solution = autoplay_form(pos, advice.solution)
+    except SolverError:  # a plan auto-play would overtake: its first move is still legal here
+        return advice
+    move = solution[0] if advice.move is not None else None
+    return replace(advice, move=move, solution=solution)
+
+
+def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
     """The next move of a win that never returns to a position the game has been in, or proof
     the position is lost and how many undos mend it.
 
@@ -328,7 +416,7 @@ def hint(game: BakersGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hi
             _remember(pos, *cached)
             return Hint(MOVE, cached[0][0], list(cached[0]), winnable=True, seconds=elapsed())
     dead: set[bytes] = set()
-    result = solve(game, time_limit=time_limit, dead=dead, compact=False)
+    result = solve(pos, time_limit=time_limit, dead=dead, compact=False)
     nodes = result.nodes
     if result.verdict == SOLVABLE:
         plan: list[str] | None = result.moves
@@ -356,12 +444,12 @@ def hint(game: BakersGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hi
     if result.verdict == UNKNOWN:
         return Hint(UNKNOWN, seconds=elapsed(), nodes=nodes)
     back = replay(game.code, game.moves)
-    assert isinstance(back, BakersGame)
+    assert isinstance(back, TableauGame)
     for undos in range(1, back.undo_depth + 1):
         back.undo()
         if remaining() <= 0:
             return Hint(LOST, winnable=False, seconds=elapsed(), nodes=nodes)
-        earlier = solve(back, time_limit=remaining(), dead=dead, compact=False)
+        earlier = solve(back.position, time_limit=remaining(), dead=dead, compact=False)
         nodes += earlier.nodes
         if earlier.verdict == SOLVABLE:
             return Hint(
@@ -409,8 +497,10 @@ def _plan_avoiding(
 
 
 def _home_now(pos: Position) -> bool:
-    """Whether some card of ``pos`` can go home (the search sends it before anything else)."""
-    return any(m.dst_kind == FOUNDATION for m in pos.legal_moves())
+    """Whether the search sends some card of ``pos`` home before anything else (Jeu du
+    Boulanger: any card that can go; FreeCell: a card safe auto-play sends)."""
+    cols = [bytes(c) for c in pos.cols]
+    return bool(rules_for(pos).settle(cols, [c for c in pos.cells if c != EMPTY], list(pos.found)))
 
 
 def _first_is_new(pos: Position, plan: Sequence[str], seen: frozenset[bytes]) -> bool:
@@ -441,26 +531,92 @@ def _fresh_winning_move(
     return None, nodes
 
 
-def hint_code(code: str, moves: Sequence[str] = (), time_limit: float = 2.0) -> dict[str, Any]:
+def hint_code(
+    code: str, moves: Sequence[str] = (), time_limit: float = 2.0, autoplay: bool | None = None
+) -> dict[str, Any]:
     """``hint`` for the game a code plus an action log rebuild; a plain dict, for process pools.
+    ``autoplay``: a FreeCell player's setting (default on).
 
     Keys: status, move, solution, undos, exhausted, seconds, nodes, code; or
     ``{"error": message}`` on a bad code or move.
     """
+    game = _tableau_game(code, moves, autoplay)
+    if isinstance(game, str):
+        return {"error": game}
+    return asdict(hint(game, time_limit)) | {"code": game.code}
+
+
+def standing_code(
+    code: str,
+    moves: Sequence[str] = (),
+    time_limit: float = 1.0,
+    node_limit: int | None = None,
+    *,
+    back: bool = False,
+) -> dict[str, Any]:
+    """Whether the position a code plus an action log reach can still be won; a plain dict for
+    process pools (issue 28: the board's "this deal can no longer be won").
+
+    Keys: ``verdict`` (``"solvable"``, ``"unsolvable"``, ``"unknown"`` when the budget ran
+    out), ``line`` (for "solvable": the ``position_key`` of each position a win from here
+    passes through, so a player who keeps to it needs no further search), ``undos`` (for
+    "unsolvable" with ``back``: the fewest undos to a position proven winnable, None if
+    none was found within the budget), ``nodes``, ``seconds``; or ``{"error": message}``.
+    ``time_limit`` and ``node_limit`` bound the whole call, the searches back included.
+    """
+    t0 = time.monotonic()
     try:
         game = replay(code, moves)
     except EngineError as exc:
         return {"error": str(exc)}
-    if not isinstance(game, BakersGame):
-        return {"error": f"{code} is not a Jeu du Boulanger code"}
-    return asdict(hint(game, time_limit)) | {"code": game.code}
+    if not isinstance(game, TableauGame):
+        return {"error": f"{code} is not a Jeu du Boulanger or FreeCell code"}
+    deadline = t0 + time_limit
+    nodes_left = node_limit
+
+    def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
+        nonlocal nodes_left
+        left = max(0.0, deadline - time.monotonic())
+        result = solve(target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False)
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - result.nodes)
+        return result
+
+    def answer(verdict: str, nodes: int, **extra: Any) -> dict[str, Any]:
+        return (
+            {"verdict": verdict, "line": [], "undos": None, "nodes": nodes}
+            | extra
+            | {"seconds": round(time.monotonic() - t0, 4)}
+        )
+
+    dead: set[bytes] = set()
+    here = spend(game, dead)
+    nodes = here.nodes
+    if here.verdict == SOLVABLE:
+        keys = _plan_keys(game.position, here.moves)
+        if keys is None:
+            raise SolverError("the solver's plan does not replay to a win")
+        return answer(SOLVABLE, nodes, line=keys)
+    if here.verdict == UNKNOWN or not back:
+        return answer(here.verdict, nodes)
+    for undos in range(1, game.undo_depth + 1):
+        game.undo()
+        if time.monotonic() >= deadline or nodes_left == 0:
+            break
+        earlier = spend(game, dead)
+        nodes += earlier.nodes
+        if earlier.verdict == SOLVABLE:
+            return answer(UNSOLVABLE, nodes, undos=undos)
+        if earlier.verdict == UNKNOWN:
+            break
+    return answer(UNSOLVABLE, nodes)
 
 
 def par(code: str, time_limit: float | None = 30.0) -> int | None:
     """The length of the solver's solution of a deal, or None if it has none (or none in time)."""
     game = replay(parse_code(code), ())
-    if not isinstance(game, BakersGame):
-        raise ValueError(f"{code} is not a Jeu du Boulanger code")
+    if not isinstance(game, TableauGame):
+        raise ValueError(f"{code} is not a Jeu du Boulanger or FreeCell code")
     result = solve(game, time_limit=time_limit)
     return len(result.moves) if result.verdict == SOLVABLE else None
 
@@ -471,6 +627,7 @@ __all__ = [
     "UNKNOWN",
     "UNSOLVABLE",
     "SolverError",
+    "autoplay_form",
     "clear_plans",
     "hint",
     "hint_code",
@@ -479,6 +636,7 @@ __all__ = [
     "shorten",
     "solve",
     "solve_code",
+    "standing_code",
     "to_notation",
     "visited_keys",
 ]

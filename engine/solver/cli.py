@@ -1,12 +1,14 @@
 """``python -m engine solve|hint CODE [MOVE ...] [--time-limit SECONDS]``: one JSON object on stdout.
 
-``solve`` (Jeu du Boulanger): ``{"verdict": "solvable"|"unsolvable"|"unknown",
+``solve`` (Jeu du Boulanger, FreeCell): ``{"verdict": "solvable"|"unsolvable"|"unknown",
 "moves": [...], "seconds": ...}``; ``moves`` wins from the position the code
-and moves reach. ``--node-limit N`` also bounds the search by nodes.
+and moves reach. ``--node-limit N`` also bounds the search by nodes. FreeCell
+plays with safe auto-play here as in the game (``play`` too), so its ``moves``
+leave out the cards auto-play sends home; they replay as printed with ``play``.
 
 ``hint``: exactly ``{"move": notation or null, "undo": undos needed or 0,
 "winnable": true|false|null}`` for every game (null: not known within the time
-limit). Jeu du Boulanger: the solver's advice (``engine.solver.hint``, given the
+limit). Jeu du Boulanger and FreeCell: the solver's advice (``engine.solver.hint``, given the
 game's history from the moves, so following hints never returns to a position
 the game has been in); ``move`` null with ``undo`` > 0 when the position is lost
 and that many undos lead back to one that is winnable; ``move`` and ``undo`` both
@@ -23,12 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
-from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, new_game, node_count, play_moves, seconds
 from engine.solver.api import DEFAULT_TIME_LIMIT, hint, solve
 from engine.solver.result import hint_json
+from engine.tableau.game import TableauGame
 
 DEFAULT_HINT_TIME = 2.0
 
@@ -52,21 +55,25 @@ def _parser(command: str, summary: str, default_time: float, nodes: bool) -> arg
     return parser
 
 
-def _position(args: argparse.Namespace) -> BakersGame | CalculationGame:
+def _position(args: argparse.Namespace) -> TableauGame[Any] | CalculationGame:
     game = new_game(args.code)
     play_moves(game, args.moves)
-    if not isinstance(game, BakersGame | CalculationGame):
+    if not isinstance(game, TableauGame | CalculationGame):
         raise UsageError(f"{game.code}: no {args.command} for this game")
     return game
 
 
 def main_solve(argv: list[str]) -> str:
     """``solve``: the JSON line to print; ``UsageError`` on bad input."""
-    args = _parser("solve", "Solve a Jeu du Boulanger position.", DEFAULT_TIME_LIMIT, True).parse_args(argv)
+    args = _parser(
+        "solve", "Solve a Jeu du Boulanger or FreeCell position.", DEFAULT_TIME_LIMIT, True
+    ).parse_args(argv)
     args.command = "solve"
     game = _position(args)
-    if not isinstance(game, BakersGame):
-        raise UsageError(f"{game.code}: the solver plays Jeu du Boulanger codes (BK…) only")
+    if not isinstance(game, TableauGame):
+        raise UsageError(
+            f"{game.code}: the solver plays Jeu du Boulanger (BK…) and FreeCell (FC…) codes only"
+        )
     result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit)
     return json.dumps({"verdict": result.verdict, "moves": result.moves, "seconds": result.seconds}) + "\n"
 
@@ -76,7 +83,7 @@ def main_hint(argv: list[str]) -> str:
     args = _parser("hint", "The next move for a position.", DEFAULT_HINT_TIME, False).parse_args(argv)
     args.command = "hint"
     game = _position(args)
-    if isinstance(game, BakersGame):
+    if isinstance(game, TableauGame):
         return json.dumps(hint_json(hint(game, args.time_limit))) + "\n"
     move = game.hint(time_limit=args.time_limit)
     outcome = game.outcome

@@ -1,5 +1,13 @@
 """The core search: single-card moves on a compact state, best first, complete.
 
+One search serves both FreeCell-family games; what differs is a ``Rules`` value
+(``BAKERS``, ``FREECELL`` in ``engine.solver.rules``): which cards a card may be
+put on, which cards go home by themselves, the ordering heuristic. The proofs
+below are written for Jeu du Boulanger, where every card that can go home is
+safe; in FreeCell only the cards of the safe auto-play rule are (the same
+argument: nothing can ever be put on them, see ``engine.freecell.position``),
+and the other moves home are ordinary steps of the search.
+
 A state is ``(cols, cells, found)``: ``cols`` a tuple of 8 ``bytes`` (card ints,
 bottom first), ``cells`` a sorted tuple of the cards held in free cells (empty
 cells are implicit: ``ncells - len(cells)``), ``found`` a tuple of 4 counts.
@@ -44,6 +52,8 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 Cols = tuple[bytes, ...]
 Cells = tuple[int, ...]
@@ -61,6 +71,25 @@ SOLVED, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
 
 _SEP = b"\xff"
 _CHECK_EVERY = 512
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the search needs of a game's rules.
+
+    ``onto[c]``: the cards card ``c`` may be put on in a column; ``settle``: sends home, in
+    place, every card that may go by itself and returns them in order; ``goes_home(c,
+    found)``: whether a freshly uncovered card does; ``home_steps``: whether moves home
+    that do not settle are steps of their own (FreeCell); ``estimate(cache, cols, cells
+    used, found)``: the best-first order's cost of a state (lower is expanded first; ``cache``
+    is the search's own dict, for per-column parts)."""
+
+    name: str
+    onto: tuple[tuple[int, ...], ...]
+    settle: Callable[[list[bytes], list[int], list[int]], list[int]]
+    goes_home: Callable[[int, list[int]], bool]
+    home_steps: bool
+    estimate: Callable[[dict[bytes, Any], Cols, int, Found], int]
 
 
 def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
@@ -106,6 +135,37 @@ def _column_cost(col: bytes) -> int:
     return cost
 
 
+def bakers_estimate(cache: dict[bytes, Any], cols: Cols, ncells_used: int, found: Found) -> int:
+    """Jeu du Boulanger's order: the columns' disorder (``_column_cost``), cells used, empty
+    columns and cards home."""
+    cost = 0
+    empties = 0
+    for col in cols:
+        if not col:
+            empties += 1
+            continue
+        v = cache.get(col)
+        if v is None:
+            v = cache[col] = _column_cost(col)
+        cost += v
+    home = found[0] + found[1] + found[2] + found[3]
+    return 3 * cost + 2 * ncells_used - 2 * empties - home
+
+
+def _next_home(card: int, found: list[int]) -> bool:
+    return card % 13 == found[card // 13]
+
+
+BAKERS = Rules(
+    "bakers",
+    tuple(((c + 1,) if c % 13 != 12 else ()) for c in range(52)),
+    settle,
+    _next_home,
+    False,
+    bakers_estimate,
+)
+
+
 def state_key(cols: Cols | list[bytes], cells: Cells | list[int]) -> bytes:
     """The transposition key: sorted columns and sorted cells (foundations follow from them)."""
     return _SEP.join(sorted(cols)) + b"\xfe" + bytes(sorted(cells))
@@ -137,33 +197,20 @@ class Search:
         *,
         dead: set[bytes] | None = None,
         avoid: frozenset[bytes] | set[bytes] | None = None,
+        rules: Rules = BAKERS,
     ) -> None:
         cols = list(cols)
         cells = sorted(cells)
         found = list(found)
-        self.start_home = settle(cols, cells, found)
+        self.rules = rules
+        self.start_home = rules.settle(cols, cells, found)
         cells.sort()
         self.start = (tuple(cols), tuple(cells), tuple(found))
         self.ncells = ncells
         self.nodes = 0
         self.dead = dead
         self.avoid = avoid or None
-        self._cost_cache: dict[bytes, int] = {}
-
-    def _h(self, cols: Cols, ncells_used: int, found: Found) -> int:
-        cache = self._cost_cache
-        cost = 0
-        empties = 0
-        for col in cols:
-            if not col:
-                empties += 1
-                continue
-            v = cache.get(col)
-            if v is None:
-                v = cache[col] = _column_cost(col)
-            cost += v
-        home = found[0] + found[1] + found[2] + found[3]
-        return 3 * cost + 2 * ncells_used - 2 * empties - home
+        self._cost_cache: dict[bytes, Any] = {}
 
     def run(
         self,
@@ -183,11 +230,17 @@ class Search:
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
         heap: list[tuple[int, int, Cols, Cells, Found, bytes]] = [(0, 0, cols0, cells0, found0, start_key)]
         seq = 0
-        h = self._h
+        estimate = self.rules.estimate
+        cache = self._cost_cache
         nodes = 0
         limit = float("inf") if node_limit is None else node_limit
         push = heapq.heappush
         pop = heapq.heappop
+        rules = self.rules
+        onto = rules.onto
+        settle_now = rules.settle
+        goes_home = rules.goes_home
+        home_steps = rules.home_steps
         while heap:
             _, _, cols, cells, found, key = pop(heap)
             if nodes >= limit or (deadline is not None and nodes % _CHECK_EVERY == 0 and clock() > deadline):
@@ -205,17 +258,24 @@ class Search:
             # Candidate steps: (source kind, source index, card, destination, dest column)
             cand: list[tuple[int, int, int, int, int]] = []
             for j, c in enumerate(cells):
-                if c % 13 != 12:
-                    t = tops.get(c + 1)
+                for target in onto[c]:
+                    t = tops.get(target)
                     if t is not None:
-                        cand.append((1, j, c, c + 1, t))
+                        cand.append((1, j, c, target, t))
             for i, col in enumerate(cols):
                 if col:
                     c = col[-1]
-                    if c % 13 != 12:
-                        t = tops.get(c + 1)
+                    for target in onto[c]:
+                        t = tops.get(target)
                         if t is not None:
-                            cand.append((0, i, c, c + 1, t))
+                            cand.append((0, i, c, target, t))
+            if home_steps:  # moves home that do not settle by themselves (FreeCell)
+                for j, c in enumerate(cells):
+                    if c % 13 == found[c // 13]:
+                        cand.append((1, j, c, HOME, -1))
+                for i, col in enumerate(cols):
+                    if col and col[-1] % 13 == found[col[-1] // 13]:
+                        cand.append((0, i, col[-1], HOME, -1))
             if empty >= 0:
                 for j, c in enumerate(cells):
                     cand.append((1, j, c, EMPTY_COL, empty))
@@ -233,17 +293,21 @@ class Search:
                     del ncells_list[src]
                 else:
                     ncols[src] = cols[src][:-1]
+                nfound = list(found)
                 if dst == CELL:
                     ncells_list.append(card)
+                elif dst == HOME:
+                    nfound[card // 13] += 1
                 else:
                     ncols[dcol] = ncols[dcol] + bytes((card,))
-                nfound = list(found)
                 home: Cells = ()
                 before: tuple[list[bytes], list[int]] | None = None
-                if _may_settle(ncols, src, kind, ncells_list, nfound):
+                if dst == HOME or (not kind and ncols[src] and goes_home(ncols[src][-1], nfound)):
+                    # Only a freshly uncovered top, or any card after a foundation grew, can
+                    # go home now (the moved card could not, or it would have gone already).
                     if avoid is not None:
                         before = (list(ncols), list(ncells_list))
-                    home = tuple(settle(ncols, ncells_list, nfound))
+                    home = tuple(settle_now(ncols, ncells_list, nfound))
                 ncells_list.sort()
                 nkey = _SEP.join(sorted(ncols)) + b"\xfe" + bytes(ncells_list)
                 if nkey in parent or (dead is not None and nkey in dead):
@@ -259,7 +323,9 @@ class Search:
                     return SOLVED, self._path(parent, nkey)
                 tc = tuple(ncols)
                 seq += 1
-                push(heap, (h(tc, len(ncells_list), tf), -seq, tc, tuple(ncells_list), tf, nkey))
+                push(
+                    heap, (estimate(cache, tc, len(ncells_list), tf), -seq, tc, tuple(ncells_list), tf, nkey)
+                )
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
@@ -294,12 +360,3 @@ def _passes(avoid: frozenset[bytes] | set[bytes], before: tuple[list[bytes], lis
         if state_key(cols, cells) in avoid:
             return True
     return False
-
-
-def _may_settle(cols: list[bytes], src: int, kind: int, cells: list[int], found: list[int]) -> bool:
-    """Only a freshly uncovered column top can have become playable home (the moved card itself
-    could not go home, or it would have been sent already)."""
-    if kind:
-        return False
-    col = cols[src]
-    return bool(col) and col[-1] % 13 == found[col[-1] // 13]

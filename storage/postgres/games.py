@@ -185,6 +185,16 @@ class GamesMixin(PostgresBase):
             row = await conn.fetchrow(HINT, game_id, now)
         return None if row is None else game_row(row, DECODE)
 
+    async def record_warning(self, game_id: int, now: dt.datetime) -> GameRow | None:
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(
+                "UPDATE games SET warned = true, updated_at = $2 WHERE id = $1 AND status = 'active' "
+                f"RETURNING {GAME_COLUMNS}",
+                game_id,
+                now,
+            )
+        return None if row is None else game_row(row, DECODE)
+
     async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None:

@@ -76,6 +76,22 @@ class SettingsMixin(PostgresBase):
                 now,
             )
 
+    async def user_lost_warning(self, user_id: int) -> bool | None:
+        async with self._transaction(write=False) as conn:
+            stored = await conn.fetchval("SELECT lost_warning FROM user_settings WHERE user_id = $1", user_id)
+        return None if stored is None else bool(stored)
+
+    async def set_user_lost_warning(self, user_id: int, on: bool | None, now: dt.datetime) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, lost_warning, updated_at) VALUES ($1, $2, $3) "
+                "ON CONFLICT (user_id) DO UPDATE SET lost_warning = excluded.lost_warning, "
+                "updated_at = excluded.updated_at",
+                user_id,
+                on,
+                now,
+            )
+
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:

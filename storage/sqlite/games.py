@@ -171,6 +171,18 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
+    async def record_warning(self, game_id: int, now: dt.datetime) -> GameRow | None:
+        async def op(conn: aiosqlite.Connection) -> GameRow | None:
+            row = await self._one(
+                conn,
+                "UPDATE games SET warned = 1, updated_at = ? WHERE id = ? AND status = 'active' "
+                f"RETURNING {GAME_COLUMNS}",
+                (to_ms(now), game_id),
+            )
+            return None if row is None else game_row(row)
+
+        return await self._write(op)
+
     async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None:

@@ -86,6 +86,24 @@ class SettingsMixin(SqliteBase):
 
         await self._write(op)
 
+    async def user_lost_warning(self, user_id: int) -> bool | None:
+        async with self._transaction(write=False) as conn:
+            row = await self._one(
+                conn, "SELECT lost_warning FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+        return None if row is None or row[0] is None else bool(row[0])
+
+    async def set_user_lost_warning(self, user_id: int, on: bool | None, now: dt.datetime) -> None:
+        async def op(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, lost_warning, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET lost_warning = excluded.lost_warning, "
+                "updated_at = excluded.updated_at",
+                (user_id, None if on is None else int(on), to_ms(now)),
+            )
+
+        await self._write(op)
+
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:

@@ -162,7 +162,7 @@ async def _identify(fake: FakeDiscord, sock: _Socket, data: dict[str, Any]) -> G
     fake.identified_shards.append(shard)
     await session.dispatch("READY", fake.ready_payload(session))
     for guild in fake.guilds.values():
-        if session.owns(guild.id):
+        if session.owns(guild.id) and guild.bot_member:
             await session.dispatch("GUILD_CREATE", guild.payload())
     session.ready.set()
     fake._session_changed()

@@ -68,6 +68,8 @@ class InteractionState:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: asyncio.TimerHandle | None = None
     shard: tuple[int, int] = (0, 1)  # the gateway session (shard id, count) it was delivered to
+    context: int = 0  # 0 a server, 1 the bot's DM, 2 another DM or a group DM
+    owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners
     session_id: str = ""
 
     @property

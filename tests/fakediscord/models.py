@@ -111,16 +111,20 @@ class Role:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0) or a DM channel (type 1)."""
+    """A guild text channel (type 0), a DM channel (type 1) or a group DM (type 3)."""
 
     id: int
     name: str
     guild_id: int | None = None
     type: int = 0
     position: int = 0
+    recipients: list[User] = field(default_factory=list)  # a group DM's members
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None, "flags": 0}
+        if self.type == 3:
+            data.update(name=self.name, owner_id=str(self.recipients[0].id), icon=None)
+            data["recipients"] = [u.payload() for u in self.recipients]
         if self.guild_id is not None:
             data.update(
                 guild_id=str(self.guild_id),
@@ -185,6 +189,8 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    #: False for a server that has not added the bot (players may still use their own install).
+    bot_member: bool = True
 
     @property
     def everyone(self) -> Role:
@@ -323,6 +329,7 @@ class Message:
     interaction_id: int | None = None
     interaction_user: User | None = None
     interaction_type: int | None = None
+    owners: dict[str, str] = field(default_factory=dict)  # the interaction's authorizing installs
     application_id: int | None = None
     webhook_id: int | None = None
     type: int = 0
@@ -404,6 +411,7 @@ class Message:
                 "id": str(self.interaction_id),
                 "type": self.interaction_type or 2,
                 "user": self.interaction_user.payload(),
-                "authorizing_integration_owners": {"0": str(self.guild_id)} if self.guild_id else {},
+                "authorizing_integration_owners": self.owners
+                or ({"0": str(self.guild_id)} if self.guild_id else {}),
             }
         return data

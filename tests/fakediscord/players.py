@@ -44,6 +44,8 @@ from .models import (
 BOT_PERMISSIONS = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | MANAGE_MESSAGES
 )
+#: What a user-installed app's replies may carry where the bot is no member.
+USER_APP_PERMISSIONS = EMBED_LINKS | ATTACH_FILES
 
 
 class PlayerActions:
@@ -70,15 +72,17 @@ class PlayerActions:
         Options are checked against the registered command like Discord's client does (unknown
         or missing required options, choices, ranges raise ValueError; an unregistered command
         raises LookupError; a member lacking `default_member_permissions` gets PermissionError).
-        `dm=True` runs it in the user's DM with the bot (global commands allowed in DMs only).
+        `dm=True` runs it in the user's DM with the bot (global commands allowed in DMs only);
+        `channel` may be a group DM (`add_group_dm`) or a channel of a server without the bot
+        (`add_guild(bot=False)`): there only a user install (`install_app`) offers commands, and
+        each command only in the contexts it was synced with (`integration_types`, `contexts`).
         `wait=True` waits until the reply is final (after a defer: its edit or first followup),
         `wait="ack"` only for the initial response, `wait=False` not at all.
         """
         guild, channel = self._where(user, guild, channel, dm)
         record, options_payload, resolved = self._command_options(command, options or {}, guild, None)
-        if guild is None:
-            self._check_dm_allowed(record)
-        else:
+        self._check_available(record, user, guild, channel)
+        if guild is not None:
             self._check_command_permission(record, guild.members[user.id], check_permissions)
         data: dict[str, Any] = {
             "id": record["id"],
@@ -114,6 +118,7 @@ class PlayerActions:
         """
         guild, channel = self._where(user, guild, channel, dm)
         record, options_payload, _ = self._command_options(command, options, guild, focused)
+        self._check_available(record, user, guild, channel)
         data: dict[str, Any] = {
             "id": record["id"],
             "name": record["name"],
@@ -253,6 +258,9 @@ class PlayerActions:
     ) -> InteractionState:
         # Only the connection owning the guild's shard gets it (a DM: shard 0), as on Discord.
         session = await self.wait_until_ready(guild=guild, dm=guild is None)
+        context, owners = self._context(user, guild, channel)
+        if message is not None and message.owners:
+            owners = dict(message.owners)  # a component: the installs of the interaction that made it
         iid = snowflake()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
@@ -276,17 +284,29 @@ class PlayerActions:
                 channel={**channel.payload(), "permissions": str(member.permissions)},
                 member=member.payload(with_permissions=True),
                 guild_locale=guild.locale,
-                app_permissions=str(BOT_PERMISSIONS | guild.everyone.permissions),
-                authorizing_integration_owners={"0": str(guild.id)},
-                context=0,
+                app_permissions=str(
+                    BOT_PERMISSIONS | guild.everyone.permissions
+                    if guild.bot_member
+                    else USER_APP_PERMISSIONS  # only the player's install: no member's rights
+                ),
+                authorizing_integration_owners=owners,
+                context=context,
             )
-        else:  # the bot's DM with the user
+        elif channel.type == 1:  # the bot's DM with the user
             payload.update(
                 channel={**channel.payload(), "recipients": [user.payload()]},
                 user=user.payload(),
                 app_permissions=str(BOT_PERMISSIONS),
-                authorizing_integration_owners={"0": "0"},
-                context=1,
+                authorizing_integration_owners=owners,
+                context=context,
+            )
+        else:  # a group DM: the bot is no member, only the player's install answers
+            payload.update(
+                channel=channel.payload(),
+                user=user.payload(),
+                app_permissions=str(USER_APP_PERMISSIONS),
+                authorizing_integration_owners=owners,
+                context=context,
             )
         if message is not None:
             payload["message"] = message.payload()
@@ -302,6 +322,8 @@ class PlayerActions:
             source_message=message,
             shard=session.shard,
             session_id=session.id,
+            context=context,
+            owners=owners,
         )
         self._interactions[iid] = state
         self._by_token[token] = state
@@ -360,14 +382,55 @@ class PlayerActions:
         """The guild (None in a DM) and channel an interaction happens in; joins `user` to the guild."""
         if dm:
             return None, self.dm_channel(user)
+        if guild is None and channel is not None and channel.guild_id is None:
+            return None, channel  # a group DM
+        if guild is None and channel is not None:
+            guild = self.guilds[channel.guild_id]
         guild = guild or self.guild
         self.add_member(user, guild)
         return guild, channel or guild.channels[0]
 
-    def _check_dm_allowed(self, record: dict[str, Any]) -> None:
-        contexts = record.get("contexts")
-        if record.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
-            raise PermissionError(f"/{record['name']} is not available in DMs")
+    def _context(self, user: User, guild: Guild | None, channel: Channel) -> tuple[int, dict[str, str]]:
+        """The interaction's `context` (0 server, 1 bot DM, 2 group DM) and
+        `authorizing_integration_owners` ("0": the server that installed the app, "1": the user)."""
+        owners: dict[str, str] = {}
+        if guild is not None:
+            context = 0
+            if guild.bot_member:
+                owners["0"] = str(guild.id)
+        elif channel.type == 1:
+            context = 1
+            owners["0"] = "0"  # Discord's value for a guild install used in the bot's DM
+        else:
+            context = 2
+        if user.id in self.user_installs:
+            owners["1"] = str(user.id)
+        return context, owners
+
+    def _check_available(
+        self, record: dict[str, Any], user: User, guild: Guild | None, channel: Channel
+    ) -> None:
+        """Discord's client offers a command only where one of its installs is present and its
+        `contexts` include this place (a guild command: its guild, guild install only)."""
+        context, owners = self._context(user, guild, channel)
+        if record.get("guild_id"):
+            types, contexts = [0], [0]
+        else:
+            types = record.get("integration_types") or [0]
+            contexts = record.get("contexts")
+            if contexts is None:  # not given: servers, and DMs unless dm_permission is false
+                contexts = [0] if record.get("dm_permission") is False else [0, 1]
+        installed = {int(k) for k in owners} & set(types)
+        if context == 1 and "0" in owners and 0 in types and record.get("dm_permission") is False:
+            installed.discard(0)
+        names = {0: "a server", 1: "DMs", 2: "group DMs"}
+        if context not in contexts:
+            raise PermissionError(f"/{record['name']} is not available in {names[context]}")
+        if not installed:
+            raise PermissionError(
+                f"/{record['name']} is not installed here (integration_types {types}; "
+                f"installs present: {sorted(int(k) for k in owners)})"
+            )
 
     def _find_command(self, name: str, guild: Guild | None) -> dict[str, Any]:
         scoped = self.guild_commands.get(guild.id, []) if guild is not None else []

@@ -479,6 +479,8 @@ def _channel(fake: FakeDiscord, params: dict[str, str]) -> Channel:
     channel = fake.channels.get(_id(params["channel_id"]))
     if channel is None:
         raise DiscordError(404, 10003, "Unknown Channel")
+    if not fake.reachable(channel):  # a server without the bot, a group DM: only interactions reach
+        raise DiscordError(403, 50001, "Missing Access")
     return channel
 
 

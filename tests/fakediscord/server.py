@@ -76,6 +76,8 @@ class FakeDiscord(PlayerActions, HttpApi):
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_syncs: list[tuple[Any, int]] = []
+        #: Players who installed the app to their own account (integration type 1).
+        self.user_installs: set[int] = set()
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
         self.sessions: dict[str, GatewaySession] = {}
@@ -211,10 +213,14 @@ class FakeDiscord(PlayerActions, HttpApi):
         owner: User | None = None,
         channels: tuple[str, ...] = ("general",),
         shard: tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> Guild:
         """A new guild with text channels; the bot is a member. Connected bots get GUILD_CREATE.
 
-        `shard=(id, count)` picks an id on that shard: `(guild_id >> 22) % count == id`."""
+        `shard=(id, count)` picks an id on that shard: `(guild_id >> 22) % count == id`.
+        `bot=False`: a server that has not added the bot (no GUILD_CREATE, its channel endpoints
+        answer 403 Missing Access); players with the app installed to their account may still
+        use its commands there (`install_app`)."""
         owner = owner or self.add_user(f"{name} owner")
         guild_id = snowflake()
         if shard is not None:
@@ -222,15 +228,16 @@ class FakeDiscord(PlayerActions, HttpApi):
             stamp = guild_id >> 22
             stamp += (shard_id - stamp) % count  # a few ms later at most
             guild_id = (stamp << 22) | (guild_id & 0x3FFFFF)
-        guild = Guild(guild_id, name, owner.id)
+        guild = Guild(guild_id, name, owner.id, bot_member=bot)
         guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         self.guilds[guild.id] = guild
         for channel_name in channels:
             self.add_channel(guild, channel_name)
-        guild.members[self.bot_user.id] = Member(self.bot_user, guild)
+        if bot:
+            guild.members[self.bot_user.id] = Member(self.bot_user, guild)
         guild.members[owner.id] = Member(owner, guild)
         session = self.session_for(guild.id)
-        if session is not None:
+        if session is not None and bot:
             self._spawn(session.dispatch("GUILD_CREATE", guild.payload()))
         return guild
 
@@ -239,9 +246,25 @@ class FakeDiscord(PlayerActions, HttpApi):
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         session = self.session_for(guild.id)
-        if session is not None and len(guild.channels) > 1:
+        if session is not None and len(guild.channels) > 1 and guild.bot_member:
             self._spawn(session.dispatch("CHANNEL_CREATE", channel.payload()))
         return channel
+
+    def install_app(self, user: User) -> None:
+        """`user` installs the app to their account: its user-install commands follow them."""
+        self.user_installs.add(user.id)
+
+    def add_group_dm(self, name: str, *users: User) -> Channel:
+        """A group DM of `users` (the first owns it); the bot is never a member of one."""
+        channel = Channel(snowflake(), name, None, type=3, recipients=list(users))
+        self.channels[channel.id] = channel
+        return channel
+
+    def reachable(self, channel: Channel) -> bool:
+        """May the bot use this channel's endpoints (a server that added it, or its own DMs)?"""
+        if channel.guild_id is not None:
+            return self.guilds[channel.guild_id].bot_member
+        return channel.type == 1
 
     def dm_channel(self, user: User) -> Channel:
         for channel in self.channels.values():
@@ -445,6 +468,7 @@ class FakeDiscord(PlayerActions, HttpApi):
             message.interaction_id = interaction.id
             message.interaction_user = interaction.user
             message.interaction_type = interaction.type
+            message.owners = dict(interaction.owners)
             message.application_id = self.application_id
             message.webhook_id = self.application_id
             message.type = 20 if interaction.type == APPLICATION_COMMAND else 0
@@ -539,7 +563,9 @@ class FakeDiscord(PlayerActions, HttpApi):
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
             "guilds": [
-                {"id": str(g.id), "unavailable": True} for g in self.guilds.values() if session.owns(g.id)
+                {"id": str(g.id), "unavailable": True}
+                for g in self.guilds.values()
+                if session.owns(g.id) and g.bot_member
             ],
             "session_id": session.id,
             "session_type": "normal",

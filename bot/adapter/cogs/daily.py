@@ -11,23 +11,22 @@ import asyncio
 import datetime as dt
 import hashlib
 import logging
-import re
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.adapter import invalid_requests
+from bot.adapter import invalid_requests, places
+from bot.adapter.again import DailyButton
 from bot.adapter.channel_history import find_own_post
 from bot.adapter.cogs.starting import start_game
-from bot.adapter.errors import report, send
+from bot.adapter.errors import send
 from bot.adapter.interactions import game_choices
-from bot.games import GameFront, front_by_letter, fronts
+from bot.games import GameFront, fronts
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play import dailycodes
-from bot.play.feedback import UserFeedback
 from bot.play.service import GameService
 
 if TYPE_CHECKING:
@@ -38,39 +37,6 @@ log = logging.getLogger(__name__)
 
 def daily_fronts() -> list[GameFront[Any]]:
     return [front for front in fronts() if front.has_daily]
-
-
-class DailyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[a-z]):(?P<day>[0-9]{8})"
-):
-    """The Play button under a daily post: starts today's challenge for whoever presses it."""
-
-    def __init__(self, letter: str, day: str, label: str = "Play") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"d:{letter}:{day}")
-        )
-        self.letter = letter
-        self.day = day  # YYYYMMDD; only a marker: a press always starts today's challenge
-
-    @classmethod
-    def of(cls, front: GameFront[Any], day: dt.date, label: str) -> DailyButton:
-        return cls(front.letter, day.strftime("%Y%m%d"), label)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DailyButton:
-        return cls(match["kind"], match["day"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            try:
-                dt.datetime.strptime(self.day, "%Y%m%d")  # a marker, but a forged one is refused
-            except ValueError:
-                raise UserFeedback("error.unknown_button") from None
-            await start_game(interaction, front_by_letter(self.letter).kind, daily=True)
-        except Exception as exc:
-            await report(interaction, exc)
 
 
 def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> tuple[str, discord.ui.View]:
@@ -119,7 +85,8 @@ class Daily(commands.Cog):
     @app_commands.describe(channel="The channel for the daily post; leave empty to stop posting")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.guild_only()
+    @places.in_servers
+    @places.needs_server_bot("daily_channel")  # it posts in the channel itself
     async def dailychannel(
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:

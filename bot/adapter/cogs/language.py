@@ -15,9 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import storage
+from bot.adapter import places
 from bot.adapter.errors import send
 from bot.languages.i18n import Translator
-from bot.languages.language import set_user_deck
+from bot.languages.language import set_user_deck, set_warns_lost, user_deck, warns_lost
 from bot.languages.locale import LANGUAGES, player_locale, set_guild_language, set_user_choice
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ class Language(commands.Cog):
     @app_commands.choices(language=_choices(NONE, "None"))
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.guild_only()
+    @places.in_servers
+    @places.server_install
     async def serverlanguage(
         self, interaction: discord.Interaction, language: app_commands.Choice[str]
     ) -> None:
@@ -79,19 +81,41 @@ class Language(commands.Cog):
         else:
             await send(interaction, tr("language.server.set", language=ENDONYMS[chosen]), ephemeral=True)
 
-    @app_commands.command(name="settings", description="Your settings: the deck your boards are drawn with")
-    @app_commands.describe(deck="Two colours (red and black suits) or four (one colour per suit)")
+    @app_commands.command(
+        name="settings",
+        description="Your settings: the deck your boards are drawn with, the warning when a deal is lost",
+    )
+    @app_commands.describe(
+        deck="Two colours (red and black suits) or four (one colour per suit)",
+        lost_warning="Say on the board when a move made the deal impossible to win (on by default)",
+    )
     @app_commands.choices(
         deck=[
             app_commands.Choice(name="Two colours", value="two"),
             app_commands.Choice(name="Four colours", value="four"),
-        ]
+        ],
+        lost_warning=[
+            app_commands.Choice(name="On", value="on"),
+            app_commands.Choice(name="Off", value="off"),
+        ],
     )
-    async def settings(self, interaction: discord.Interaction, deck: app_commands.Choice[str]) -> None:
-        chosen: storage.Deck = "four" if deck.value == "four" else "two"
-        await set_user_deck(self.store, interaction.user.id, chosen)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        deck: app_commands.Choice[str] | None = None,
+        lost_warning: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Change what is given; with nothing given, say what the settings are."""
+        user = interaction.user.id
+        if deck is not None:
+            await set_user_deck(self.store, user, "four" if deck.value == "four" else "two")
+        if lost_warning is not None:
+            await set_warns_lost(self.store, user, lost_warning.value == "on")
         tr = Translator(await player_locale(interaction, self.store))
-        await send(interaction, tr(f"settings.deck.{chosen}"), ephemeral=True)
+        shown_deck = await user_deck(self.store, user)
+        warning = "on" if await warns_lost(self.store, user) else "off"
+        lines = [tr(f"settings.deck.{shown_deck}"), tr(f"settings.lost_warning.{warning}")]
+        await send(interaction, "\n".join(lines), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

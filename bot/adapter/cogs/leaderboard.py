@@ -17,6 +17,7 @@ from discord.ext import commands
 
 import engine
 import storage
+from bot.adapter import places
 from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
 from bot.games import front_by_letter, front_for
@@ -246,6 +247,11 @@ class Leaderboard(commands.Cog):
     ) -> None:
         service = self.bot.service
         where: Scope = scope.value if scope and scope.value in SCOPE_LETTERS else "channel"
+        daily_or_none = period is None or period.value == "daily"
+        if scope is None and daily_or_none and not code and not places.bot_in_server(interaction):
+            where = "global"  # no server board here: the daily board is everyone's
+        if where != "global" or (period is not None and period.value == "races"):
+            places.require_server_bot(interaction, "board")  # a server's boards are for its members
         if (
             period is not None and period.value == "races"
         ):  # bot.play.race_texts: race wins in this channel or server

@@ -36,7 +36,9 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
 
     The answer never waits on the board edit (Discord's 3 s); a new game's board still
     being posted is waited for (briefly) and edited; a board message that is gone is
-    posted again; one Discord keeps refusing to edit gets a private "saved, see /board"."""
+    posted again; one Discord keeps refusing to edit gets a private "saved, see /board".
+    A board the bot reaches only through interactions (``bot.adapter.places``) is edited
+    through the last one while its token lasts; after that the answer is the new board."""
     service = _service(interaction)
     row = board.row
     where: tuple[int | None, int | None] | None = None
@@ -44,7 +46,7 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
         await send(interaction, text, ephemeral=True)
         where = await service.boards.wait_posted(row.id)
         answered = True
-    elif row.message_id or service.boards.last_posted(row.id):
+    elif (row.message_id or service.boards.last_posted(row.id)) and replies.can_edit(service, row):
         await send(interaction, text, ephemeral=True)
         where = service.boards.last_posted(row.id)  # newer than the row if posted just after it was read
         answered = True
@@ -57,6 +59,9 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
     elif edited == "failed":
         await replies.say_saved_not_shown(interaction)
     await replies.send_share_line(interaction, board)
+    if edited == "edited":
+        shown = where or (row.channel_id, row.message_id)
+        await replies.warn_when_decided(interaction, service, board, shown)
 
 
 class Play(commands.Cog):

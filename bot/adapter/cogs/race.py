@@ -33,7 +33,7 @@ from discord.ext import commands, tasks
 
 import engine
 import storage
-from bot.adapter import cooldowns, replies
+from bot.adapter import cooldowns, places, replies
 from bot.adapter.channel_history import find_own_post
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import stake_line
@@ -377,7 +377,8 @@ class Race(commands.Cog):
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in (4, 2, 1)])
-    @app_commands.guild_only()
+    @places.in_servers
+    @places.needs_server_bot("race")  # the lobby and standings are its posts
     async def race(
         self,
         interaction: discord.Interaction,

@@ -1,0 +1,63 @@
+"""What a player is told about a known error, in their language, without Discord.
+
+The console and the Discord error ladder (``bot.adapter.errors``, which adds discord.py's own
+command errors) share it: ``UserFeedback`` carries a catalogue key meant for the player, engine
+errors map to ``engine.<reason>`` keys, storage races to "this board is out of date". None
+means a bug, for the caller to log.
+"""
+
+from __future__ import annotations
+
+import time
+
+import engine
+import storage
+from bot.languages.i18n import t, template
+from bot.languages.language import localise_params
+from bot.play.feedback import UserFeedback
+
+
+def engine_error_text(locale: object, exc: engine.EngineError) -> str:
+    """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
+    # A reason may come with different params in the two games (``no_fit``): the
+    # first variant whose placeholders are all given wins.
+    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
+        text = template(locale, key)
+        if text == key:
+            continue
+        try:
+            return text.format(**localise_params(locale, exc.params))
+        except (KeyError, IndexError, ValueError):
+            continue
+    return str(exc)
+
+
+def error_text(locale: object, error: BaseException) -> str | None:
+    """The reply for a known error of the game layer, or None when it is a bug to be logged."""
+    if isinstance(error, UserFeedback):
+        return error.text(locale)
+    if isinstance(error, engine.EngineError):
+        return engine_error_text(locale, error)
+    if isinstance(error, storage.DatabaseUnusable):  # lost while running: bot.running.database stops the bot
+        return t(locale, "error.database_lost")
+    if isinstance(error, storage.VersionConflict):
+        return t(locale, "error.stale_board")
+    if isinstance(error, storage.GameNotActive):
+        return t(locale, "error.game_over")
+    if isinstance(error, storage.GameNotFound):
+        return t(locale, "error.no_such_game")
+    if isinstance(error, storage.RaceNotFound):  # a forged race id, or a race from a wiped database
+        return t(locale, "race.error.not_found")
+    if isinstance(error, storage.InvalidValue):  # e.g. a forged id beyond a database integer
+        return t(locale, "error.unknown_button")
+    if isinstance(error, storage.DatabaseBusy | storage.ActiveGameExists):
+        return t(locale, "error.storage_busy")
+    if isinstance(error, storage.StorageError):
+        return t(locale, "error.storage")
+    return None
+
+
+def cooldown_text(locale: object, retry_after: float) -> str:
+    """ "Try again <t:…:R>" (Discord shows the time relative to the reader's clock)."""
+    when = int(time.time() + max(retry_after, 1.0)) + 1
+    return t(locale, "error.cooldown", when=f"<t:{when}:R>", seconds=f"{max(retry_after, 1.0):.0f}")

@@ -1,0 +1,119 @@
+"""Whether each game's position can still be won, kept along its undo path (issue 28).
+
+Most moves need no search: a move onto the line of the last known win is still
+winnable (the rest of that line is the win), a move from a lost position is lost
+one undo further, and an undo gives back the verdict of the position it returns to.
+Only a move off the line (or a game nothing is known of, say after a restart)
+asks the solver, in the hint pool, within ``VERDICT_SECONDS`` and ``VERDICT_NODES``.
+No Discord, no engine rules: positions are the fronts' opaque marks.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from bot.games.base import Verdict
+
+# The solver's budget for one position (and, after a restart, the searches back for the
+# undos): past it the board says nothing rather than guess.
+VERDICT_SECONDS = 1.5
+VERDICT_NODES = 250_000
+# Games remembered, and positions per game (the engine's undo limit is 100).
+GAMES_KEPT = 512
+PATH_KEPT = 128
+
+
+@dataclass
+class _Path:
+    """One game's positions from the oldest remembered to the current one, with what is known
+    of each (None: not known yet), valid at ``version``."""
+
+    version: int
+    marks: list[Hashable] = field(default_factory=list)
+    verdicts: list[Verdict | None] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What an action led to: the verdict when it follows from what was known, else None
+    (search); ``back``: whether that search must also find the undos (nothing is known of the
+    position before)."""
+
+    verdict: Verdict | None
+    back: bool
+
+
+def _after_move(prev: Verdict | None, mark: Hashable) -> Verdict | None:
+    if prev is None:
+        return None
+    if prev.status == "winnable" and mark in prev.line:
+        return Verdict("winnable", prev.line[prev.line.index(mark) + 1 :])
+    if prev.status == "lost":
+        return Verdict("lost", undos=None if prev.undos is None else prev.undos + 1)
+    return None
+
+
+def _after_undo(prev: Verdict | None, left: Hashable) -> Verdict | None:
+    """The position an undo returns to, from what was known of the one it left."""
+    if prev is None:
+        return None
+    if prev.status == "winnable":  # it leads to a winnable position: winnable through it
+        return Verdict("winnable", (left, *prev.line))
+    if prev.status == "lost" and prev.undos is not None:
+        return Verdict("winnable") if prev.undos == 1 else Verdict("lost", undos=prev.undos - 1)
+    return None
+
+
+class Verdicts:
+    """What is known of each game's positions, in memory (lost on restart: then it searches)."""
+
+    def __init__(self) -> None:
+        self._paths: OrderedDict[int, _Path] = OrderedDict()
+
+    def step(
+        self, game_id: int, version: int, new_version: int, before: Hashable, after: Hashable, *, undo: bool
+    ) -> Step:
+        """Record an action on game ``game_id`` from ``version`` (position ``before``) to
+        ``new_version`` (position ``after``) and say what is known of where it led."""
+        path = self._paths.get(game_id)
+        if path is None or path.version != version or not path.marks or path.marks[-1] != before:
+            path = _Path(version, [before], [None])
+        prev = path.verdicts[-1]
+        if undo:
+            path.marks.pop()
+            path.verdicts.pop()
+            if not path.marks or path.marks[-1] != after:
+                path.marks, path.verdicts = [after], [None]
+            if path.verdicts[-1] is None:
+                path.verdicts[-1] = _after_undo(prev, before)
+            back = True
+        else:
+            path.marks.append(after)
+            path.verdicts.append(_after_move(prev, after))
+            del path.marks[:-PATH_KEPT], path.verdicts[:-PATH_KEPT]
+            back = prev is None or prev.status != "winnable"
+        path.version = new_version
+        self._paths[game_id] = path
+        self._paths.move_to_end(game_id)
+        while len(self._paths) > GAMES_KEPT:
+            self._paths.popitem(last=False)
+        return Step(path.verdicts[-1], back)
+
+    def learned(self, game_id: int, version: int, verdict: Verdict) -> bool:
+        """Keep a search's verdict for the position at ``version``; False if the game has
+        moved on since (the newer action decides its own position)."""
+        path = self._paths.get(game_id)
+        if path is None or path.version != version:
+            return False
+        path.verdicts[-1] = verdict
+        return True
+
+    def current(self, game_id: int, version: int) -> bool:
+        """Whether ``version`` is still the game's latest known action."""
+        path = self._paths.get(game_id)
+        return path is not None and path.version == version
+
+    def forget(self, game_id: int) -> None:
+        self._paths.pop(game_id, None)

@@ -1,0 +1,50 @@
+"""FreeCell: Microsoft's deals 1 to 1,000,000 (``FC1-C4-MS11982``), 4 to 1 free cells, safe
+auto-play.
+
+``register_game()`` makes the engine play its codes (``engine.new_game``,
+``engine.parse_code``, the command line). It is a call rather than a line of
+``engine/__init__.py`` for now: the bot and storage take every kind the engine
+registers, and FreeCell's bot front comes later; until then the bot must not be
+offered FreeCell codes.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from engine.freecell.deals import MS_DEALS, ms_deck
+from engine.freecell.game import FreeCellGame
+from engine.freecell.position import FreeCellMove, FreeCellPosition, opposite_colour_below, safe_home
+from engine.registry import GAMES, register, unregister
+
+
+def register_game() -> type[FreeCellGame]:
+    """Register FreeCell in the engine (idempotent); returns the class."""
+    if GAMES.get(FreeCellGame.kind) is not FreeCellGame:
+        register(FreeCellGame)
+    return FreeCellGame
+
+
+@contextmanager
+def registered() -> Iterator[type[FreeCellGame]]:
+    """FreeCell registered for a while (the command line; tests): taken out again at the end
+    unless it was registered before."""
+    added = GAMES.get(FreeCellGame.kind) is not FreeCellGame
+    register_game()
+    try:
+        yield FreeCellGame
+    finally:
+        if added:
+            unregister(FreeCellGame.kind)
+
+
+__all__ = [
+    "MS_DEALS",
+    "FreeCellGame",
+    "FreeCellMove",
+    "FreeCellPosition",
+    "ms_deck",
+    "opposite_colour_below",
+    "register_game",
+    "registered",
+    "safe_home",
+]

@@ -1,0 +1,100 @@
+"""A FreeCell position: the shared FreeCell-family position (``engine.tableau``) with FreeCell's
+build rule, a card on the next higher card of the opposite colour, and Microsoft's deals.
+
+Safe auto-play (``safe_home``, ``auto_run``) uses the classic rule Microsoft's FreeCell uses:
+a card goes home by itself when it is the next of its suit and both foundations of the other
+colour hold at least its rank − 1 (aces always; a 2 once both aces of the other colour are
+home). Why no win is lost: the only cards that could ever be put on such a card are the two
+of the other colour one rank lower, and both are already home, which is final; so the card
+can only be moved, never built on, and the argument of ``engine.solver.search`` (delete its
+moves from any win: the rest still wins) shows the position with it home is winnable exactly
+when the position before is. fc-solve's and Aisleriot's stricter variants send fewer cards;
+this one is the one players of Microsoft's game know.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from engine.cards import RANKS
+from engine.freecell.deals import ms_deck
+from engine.tableau.notation import FOUNDATION
+from engine.tableau.position import EMPTY, NUM_COLUMNS, TableauMove, TableauPosition, fit_table
+
+FreeCellMove = TableauMove
+_RED = (False, True, True, False)  # by suit index, SUITS order S H D C
+# For each suit, the two suits of the other colour.
+OTHER_COLOUR = tuple(tuple(o for o in range(4) if _RED[o] != _RED[s]) for s in range(4))
+
+
+def opposite_colour_below(card: int, top: int) -> bool:
+    """FreeCell's build rule: ``card`` goes on ``top`` when ``top`` is one rank higher and of the
+    other colour."""
+    return top % 13 == card % 13 + 1 and _RED[top // 13] != _RED[card // 13]
+
+
+def safe_home(card: int, found: list[int]) -> bool:
+    """Whether ``card`` is the next of its suit and safe to send home by itself (module doc)."""
+    rank = card % 13  # 0 for an ace: the cards of its suit already home
+    if found[card // 13] != rank:
+        return False
+    a, b = OTHER_COLOUR[card // 13]
+    return found[a] >= rank and found[b] >= rank
+
+
+class FreeCellPosition(TableauPosition):
+    """Columns, free cells and foundations of FreeCell."""
+
+    __slots__ = ()
+    FIT = fit_table(opposite_colour_below)
+    GAME_TITLE = "FreeCell"
+
+    @classmethod
+    def deal(cls, deal_number: int, cells: int) -> Self:
+        """Microsoft's deal ``deal_number`` (1 to 1,000,000) with ``cells`` free cells."""
+        return cls.from_deck(ms_deck(deal_number), cells)
+
+    def auto_run(self) -> list[TableauMove]:
+        """The cards safe auto-play sends home from here, one at a time, in the order they go
+        (each may make the next safe), applied to this position."""
+        run: list[TableauMove] = []
+        while True:
+            move = next(
+                (m for m in self.moves(dst=(FOUNDATION, 0)) if safe_home(m.cards[0], self.found)), None
+            )
+            if move is None:
+                return run
+            self.apply(move)
+            run.append(move)
+
+    @staticmethod
+    def _beyond(card: int, top: int) -> bool:
+        return top % 13 != 0 and card % 13 >= top % 13
+
+    @staticmethod
+    def _need_words(top: int) -> str:
+        colour = "black" if _RED[top // 13] else "red"
+        return f"a {colour} {_rank_words(top % 13)}"
+
+    @staticmethod
+    def _rule_words(card: int) -> str:
+        if card % 13 == 12:
+            return "of the opposite colour (none for a king)"
+        colour = "black" if _RED[card // 13] else "red"
+        return f"of the opposite colour (a {colour} {_rank_words(card % 13 + 2)})"
+
+
+def _rank_words(rank: int) -> str:
+    """A rank as players read it on a card: ``A``, ``7``, ``10``, ``Q``."""
+    return "10" if rank == 10 else RANKS[rank - 1]
+
+
+__all__ = [
+    "EMPTY",
+    "NUM_COLUMNS",
+    "OTHER_COLOUR",
+    "FreeCellMove",
+    "FreeCellPosition",
+    "opposite_colour_below",
+    "safe_home",
+]

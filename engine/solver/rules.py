@@ -1,0 +1,106 @@
+"""Each FreeCell-family game's rules as the search needs them (``search.Rules``), and which
+rules a position plays by."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.freecell.position import FreeCellPosition, opposite_colour_below, safe_home
+from engine.solver.search import BAKERS, Cols, Found, Rules
+from engine.tableau.position import TableauPosition
+
+_FIT = FreeCellPosition.FIT
+
+
+def settle_safe(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
+    """FreeCell's ``settle``: send home, in place, every card safe auto-play sends (each may
+    make more safe); return them in order."""
+    home: list[int] = []
+    changed = True
+    while changed:
+        changed = False
+        for i, col in enumerate(cols):
+            n = len(col)
+            while n and safe_home(col[n - 1], found):
+                found[col[n - 1] // 13] += 1
+                home.append(col[n - 1])
+                n -= 1
+            if n != len(col):
+                cols[i] = col[:n]
+                changed = True
+        for j in range(len(cells) - 1, -1, -1):
+            c = cells[j]
+            if safe_home(c, found):
+                found[c // 13] += 1
+                home.append(c)
+                del cells[j]
+                changed = True
+    return home
+
+
+def _column_cost(col: bytes) -> int:
+    """How badly a FreeCell column is ordered: cards above a lower card of their suit (weighted),
+    plus cards not sitting on a card that takes them (next higher, other colour)."""
+    cost = 0
+    lowest = [99, 99, 99, 99]
+    prev = -1
+    for c in col:
+        s = c // 13
+        if lowest[s] < c:
+            cost += 2
+        elif c < lowest[s]:
+            lowest[s] = c
+        if prev >= 0 and _FIT[prev][c] != 1:
+            cost += 1
+        prev = c
+    return cost
+
+
+def _column_info(col: bytes) -> tuple[int, tuple[int, ...]]:
+    """A column's disorder and, for each card (52: none), how many cards lie on it here (0 when
+    it is not in this column): what ``estimate`` needs of a column, worked out once."""
+    depth = [0] * 53
+    for i, c in enumerate(col):
+        depth[c] = len(col) - 1 - i
+    return _column_cost(col), tuple(depth)
+
+
+def estimate(cache: dict[bytes, Any], cols: Cols, ncells_used: int, found: Found) -> int:
+    """FreeCell's order: Jeu du Boulanger's terms (with FreeCell's column disorder, cells and
+    empty columns weighing more) plus how deep the next card of each suit lies: the cards
+    that must move before it can go home, which steers the search toward the foundations."""
+    cost = 0
+    empties = 0
+    depth = 0
+    f0, f1, f2, f3 = found
+    a = f0 if f0 < 13 else 52
+    b = 13 + f1 if f1 < 13 else 52
+    c = 26 + f2 if f2 < 13 else 52
+    d = 39 + f3 if f3 < 13 else 52
+    for col in cols:
+        if not col:
+            empties += 1
+            continue
+        info = cache.get(col)
+        if info is None:
+            info = cache[col] = _column_info(col)
+        cost += info[0]
+        below = info[1]
+        depth += below[a] + below[b] + below[c] + below[d]
+    home = found[0] + found[1] + found[2] + found[3]
+    return 3 * cost + 3 * ncells_used - 3 * empties - home + 3 * depth
+
+
+FREECELL = Rules(
+    "freecell",
+    tuple(tuple(t for t in range(52) if opposite_colour_below(c, t)) for c in range(52)),
+    settle_safe,
+    safe_home,
+    True,
+    estimate,
+)
+
+
+def rules_for(pos: TableauPosition) -> Rules:
+    """The search rules of a position's game."""
+    return FREECELL if isinstance(pos, FreeCellPosition) else BAKERS

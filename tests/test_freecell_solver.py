@@ -1,0 +1,135 @@
+"""The solver on FreeCell: verdicts against the real fc-solve (``-g freecell``, atomic moves,
+exhaustive), Microsoft's #11982 proven unwinnable, every solution replayed by an independent
+referee, hints that never return to a position, "lost: undo N", and new games' winnable deals.
+
+The few-hundred-deal comparison is ``benchmarks/freecell.py`` (figures in docs/BENCHMARKS.md);
+here a sample small enough for the suite, plus a slow-marked wider one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.freecell import FreeCellGame, registered
+from engine.solver import clear_plans, hint, hint_code, position_key, solve, solve_code, visited_keys
+from engine.solver.winnable import winnable_freecell_deal
+from tests import fcsolve
+from tests.freecell_validator import replays
+
+needs_fcsolve = pytest.mark.skipif(fcsolve.missing(), reason="fc-solve is not installed")
+
+
+@pytest.fixture(autouse=True)
+def freecell():
+    with registered():
+        yield
+
+
+def new(deal: int, cells: int, *, autoplay: bool = True) -> FreeCellGame:
+    game = engine.new_game(f"FC1-C{cells}-MS{deal}")
+    assert isinstance(game, FreeCellGame)
+    game.autoplay = autoplay
+    return game
+
+
+def test_11982_is_proven_unwinnable_with_four_cells():
+    result = solve(new(11982, 4), time_limit=None)
+    assert result.verdict == "unsolvable" and result.moves == []
+    assert solve(new(11982, 4), time_limit=None, node_limit=1000).verdict == "unknown"
+
+
+# Deals our solver decides in well under a second each, so the suite stays quick.
+SAMPLE = {
+    4: [1, 2, 3, 5, 7, 8, 13, 14, 16, 18, 19, 20],
+    2: [2, 3, 4, 6, 8, 11, 14, 15],
+    1: [1, 2, 3, 4, 6, 8, 9, 10],
+}
+
+
+def check_agrees(deal: int, cells: int) -> str:
+    game = new(deal, cells)
+    ours = solve(game, time_limit=60)
+    theirs = fcsolve.run(game.board_text(), cells, game="freecell")
+    assert ours.verdict == theirs.verdict, (deal, cells)
+    if ours.solvable:
+        board = game.board_text()
+        assert replays(board, cells, ours.moves, autoplay=True), (deal, cells)
+        written = solve(game.position, time_limit=60)
+        assert replays(board, cells, written.moves, autoplay=False), (deal, cells)
+        played = engine.replay(game.code, ())
+        for move in ours.moves:
+            played.play(move)  # with auto-play, as a player presses them
+        assert played.is_won
+    return ours.verdict
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("cells", [4, 2, 1])
+def test_verdicts_agree_with_fc_solve_and_solutions_replay(cells):
+    verdicts = [check_agrees(deal, cells) for deal in SAMPLE[cells]]
+    if cells < 4:
+        assert {"solvable", "unsolvable"} <= set(verdicts)
+
+
+@needs_fcsolve
+@pytest.mark.slow
+def test_verdicts_agree_on_random_deals_at_three_cells():
+    for deal in random.Random(3).sample(range(1, 1_000_001), 3):
+        check_agrees(deal, 3)
+
+
+def test_following_hints_wins_without_returning_to_a_position():
+    clear_plans()
+    for deal, cells, autoplay in [(3, 4, True), (8, 2, False)]:
+        game = new(deal, cells, autoplay=autoplay)
+        seen = {position_key(game.position)}
+        while not game.is_won:
+            advice = hint(game, time_limit=20)
+            assert advice.status == "move" and advice.winnable, advice
+            game.play(advice.move)
+            key = position_key(game.position)
+            assert key not in seen
+            seen.add(key)
+            assert len(seen) < 400
+        assert visited_keys(game) >= seen
+
+
+def test_a_lost_position_says_how_many_undos_mend_it():
+    rng = random.Random(7)
+    game = new(2, 1)
+    assert solve(game, time_limit=30).solvable
+    while True:  # random play until the solver proves the position lost
+        legal = game.legal_moves()
+        assert legal, "stuck before losing"
+        game.play(rng.choice(legal))
+        advice = hint(game, time_limit=20)
+        if advice.status == "lost":
+            break
+    assert advice.winnable is False and advice.undos is not None and advice.undos >= 1
+    back = engine.replay(game.code, game.moves)
+    for _ in range(advice.undos):
+        back.undo()
+    for move in advice.solution:  # as pressed: auto-play on
+        back.play(move)
+    assert back.is_won
+    assert hint(new(11982, 4), time_limit=20).exhausted  # lost from the deal: nothing to undo
+
+
+def test_pool_functions_take_the_players_auto_play_setting():
+    on = solve_code("FC1-C4-MS3", (), 20)
+    off = solve_code("FC1-C4-MS3", (), 20, autoplay=False)
+    assert on["verdict"] == off["verdict"] == "solvable"
+    assert len(off["moves"]) > len(on["moves"])  # the cards auto-play sends are written out
+    assert hint_code("FC1-C4-MS3", (), 20, autoplay=False)["status"] == "move"
+    assert "error" in solve_code("FC1-C4-MS0")
+
+
+def test_a_new_game_without_a_number_is_a_deal_the_solver_won():
+    for cells in (4, 1):
+        deal = winnable_freecell_deal(cells, random.Random(cells))
+        assert deal is not None and 1 <= deal <= 1_000_000
+        assert solve(new(deal, cells), time_limit=60).solvable
+    with pytest.raises(ValueError):
+        winnable_freecell_deal(5)
