@@ -125,7 +125,7 @@ def test_migrate_status_and_check(tmp_path):
 
 
 async def test_the_upgrade_uncounts_games_ended_before_their_first_move(tmp_path):
-    """Schema 13's step on a database the old code counted in: summaries rebuilt, the daily moved."""
+    """Schema 14's step on a database the old code counted in: summaries rebuilt, the daily moved."""
     import datetime as dt
 
     from storage.upgrade import VARIANT_SUMMARIES
@@ -144,8 +144,8 @@ async def test_the_upgrade_uncounts_games_ended_before_their_first_move(tmp_path
         old.execute("UPDATE results SET counts_for_daily = 1 WHERE game_id = ?", (redealt.id,))
         old.execute("DELETE FROM player_bests")
         old.execute(VARIANT_SUMMARIES)
-        old.execute("PRAGMA user_version = 12")
-    store = await storage.open_store(str(db))  # migrates to 13
+        old.execute("PRAGMA user_version = 13")
+    store = await storage.open_store(str(db))  # migrates to 14
     try:
         assert (await store.player_stats(1, "bakers")).played == 1
         assert (await store.player_stats(1, "bakers")).won == 1

@@ -442,6 +442,10 @@ async def test_daily_game_and_share_line(store):
     assert board.row.daily_date == day.date()
     assert board.row.code == await service.daily_code("calculation", day.date())
     assert share_line(Translator("en"), board) is None  # not finished yet
+    first = engine.new_game(board.row.code).legal_moves()[0]
+    await service.play(
+        ALICE, board.row.id, first
+    )  # played: a game ended before its first move counts nowhere
     done = await service.resign(ALICE, board.row.id)
     line = share_line(Translator("en"), done)
     assert line is not None and "2026-11-29" in line and "/52" in line
@@ -572,7 +576,9 @@ async def test_todays_daily_code_is_refused_as_a_typed_code_until_the_counted_at
     other = await service.start(BOB, "bakers", code=C(DEAL_CODE))  # any other code is fine
     assert other.board.row.code == DEAL_CODE
     attempt = (await service.start(ALICE, "bakers", daily=True)).board
-    await service.resign(ALICE, attempt.row.id)  # the counted attempt, finished
+    first = engine.new_game(attempt.row.code).legal_moves()[0]
+    await service.play(ALICE, attempt.row.id, first)
+    await service.resign(ALICE, attempt.row.id)  # the counted attempt, played and finished
     practice = await service.start(ALICE, "bakers", code=C(daily))
     assert practice.board.row.code == daily and practice.board.row.daily_date is None
 

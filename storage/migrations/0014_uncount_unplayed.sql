@@ -1,4 +1,4 @@
--- Schema version 13 (PostgreSQL: 9). Games ended before their first move (replaced by a new deal, or ended by their race
+-- Schema version 14 (PostgreSQL: 10). Games ended before their first move (replaced by a new deal, or ended by their race
 -- before the start) no longer count as played, won or resigned (issue 23): the Python step
 -- (storage.upgrade.uncount_unplayed) takes them out of the daily and rebuilds the summaries.
 -- migrator: python step here
