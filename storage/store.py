@@ -193,13 +193,7 @@ class Store:
         ``GameNotFound`` if no such game, ``GameNotActive`` if it is finished.
         """
         checked = v.snowflake("game_id", game_id)
-        game = await self._db.record_hint(checked, self._now())
-        if game is not None:
-            return game
-        current = await self._db.get_game(checked)
-        if current is None:
-            raise GameNotFound(checked)
-        raise GameNotActive(current)
+        return await self._active_or_why(checked, await self._db.record_hint(checked, self._now()))
 
     async def record_warning(self, game_id: int) -> GameRow:
         """Note that the board warned this active game its deal can no longer be won (no
@@ -208,12 +202,15 @@ class Store:
         ``GameNotFound`` if no such game, ``GameNotActive`` if it is finished.
         """
         checked = v.snowflake("game_id", game_id)
-        game = await self._db.record_warning(checked, self._now())
+        return await self._active_or_why(checked, await self._db.record_warning(checked, self._now()))
+
+    async def _active_or_why(self, game_id: int, game: GameRow | None) -> GameRow:
+        """The row an active-only update returned, or why there was none (no game, or finished)."""
         if game is not None:
             return game
-        current = await self._db.get_game(checked)
+        current = await self._db.get_game(game_id)
         if current is None:
-            raise GameNotFound(checked)
+            raise GameNotFound(game_id)
         raise GameNotActive(current)
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:

@@ -297,8 +297,9 @@ class GameService:
         text = str(code)
         # Where the deal came from decides which boards it ranks on (README, Ranking rules).
         source = deal_source(race=race, daily=daily_date is not None, practice=typed or any_deal)
-        try:
-            row = await self.store.create_game(
+
+        async def create() -> storage.GameRow:
+            return await self.store.create_game(
                 kind,
                 text,
                 user_id,
@@ -308,6 +309,9 @@ class GameService:
                 daily_date=daily_date,
                 source=source,
             )
+
+        try:
+            row = await create()
         except storage.ActiveGameExists:
             # Another start by the same player won the race (a double click on Play).
             other = await self.store.active_game(user_id, kind)
@@ -316,16 +320,7 @@ class GameService:
                     replace = (other.id, other.version)
                 self._check_replaceable(other, replace)
                 replaced = await self._retire(other, replace) or replaced
-            row = await self.store.create_game(
-                kind,
-                text,
-                user_id,
-                guild_id,
-                channel_id,
-                variant=front.variant(code.cells),
-                daily_date=daily_date,
-                source=source,
-            )
+            row = await create()
         if not race:  # a race game's board is drawn when its player asks for it (My board)
             self.boards.expect(row.id)  # its board is posted next: a /move meanwhile waits for it
         game = engine.new_game(code)  # from the typed code: no second parse of its text
