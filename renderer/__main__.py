@@ -12,7 +12,7 @@ import renderer
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m renderer", description="Draw a game's board as a PNG.")
-    ap.add_argument("code", help="game code (python -m engine deal makes one)")
+    ap.add_argument("code", help="a game code, as a board shows it")
     ap.add_argument("moves", nargs="*", help="actions to play first (notation, or 'undo')")
     ap.add_argument("-o", "--output", type=Path, help="where to write the board PNG")
     ap.add_argument(

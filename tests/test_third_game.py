@@ -1,9 +1,12 @@
-"""A third game needs an engine module, a front and a registration, nothing else: Tower, end to end.
+"""A third game needs an engine module, a board module, a front and a registration, nothing else:
+Tower, end to end.
 
-``tests/thirdgame`` holds Tower's engine module (``game.py``), its front
-(``front.py``) and its start command (``commands.py``); registering the two is
-all it takes for the real bot to deal it, draw it, take button presses and
-typed moves, give hints from the process pool, record the win and rank it.
+``tests/thirdgame`` holds Tower's engine module (``game.py``), its board module for
+the renderer (``picture.py``, with its own words), its front (``front.py``, with
+those words in every language) and its start command (``commands.py``);
+registering the three is all it takes for the real bot to deal it, draw it in
+any language, take button presses and typed moves, give hints from the process
+pool, record the win and rank it.
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ import pytest
 from PIL import Image
 
 import engine
+import renderer
 from bot import games
 from engine import codes
 from tests.test_bot_discord import button, eventually, running
+from tests.thirdgame import picture
 from tests.thirdgame.front import TowerFront
 from tests.thirdgame.game import TowerGame, solve
 
@@ -24,9 +29,11 @@ from tests.thirdgame.game import TowerGame, solve
 @pytest.fixture
 def tower():
     engine.register(TowerGame)
+    renderer.register(picture)
     front = games.register(TowerFront())
     yield front
     games.unregister("tower")
+    renderer.unregister("tower")
     engine.GAMES.pop("tower", None)
     for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
         table.pop("tower", None)
@@ -38,7 +45,8 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         alice = fake_discord.add_user("alice")
         started = await fake_discord.slash(alice, "tower", {"code": "TW1-AAAAAAF"})
         assert not started.failed and not started.ephemeral and "TW1-AAAAAAF" in started.content
-        assert Image.open(io.BytesIO(fake_discord.attachment_bytes(started.message))).size == (240, 120)
+        drawn = Image.open(io.BytesIO(fake_discord.attachment_bytes(started.message)))
+        assert drawn.size == (renderer.WIDTH, picture.height(engine.new_game("TW1-AAAAAAF")))
         board = started.message
         hint = await fake_discord.click(alice, board, button(board, "i"))
         (note,) = await hint.wait_followups(1, timeout=20)
