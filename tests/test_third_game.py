@@ -19,10 +19,11 @@ from PIL import Image
 import engine
 import renderer
 from bot import games
+from bot.languages.language import LANGUAGES, picture_labels
 from engine import codes
 from tests.test_bot_discord import button, eventually, running
 from tests.thirdgame import picture
-from tests.thirdgame.front import TowerFront
+from tests.thirdgame.front import PICTURE_WORDS, TowerFront
 from tests.thirdgame.game import TowerGame, solve
 
 
@@ -85,7 +86,50 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         assert f"<@{alice.id}>" not in main.text()
         ranked = await fake_discord.slash(alice, "leaderboard", {"game": "tower", "code": "TW1-AAAAAAF"})
         assert f"<@{alice.id}>" in ranked.text() and f"tower won in {mirror.move_count}" in ranked.text()
+        from bot.play.console import help_text
+
+        assert "  new tower [CODE]               start Tower" in help_text().splitlines()  # its help too
         stats = await fake_discord.slash(alice, "stats", {"game": "tower"})
         assert "Played 1" in stats.text() and "Practice games: 1" in stats.text()
         assert "best tower" not in stats.text()
     assert fake_discord.take_violations() == []
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def title_strip(image: Image.Image) -> bytes:
+    return image.crop((0, 0, 200, renderer.layout.HEADER_H)).tobytes()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_third_game_draws_its_board_in_every_language(tower, language):
+    game = engine.new_game("TW1-AAAAAAF")
+    game.play(solve(game))
+    labels = picture_labels(language, "tower")
+    assert labels["tower"] == PICTURE_WORDS[language]["tower"]  # its words, from its own front
+    assert labels["home"] == PICTURE_WORDS[language]["home"]
+    image = decode(tower.render(game, highlight="2", labels=labels))
+    assert image.size == (renderer.WIDTH, picture.height(game))
+    english = decode(tower.render(game, highlight="2", labels=picture_labels("en", "tower")))
+    assert (title_strip(image) == title_strip(english)) == (language == "en")  # the title translated
+    top = picture.PILE_Y + renderer.layout.FAN * (len(game.position[1]) - 1)
+    selected = image.getpixel((picture.slot_x(1) + 8, top + 70))
+    assert selected == renderer.layout.PICK_FACE  # the highlight, in the board module's own terms
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_third_game_registered_leaves_the_other_boards_drawing_in_every_language(tower, language):
+    """Registering Tower's words once made every Russian picture fail (``unknown label``)."""
+    for front in games.fronts():
+        code = {"tower": "TW1-AAAAAAF"}.get(front.kind) or str(front.code(24, front.check_cells(None)))
+        game = engine.new_game(code)
+        for labels in (picture_labels(language, front.kind), picture_labels(language)):
+            image = decode(front.render(game, highlight=None, labels=labels))
+            assert image.size == (renderer.WIDTH, renderer.boards.board_for(game).height(game))
+        replay = front.render_replay(code, (), labels=picture_labels(language, front.kind), max_bytes=2**22)
+        assert Image.open(io.BytesIO(replay)).format == "GIF"
