@@ -9,7 +9,7 @@ import stat
 import pytest
 
 import storage
-from storage.sqlite_files import marker_of, prepare, tighten
+from storage.sqlite.files import marker_of, prepare, tighten
 
 CODE = "BK1-C4-AAAAA24"
 
@@ -21,7 +21,7 @@ def mode(path) -> int:
 async def new_store(path):
     prepare(str(path))
     store = await storage.open_store(str(path))
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     return store, game
 
 

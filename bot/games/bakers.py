@@ -94,6 +94,13 @@ class BakersFront(GameFront[BakersGame]):
     button_names = "1-8, a-d (a card's one-press move), home"
     uses_selection = False
 
+    def variant(self, cells: int | None) -> str:
+        """Its cell count, in digits ("4"): boards of different cell counts never mix."""
+        return "" if cells is None else str(cells)
+
+    def cells_of(self, variant: str) -> int | None:
+        return int(variant) if variant.isdigit() else None
+
     def localise_params(self, language: str, params: dict[str, Any]) -> dict[str, Any]:
         """The engine names its places in English ("column 3", "free cell a", "its foundation")."""
         match = _ENGINE_PLACE.match(str(params.get("place", "")))
@@ -282,7 +289,7 @@ class BakersFront(GameFront[BakersGame]):
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then
         the reference score, which never ranks."""
-        score = tr("lb.bakers_score", score=best.score, cells=best.cells or DAILY_CELLS)
+        score = tr("lb.bakers_score", score=best.score, cells=self.cells_of(best.variant) or DAILY_CELLS)
         if best.won:
             return [tr("lb.won_in", moves=best.move_count), score]
         progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]

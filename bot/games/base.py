@@ -148,8 +148,9 @@ class GameFront(ABC, Generic[G]):
         return chosen
 
     def option_token(self, cells: int | None) -> str:
-        """The game's option (its free cells) as custom ids carry it: ``""`` for none."""
-        return "" if cells is None else str(cells)
+        """The game's option (its free cells) as custom ids carry it: its stored variant
+        (``""`` for none)."""
+        return self.variant(cells)
 
     def parse_option(self, token: str) -> int | None:
         """An option back from a custom id (``""`` or ``"0"``: none); ``UserFeedback`` for a token
@@ -162,6 +163,16 @@ class GameFront(ABC, Generic[G]):
 
     def code(self, deal: int, cells: int | None) -> engine.GameCode:
         return engine.make_code(self.kind, deal, cells)
+
+    # -- what storage keeps of the game's option --------------------------------------------
+    def variant(self, cells: int | None) -> str:
+        """The stored variant of a game with this option: storage only compares it (boards,
+        races, the winnable stock are per variant). "" for a game without options."""
+        return ""
+
+    def cells_of(self, variant: str) -> int | None:
+        """The free cells a stored ``variant`` stands for (None for a game without them)."""
+        return None
 
     @abstractmethod
     def daily_code(self, draw: int) -> engine.GameCode:

@@ -4,7 +4,7 @@ If the database file is unlinked or replaced while the bot runs, storage refuses
 every write from then on (``DatabaseUnusable``, reason "vanished"/"replaced"):
 the player whose move it was is told (``bot.adapter.errors``), this module logs why and
 closes the bot, and ``python -m bot`` exits with status 3 (a supervisor's
-restart then refuses to start over an empty database: ``storage.sqlite_files``).
+restart then refuses to start over an empty database: ``storage.sqlite.files``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import storage
 from storage.sqlite import SqliteStore
-from storage.sqlite_files import prepare, tighten
+from storage.sqlite.files import prepare, tighten
 
 if TYPE_CHECKING:
     from bot.adapter.app import BoulangerBot

@@ -22,7 +22,7 @@ import os
 import stat
 from pathlib import Path
 
-from storage.sqlite_open import MEMORY, unusable
+from storage.sqlite.opening import MEMORY, unusable
 
 log = logging.getLogger(__name__)
 

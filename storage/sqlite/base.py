@@ -15,10 +15,9 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from storage import validate as v
-from storage.front import StoreFront
 from storage.interface import DatabaseUnusable, StorageError
 from storage.migrator import too_new
-from storage.sqlite_open import (
+from storage.sqlite.opening import (
     MEMORY,
     check_path,
     classify,
@@ -28,7 +27,7 @@ from storage.sqlite_open import (
     read_header,
     unusable,
 )
-from storage.sqlite_rows import operational_error, utc_now
+from storage.sqlite.rows import operational_error, utc_now
 
 Clock = Callable[[], dt.datetime]
 T = TypeVar("T")
@@ -36,8 +35,8 @@ T = TypeVar("T")
 Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-class SqliteBase(StoreFront):
-    """One SQLite file behind one aiosqlite connection. Open with ``await SqliteStore.open(path)``."""
+class SqliteBase:
+    """One SQLite file behind one aiosqlite connection. Opened by ``SqliteStore.open(path)``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:
         self._conn: aiosqlite.Connection | None = conn
@@ -55,7 +54,7 @@ class SqliteBase(StoreFront):
 
     # -- lifecycle ----------------------------------------------------------------
     @classmethod
-    async def open(
+    async def connect(
         cls,
         path: str,
         *,
@@ -106,12 +105,6 @@ class SqliteBase(StoreFront):
                 if conn is not None:
                     await conn.close()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     def check_file(self) -> None:
         """Raise ``DatabaseUnusable`` ("vanished"/"replaced") if the path no longer names the open file.
 
@@ -131,7 +124,8 @@ class SqliteBase(StoreFront):
         if self._lost is not None:
             raise unusable(self.path, self._lost.reason)
 
-    def _now(self) -> dt.datetime:
+    def now(self) -> dt.datetime:
+        """The clock, checked (timezone-aware)."""
         return v.moment("the clock", self._clock())
 
     # -- transactions -------------------------------------------------------------
