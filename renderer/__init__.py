@@ -6,6 +6,7 @@
     png = renderer.render_png(game, tag="race", hide_code=True)  # a race's board: no code
     gif = renderer.render_replay(game.code, game.moves)      # animated, <= 400 frames, <= 7.5 MiB
     python -m renderer BK1-C4-AAAAA24 1a 2b -o board.png --deck four
+    renderer.register(tower_board)  # another game's board module (``renderer.boards.Board``)
 
 Pictures are WIDTH (720) px wide and as tall as their content (see
 ``renderer.layout`` for the sizes, chosen for a 500 px wide phone screen).
@@ -25,9 +26,10 @@ from typing import Any
 
 from PIL import Image
 
+import renderer.games  # noqa: F401  (registers the built-in games' boards)
 from engine import Game
 from renderer import png
-from renderer.boards import HEIGHT, board_for
+from renderer.boards import board_for, register, tallest, unregister, words_of
 from renderer.cards import check_deck
 from renderer.labels import DEFAULTS as DEFAULT_LABELS
 from renderer.labels import TAGS, check_tag
@@ -39,6 +41,14 @@ from renderer.replay import ReplayTooLarge, render_replay
 # zlib level: 6 saves ~20% of the bytes for 3-4x the encode time, 9 is ~25x slower
 # (docs/BENCHMARKS.md, renderer); every board stays well under 60 KiB at 3.
 PNG_LEVEL = 3
+
+
+def __getattr__(name: str) -> int:
+    """``renderer.HEIGHT``: the tallest picture of any registered board (a game registered
+    later may be taller)."""
+    if name == "HEIGHT":
+        return tallest()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def render_image(
@@ -53,15 +63,15 @@ def render_image(
     """The board as a palette ("P") image, WIDTH wide and as tall as its longest pile
     needs (at most HEIGHT).
 
-    ``highlight`` marks a selected source for two-click play. Baker's Game:
-    ``("c", 0..7)`` a column, ``("f", 0..cells-1)`` a free cell. Calculation:
-    ``("s", 0)`` the turned card, ``("w", 0..3)`` a waste pile. The notation
-    names (``"3"``, ``"a"``, ``"s"``, ``"w2"``) are accepted too. The last
+    ``highlight`` marks a selected source for two-click play, in the terms of the
+    game's board module (its ``parse_highlight``: a place as ``(kind, index)`` or its
+    notation name, e.g. ``"3"`` or ``"w2"``). The last
     move (``game.last_move``) is always marked: its source's label turns
     amber and the cards it put down get an amber face. ``game.outcome`` shows
     as a WON/LOST badge in the header, in the title's place (and a banner on a
     won board).
-    ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations).
+    ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations): the shared
+    words and every registered board's own; the board draws the shared ones and its own.
     ``deck`` is ``"two"`` (red and black) or ``"four"`` (a colour per suit, chosen
     to stay apart for colour-blind players: ``renderer.cards``).
     ``tag`` says where the deal came from on a pill after the code: one of
@@ -71,7 +81,7 @@ def render_image(
     ``ValueError`` on an unknown game kind, highlight, label, deck or tag.
     """
     board = board_for(game)
-    words = resolve_labels(labels)
+    words = resolve_labels(labels, words_of(board))
     image: Image.Image = board.render(
         game,
         board.parse_highlight(game, highlight),
@@ -112,7 +122,9 @@ __all__ = [
     "WIDTH",
     "ReplayTooLarge",
     "encode_png",
+    "register",
     "render_image",
     "render_png",
     "render_replay",
+    "unregister",
 ]

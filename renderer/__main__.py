@@ -12,11 +12,11 @@ import renderer
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m renderer", description="Draw a game's board as a PNG.")
-    ap.add_argument("code", help="game code, e.g. BK1-C4-AAAAA24 or CA1-AAAAA24")
+    ap.add_argument("code", help="a game code, as a board shows it")
     ap.add_argument("moves", nargs="*", help="actions to play first (notation, or 'undo')")
     ap.add_argument("-o", "--output", type=Path, help="where to write the board PNG")
     ap.add_argument(
-        "--highlight", help="a selected source to mark: 1-8 or a-d (Baker), s or w1-w4 (Calculation)"
+        "--highlight", help="a selected source to mark, by its name in the game's notation (e.g. 3 or w2)"
     )
     ap.add_argument(
         "--deck", choices=sorted(renderer.DECKS), default="two", help="suit colours: two (red/black) or four"

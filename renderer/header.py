@@ -85,8 +85,9 @@ def draw_dynamic(
     after the code). With ``hide_code`` the tag is drawn in the code's place and the
     title stays (a race: everyone has the deal, nobody may read it off the board).
     Returns where the left-hand pieces end and where the right-hand pieces begin (they
-    never meet: ``labels.ROOM`` keeps translations short enough, and the tag is cut short
-    to the room left; every shipped translation fits whole, tests/test_render_header_tags.py)."""
+    never meet: each word's room in ``labels.WORDS`` keeps translations short enough, and the
+    tag is cut short to the room left; every shipped translation fits whole,
+    tests/test_render_header_tags.py)."""
     base = baseline()
     left, _ = paste_words(
         canvas,

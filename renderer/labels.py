@@ -1,67 +1,86 @@
 """The few words drawn on a picture, English by default.
 
 The bot passes its own translations (``labels={"score": "очки", ...}``); the
-renderer never imports the bot's catalogue. Keys are fixed so a typo fails
-loudly instead of silently drawing English.
+renderer never imports the bot's catalogue. The words every board draws (the
+header's, the outcome's, the deal's source) are here; each game's board module
+declares its own (its title under its kind, its places' words) in ``WORDS``,
+added here when it registers (``renderer.boards.register``). Keys are fixed so a
+typo fails loudly instead of silently drawing English.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from renderer.text import fitted
 
-DEFAULTS: dict[str, str] = {
-    "bakers": "Jeu du Boulanger",  # titles
-    "calculation": "Calculation",
-    "score": "score",
-    "moves": "moves",
-    "won": "WON",
-    "lost": "LOST",
-    "stock": "stock",
-    "turned": "turned",
-    "next": "next",
-    "done": "done",
-    "practice": "PRACTICE",  # where the deal came from, on a tag after the code (``TAGS``)
-    "daily": "DAILY",
-    "race": "RACE",
+# A word: its English default and where it is drawn, (font size, widest in px): a long
+# translation is cut short with "…" rather than running into its neighbours.
+Word = tuple[str, int, int]
+
+SHARED: dict[str, Word] = {
+    "score": ("score", 16, 76),
+    "moves": ("moves", 16, 76),
+    "won": ("WON", 18, 170),
+    "lost": ("LOST", 18, 170),
+    # where the deal came from, on a tag after the code (``TAGS``); cut again to the room left
+    "practice": ("PRACTICE", 14, 150),
+    "daily": ("DAILY", 14, 150),
+    "race": ("RACE", 14, 150),
 }
 
 TAGS = ("practice", "daily", "race")  # the labels a header's tag may show
 
 MAX_LABEL = 24
 
-# (font size, widest in px) where each word is drawn: a long translation is cut
-# short with "…" rather than running into its neighbours.
-ROOM: dict[str, tuple[int, int]] = {
-    "bakers": (18, 180),
-    "calculation": (18, 180),
-    "score": (16, 76),
-    "moves": (16, 76),
-    "won": (18, 170),
-    "lost": (18, 170),
-    "stock": (18, 108),
-    "turned": (18, 108),
-    "next": (20, 104),
-    "done": (20, 140),
-    "practice": (14, 150),  # and cut again to the room the header has left
-    "daily": (14, 150),
-    "race": (14, 150),
-}
+# Every word a picture may draw: the shared ones and each registered board's.
+WORDS: dict[str, Word] = dict(SHARED)
+# Their English defaults (``renderer.DEFAULT_LABELS``), kept in step with ``WORDS``.
+DEFAULTS: dict[str, str] = {key: word[0] for key, word in WORDS.items()}
 
 Labels = tuple[tuple[str, str], ...]  # hashable, so it can key the background cache
 
 
-def resolve(labels: Mapping[str, str] | None) -> Labels:
-    """Defaults overridden by ``labels``; ``ValueError`` on an unknown key or a bad value."""
-    merged = dict(DEFAULTS)
+def add(words: Mapping[str, Word], owner: str) -> None:
+    """Make a board's own words known; ``ValueError`` if one is a shared word or another
+    board's word drawn differently (two games may share a word only when it is the same)."""
+    for key, word in words.items():
+        if key in SHARED or (key in WORDS and WORDS[key] != word):
+            raise ValueError(f"{owner} cannot declare the picture word {key!r}: it is taken")
+    for key, word in words.items():
+        WORDS[key] = word
+        DEFAULTS[key] = word[0]
+
+
+def forget(keys: Iterable[str]) -> None:
+    """Drop a board's own words (a game unregistered); the shared words stay."""
+    for key in keys:
+        if key not in SHARED:
+            WORDS.pop(key, None)
+            DEFAULTS.pop(key, None)
+
+
+def check(labels: Mapping[str, str] | None) -> dict[str, str]:
+    """``labels`` stripped; ``ValueError`` on an unknown key or a bad value."""
+    given: dict[str, str] = {}
     for key, value in (labels or {}).items():
-        if key not in DEFAULTS:
-            raise ValueError(f"unknown label {key!r}; known labels: {', '.join(DEFAULTS)}")
+        if key not in WORDS:
+            raise ValueError(f"unknown label {key!r}; known labels: {', '.join(WORDS)}")
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_LABEL:
             raise ValueError(f"label {key!r} must be 1-{MAX_LABEL} characters of text, not {value!r}")
-        merged[key] = value.strip()
-    return tuple((key, fitted(value, *ROOM[key])) for key, value in merged.items())
+        given[key] = value.strip()
+    return given
+
+
+def resolve(labels: Mapping[str, str] | None, keys: Iterable[str] | None = None) -> Labels:
+    """The words ``keys`` (default: every known word) in English overridden by ``labels``,
+    each fitted to its room; ``ValueError`` on an unknown key or a bad value."""
+    given = check(labels)
+    out = []
+    for key in WORDS if keys is None else keys:
+        default, size, widest = WORDS[key]
+        out.append((key, fitted(given.get(key, default), size, widest)))
+    return tuple(out)
 
 
 def check_tag(tag: object) -> str | None:

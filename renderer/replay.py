@@ -33,16 +33,15 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, Protocol
 
 from PIL import GifImagePlugin, Image, ImageChops
 
 import engine
-from renderer import bakers, calculation
 from renderer import layout as L
-from renderer.boards import board_for
-from renderer.labels import Labels
+from renderer.boards import board_for, words_of
+from renderer.labels import Labels, check
 from renderer.labels import resolve as resolve_labels
 from renderer.palette import COLOURS, PALETTE_IMAGE, new_canvas
 
@@ -64,11 +63,6 @@ _PALETTE = bytes(PALETTE_IMAGE.getpalette() or [])[:768].ljust(768, b"\0")
 _SHRINK_PALETTE = Image.new("P", (1, 1))
 _SHRINK_PALETTE.putpalette(_PALETTE[: 3 * _TRANSPARENT] + _PALETTE[:3] * (256 - _TRANSPARENT))
 _UNCHANGED = [255] + [0] * 255  # point table: a zero delta (same palette index) -> mask on
-
-_CARDS_HOME: dict[str, Callable[[Any], int]] = {
-    "bakers": bakers.cards_home,
-    "calculation": calculation.cards_home,
-}
 
 
 class ReplayTooLarge(ValueError):
@@ -111,8 +105,9 @@ def render_replay(
         actions.append(action)
         if len(actions) > MAX_ACTIONS:
             raise ValueError(f"a replay has at most {MAX_ACTIONS} actions")
-    words = resolve_labels(labels)
+    given = check(labels)
     key = _scan(code, actions)
+    words = resolve_labels(given, words_of(board_for(engine.new_game(code))))
     positions = len(actions) + 1
     for scale in SCALES:
         budget = min(positions, max_frames)
@@ -166,15 +161,15 @@ def _spread(items: Sequence[int], k: int) -> list[int]:
 
 
 def _scan(code: str, actions: Sequence[str]) -> list[int]:
-    """Play the whole log once: validate it and list the positions a foundation move reached."""
+    """Play the whole log once: validate it and list the positions a foundation move reached
+    (the engine's ``cards_home`` grew)."""
     game = engine.new_game(code)
     board_for(game)  # ValueError for a kind without a board, before any work
-    home = _CARDS_HOME[game.kind]
     key: list[int] = []
-    before = home(game)
+    before = game.cards_home
     for i, action in enumerate(actions, 1):
         _play(game, i, action)
-        now = home(game)
+        now = game.cards_home
         if now > before:
             key.append(i)
         before = now

@@ -1,8 +1,20 @@
-"""Each game's bot-side knowledge lives in its front: nothing else in ``bot/`` names a game."""
+"""Each game's knowledge lives with that game's modules: nothing else in ``bot/`` or ``renderer/``
+names a game, its places, its options or its help.
+
+A game's modules are its engine package, its board module (``renderer/games/``) and its
+front (``bot/games/``). The checks below read every other module of ``bot/`` and
+``renderer/`` and fail on: a game's kind, letter, name or code prefix in a string; a
+regex or alphabet of a game's places (a character range such as ``a-d`` or ``1-8``, a
+front's selection letters); a game's option counts as literals (``(4, 2, 1)``, ``cells
+== 4``, a ``cells`` group in a custom-id template); help texts that list the games; an
+import of one game's board module.
+"""
 
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +25,9 @@ from bot.games.bakers import BakersFront
 from bot.games.base import CONTROLS, Press
 from bot.games.calculation import CalculationFront
 
-BOT = Path(__file__).resolve().parent.parent / "bot"
+ROOT = Path(__file__).resolve().parent.parent
+BOT = ROOT / "bot"
+RENDERER = ROOT / "renderer"
 
 
 def _docstring_nodes(tree: ast.AST) -> set[int]:
@@ -52,6 +66,137 @@ def test_no_module_outside_the_fronts_names_a_game_kind():
                     ):
                         offenders.append(f"{path.relative_to(BOT)}:{node.lineno} {ast.unparse(node)}")
     assert offenders == []
+
+
+def _shared_modules(package: Path) -> Iterator[tuple[str, ast.AST, set[int]]]:
+    """Every module of ``package`` outside its ``games/`` room: (name, tree, docstring ids)."""
+    for path in sorted(package.rglob("*.py")):
+        if "games" in path.relative_to(package).parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        yield str(path.relative_to(ROOT)), tree, _docstring_nodes(tree)
+
+
+def _strings(tree: ast.AST, docs: set[int]) -> Iterator[ast.Constant]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            yield node
+
+
+def _game_words() -> list[re.Pattern[str]]:
+    """A game's kind as a word, its names and titles, its code prefix followed by a version."""
+    out = []
+    for front in fronts():
+        game = engine.GAMES[front.kind]
+        out.append(re.compile(rf"(?<![\w.]){re.escape(front.kind)}(?![\w])"))
+        out += [re.compile(re.escape(name)) for name in {front.name, game.title}]
+        out.append(re.compile(rf"\b{re.escape(game.code_prefix)}[0-9]"))
+    return out
+
+
+# A character range in a regex that is not a whole alphabet: a game's places (``[a-d]``,
+# ``[1-8]``, ``[0-4]``); ``0-9``, ``a-z`` and ``A-Z`` are any digit or letter.
+_PARTIAL_RANGE = re.compile(r"\[[^\]]*?(?:(?!0-9|a-z|A-Z)[0-9a-zA-Z]-[0-9a-zA-Z])[^\]]*\]")
+
+
+def _place_alphabets() -> set[str]:
+    """Each front's selection letters, whole and split into digits and letters."""
+    out = set()
+    for front in fronts():
+        sel = front.selections
+        out |= {sel, "".join(c for c in sel if c.isdigit()), "".join(c for c in sel if c.isalpha())}
+    return {a for a in out if len(a) > 1}
+
+
+def _option_literals(tree: ast.AST) -> Iterator[ast.AST]:
+    """Option counts as literals: a tuple/list/set of a front's cell counts, a literal count
+    compared with, passed as or given to something named ``cells``."""
+    counts = {tuple(f.cell_choices) for f in fronts() if f.cell_choices}
+    counts |= {tuple(f.stock_cells) for f in fronts() if f.stock_cells}
+
+    def cells(node: ast.AST) -> bool:
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+        return "cells" in name.lower()
+
+    def count(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and type(node.value) is int and node.value > 0
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts and all(map(count, node.elts)):
+            if tuple(e.value for e in node.elts) in counts:  # type: ignore[attr-defined]
+                yield node
+        elif isinstance(node, ast.Compare) and any(map(cells, [node.left, *node.comparators])):
+            if any(map(count, [node.left, *node.comparators])):
+                yield node
+        elif (isinstance(node, ast.keyword) and node.arg and "cells" in node.arg and count(node.value)) or (
+            isinstance(node, ast.Assign) and any(map(cells, node.targets)) and count(node.value)
+        ):
+            yield node
+
+
+def test_no_shared_module_of_the_bot_names_a_game_its_places_options_or_help():
+    words = _game_words()
+    alphabets = _place_alphabets()
+    offenders = []
+    for name, tree, docs in _shared_modules(BOT):
+        for node in _strings(tree, docs):
+            text = node.value
+            where = f"{name}:{node.lineno} {text!r}"
+            if any(w.search(text) for w in words):
+                offenders.append(f"{where}: names a game (a help text?)")
+            if _PARTIAL_RANGE.search(text) or text in alphabets:
+                offenders.append(f"{where}: a game's places")
+            if "(?P<cells>" in text:
+                offenders.append(f"{where}: a cells slot in a custom id (the front's option token)")
+        for node in _option_literals(tree):
+            offenders.append(f"{name}:{node.lineno} {ast.unparse(node)}: a game's option counts")  # type: ignore[attr-defined]
+    assert offenders == []
+
+
+def test_no_shared_module_of_the_renderer_names_a_game():
+    words = _game_words()
+    boards = {path.stem for path in (RENDERER / "games").glob("*.py")} - {"__init__"}
+    offenders = []
+    for name, tree, docs in _shared_modules(RENDERER):
+        for node in _strings(tree, docs):
+            if any(w.search(node.value) for w in words):
+                offenders.append(f"{name}:{node.lineno} {node.value!r}")
+        for node in ast.walk(tree):
+            modules = []
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            for module in modules:
+                parts = module.split(".")
+                if parts[:2] == ["renderer", "games"] and len(parts) > 2 and parts[2] in boards:
+                    offenders.append(f"{name}:{node.lineno} imports {module}")
+                if parts[0] == "renderer" and len(parts) == 2 and parts[1] in boards:
+                    offenders.append(f"{name}:{node.lineno} imports {module}")
+        for node in _option_literals(tree):
+            offenders.append(f"{name}:{node.lineno} {ast.unparse(node)}")  # type: ignore[attr-defined]
+    assert offenders == []
+
+
+def test_the_guard_sees_what_it_is_for():
+    """Each check fails on the case it names (so a passing guard means something)."""
+    words = _game_words()
+    for text in (
+        "How to play Jeu du Boulanger or Calculation",
+        "rules boulanger|calculation",
+        "e.g. BK1-C4-AAAAA24",
+        "bakers",
+    ):
+        assert any(w.search(text) for w in words), text
+    for text in ("a boulanger bot", "bot.games.base", "calculations.py", "Boulanger console"):
+        assert not any(w.search(text) for w in words), text
+    for text in (r"(?P<sel>[0-9a-d]?)", r"free cell (?P<cell>[a-d])", r"column ([1-8])", r"(?P<cells>[0-4])"):
+        assert _PARTIAL_RANGE.search(text), text
+    for text in (r"g:(?P<gid>[0-9]+)", r"(?P<act>[a-z0-9]{1,2})", r"[A-Za-z0-9-]{1,64}", "[sg]?[awdx]"):
+        assert not _PARTIAL_RANGE.search(text), text
+    assert {"abcd", "12345678", "1234"} <= _place_alphabets()
+    tree = ast.parse("choices = (4, 2, 1)\nif cells == 2: pass\nf(cells=4)\nrow.cells = 1\nx = (1, 2)")
+    assert len(list(_option_literals(tree))) == 4
 
 
 def test_the_registry_finds_each_front_by_kind_letter_and_command():
@@ -100,3 +245,30 @@ def test_move_autocomplete_ranks_home_then_columns_then_empty_then_one_cell_per_
     assert {n[0] for n in ranked} >= set("12345678")  # columns 7 and 8 are not crowded out
     first_cell = ranked.index(cells[0])
     assert all(n[1] not in "abcd" for n in ranked[:first_cell])
+
+
+def test_help_texts_are_assembled_from_the_fronts_as_they_read_before():
+    from bot.games import cell_options, cells_help, notation_help, rules_help
+    from bot.play.console import help_text
+
+    assert notation_help() == "e.g. 3h, a5, 27, 18v2 (Boulanger) or sf2, w3, w1f4 (Calculation)"
+    assert rules_help() == "How to play Jeu du Boulanger or Calculation"
+    assert cells_help("race") == "Jeu du Boulanger: free cells, 4 (default), 2 or 1"
+    assert cells_help("leaderboard") == "Jeu du Boulanger: the boards of this many free cells (default 4)"
+    assert cell_options() == (4, 2, 1)
+    lines = help_text().splitlines()
+    assert (
+        lines[1]
+        == "  new boulanger [4|2|1] [CODE]   start Jeu du Boulanger (a winnable deal unless CODE is given)"
+    )
+    assert lines[2] == "  new calculation [CODE]         start Calculation"
+    assert lines[7:10] == [
+        "  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home",
+        "                                 (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation); undo, hint,",
+        "                                 clear, end (both; end only when no move is left)",
+    ]
+    assert lines[-2] == (
+        "  settings [lost_warning on|off] whether the board says when a deal can no longer be won"
+    )
+    assert lines[-1] == "  rules boulanger|calculation | help | quit   (a leading / is fine: /rules, /help)"
+    assert len(lines) == 16

@@ -13,8 +13,8 @@ import renderer
 from engine.bakers.position import EMPTY, Position
 from engine.cards import parse_card
 from engine.solver import solve
-from renderer import bakers
 from renderer import layout as L
+from renderer.games import bakers
 
 CODE = "BK1-C4-AAAAA24"  # SPEC test vector: column 1 ends TH, column 2 ends 3S
 
@@ -249,7 +249,7 @@ def test_eight_threads_render_identical_bytes_from_cold_caches() -> None:
 def test_long_translations_are_cut_short_to_their_room(code: str) -> None:
     words = {key: "Ш" * 24 for key in renderer.DEFAULT_LABELS}
     resolved = dict(renderer.labels.resolve(words))
-    for key, (size, room) in renderer.labels.ROOM.items():
+    for key, (_, size, room) in renderer.labels.WORDS.items():
         text = resolved[key]
         assert text.endswith("…") and renderer.fonts.font(size).getlength(text) <= room
     game = engine.new_game(code)

@@ -10,8 +10,8 @@ from PIL import Image
 import engine
 import renderer
 from engine.calculation.position import Position
-from renderer import calculation as board
 from renderer import layout as L
+from renderer.games import calculation as board
 
 CODE = "CA1-AAAAA24"  # SPEC vector: foundations AC 2H 3D 4C, first turned card 6S
 

@@ -17,9 +17,9 @@ from PIL import Image
 import engine
 import renderer
 from engine.cards import make_card
-from renderer import bakers
 from renderer import layout as L
 from renderer.cards import corner_layout
+from renderer.games import bakers
 
 MACHADO = {
     "protanopia": (

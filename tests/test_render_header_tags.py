@@ -14,9 +14,10 @@ from PIL import Image, ImageChops
 import engine
 import renderer
 from bot.languages.language import LANGUAGES, picture_labels
-from renderer import bakers, header
+from renderer import header
 from renderer import layout as L
 from renderer.fonts import MONO, ascent
+from renderer.games import bakers
 from renderer.text import pill_sprite, text_sprite
 from tests.test_render_readable import ink_height, on_phone
 

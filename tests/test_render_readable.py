@@ -15,11 +15,12 @@ import engine
 import renderer
 from engine.bakers.position import EMPTY, Position
 from engine.cards import card_label, parse_card
-from renderer import bakers, header, png
-from renderer import calculation as calc
+from renderer import header, png
 from renderer import layout as L
 from renderer.cards import card_sprite, corner_layout, ink
 from renderer.fonts import MONO, SANS
+from renderer.games import bakers
+from renderer.games import calculation as calc
 from renderer.text import text_sprite
 
 BK, CA = "BK1-C4-AAAAA24", "CA1-AAAAA24"

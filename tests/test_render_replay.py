@@ -25,7 +25,11 @@ def test_a_200_action_gif_has_one_frame_per_action_and_stays_under_8_mib() -> No
     data = renderer.render_replay(BK, actions)
     assert len(data) <= 8 * 2**20
     im = Image.open(io.BytesIO(data))
-    assert (im.format, im.size, im.n_frames) == ("GIF", (renderer.WIDTH, renderer.bakers.FULL_HEIGHT), 201)
+    assert (im.format, im.size, im.n_frames) == (
+        "GIF",
+        (renderer.WIDTH, renderer.games.bakers.FULL_HEIGHT),
+        201,
+    )
     for frame in (0, 1, 100, 200):  # every frame shows the board after that many actions
         im.seek(frame)
         board = Image.open(io.BytesIO(renderer.render_png(engine.replay(BK, actions[:frame]))))

@@ -1,9 +1,12 @@
-"""A third game needs an engine module, a front and a registration, nothing else: Tower, end to end.
+"""A third game needs an engine module, a board module, a front and a registration, nothing else:
+Tower, end to end.
 
-``tests/thirdgame`` holds Tower's engine module (``game.py``), its front
-(``front.py``) and its start command (``commands.py``); registering the two is
-all it takes for the real bot to deal it, draw it, take button presses and
-typed moves, give hints from the process pool, record the win and rank it.
+``tests/thirdgame`` holds Tower's engine module (``game.py``), its board module for
+the renderer (``picture.py``, with its own words), its front (``front.py``, with
+those words in every language) and its start command (``commands.py``);
+registering the three is all it takes for the real bot to deal it, draw it in
+any language, take button presses and typed moves, give hints from the process
+pool, record the win and rank it.
 """
 
 from __future__ import annotations
@@ -14,19 +17,24 @@ import pytest
 from PIL import Image
 
 import engine
+import renderer
 from bot import games
+from bot.languages.language import LANGUAGES, picture_labels
 from engine import codes
 from tests.test_bot_discord import button, eventually, running
-from tests.thirdgame.front import TowerFront
+from tests.thirdgame import picture
+from tests.thirdgame.front import PICTURE_WORDS, TowerFront
 from tests.thirdgame.game import TowerGame, solve
 
 
 @pytest.fixture
 def tower():
     engine.register(TowerGame)
+    renderer.register(picture)
     front = games.register(TowerFront())
     yield front
     games.unregister("tower")
+    renderer.unregister("tower")
     engine.GAMES.pop("tower", None)
     for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
         table.pop("tower", None)
@@ -38,7 +46,8 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         alice = fake_discord.add_user("alice")
         started = await fake_discord.slash(alice, "tower", {"code": "TW1-AAAAAAF"})
         assert not started.failed and not started.ephemeral and "TW1-AAAAAAF" in started.content
-        assert Image.open(io.BytesIO(fake_discord.attachment_bytes(started.message))).size == (240, 120)
+        drawn = Image.open(io.BytesIO(fake_discord.attachment_bytes(started.message)))
+        assert drawn.size == (renderer.WIDTH, picture.height(engine.new_game("TW1-AAAAAAF")))
         board = started.message
         hint = await fake_discord.click(alice, board, button(board, "i"))
         (note,) = await hint.wait_followups(1, timeout=20)
@@ -77,7 +86,50 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         assert f"<@{alice.id}>" not in main.text()
         ranked = await fake_discord.slash(alice, "leaderboard", {"game": "tower", "code": "TW1-AAAAAAF"})
         assert f"<@{alice.id}>" in ranked.text() and f"tower won in {mirror.move_count}" in ranked.text()
+        from bot.play.console import help_text
+
+        assert "  new tower [CODE]               start Tower" in help_text().splitlines()  # its help too
         stats = await fake_discord.slash(alice, "stats", {"game": "tower"})
         assert "Played 1" in stats.text() and "Practice games: 1" in stats.text()
         assert "best tower" not in stats.text()
     assert fake_discord.take_violations() == []
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def title_strip(image: Image.Image) -> bytes:
+    return image.crop((0, 0, 200, renderer.layout.HEADER_H)).tobytes()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_third_game_draws_its_board_in_every_language(tower, language):
+    game = engine.new_game("TW1-AAAAAAF")
+    game.play(solve(game))
+    labels = picture_labels(language, "tower")
+    assert labels["tower"] == PICTURE_WORDS[language]["tower"]  # its words, from its own front
+    assert labels["home"] == PICTURE_WORDS[language]["home"]
+    image = decode(tower.render(game, highlight="2", labels=labels))
+    assert image.size == (renderer.WIDTH, picture.height(game))
+    english = decode(tower.render(game, highlight="2", labels=picture_labels("en", "tower")))
+    assert (title_strip(image) == title_strip(english)) == (language == "en")  # the title translated
+    top = picture.PILE_Y + renderer.layout.FAN * (len(game.position[1]) - 1)
+    selected = image.getpixel((picture.slot_x(1) + 8, top + 70))
+    assert selected == renderer.layout.PICK_FACE  # the highlight, in the board module's own terms
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_third_game_registered_leaves_the_other_boards_drawing_in_every_language(tower, language):
+    """Registering Tower's words once made every Russian picture fail (``unknown label``)."""
+    for front in games.fronts():
+        code = {"tower": "TW1-AAAAAAF"}.get(front.kind) or str(front.code(24, front.check_cells(None)))
+        game = engine.new_game(code)
+        for labels in (picture_labels(language, front.kind), picture_labels(language)):
+            image = decode(front.render(game, highlight=None, labels=labels))
+            assert image.size == (renderer.WIDTH, renderer.boards.board_for(game).height(game))
+        replay = front.render_replay(code, (), labels=picture_labels(language, front.kind), max_bytes=2**22)
+        assert Image.open(io.BytesIO(replay)).format == "GIF"

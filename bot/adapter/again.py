@@ -30,29 +30,34 @@ log = logging.getLogger(__name__)
 
 
 class AgainButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"a:(?P<letter>[a-z]):(?P<cells>[0-9])"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"a:(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8})"
 ):
-    """ "New deal": a fresh game of the same kind and free cells, for whoever presses it."""
+    """ "New deal": a fresh game of the same kind and option (free cells), for whoever presses it.
 
-    def __init__(self, letter: str, cells: int, label: str = "New deal") -> None:
+    The option is its front's token (``GameFront.option_token``; ``0`` for none): the ids
+    posted when it was always one digit of free cells read the same."""
+
+    def __init__(self, letter: str, option: str, label: str = "New deal") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.success, custom_id=f"a:{letter}:{cells}"
+                label=label[:80], style=discord.ButtonStyle.success, custom_id=f"a:{letter}:{option}"
             )
         )
         self.letter = letter
-        self.cells = cells
+        self.option = option
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AgainButton:
-        return cls(match["letter"], int(match["cells"]))
+        return cls(match["letter"], match["option"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            kind = front_by_letter(self.letter).kind
-            await starter_of(interaction).start_game(interaction, kind, cells=self.cells or None)
+            front = front_by_letter(self.letter)
+            await starter_of(interaction).start_game(
+                interaction, front.kind, cells=front.parse_option(self.option)
+            )
         except Exception as exc:
             await report(interaction, exc)
 
@@ -122,7 +127,9 @@ def finished_items(tr: Translator, board: Board) -> list[discord.ui.Item[Any]]:
     """The buttons of a finished board, in the order a player looks for them."""
     row, front = board.row, board.front
     items: list[discord.ui.Item[Any]] = [
-        AgainButton(front.letter, front.cells_of(row.variant) or 0, tr("button.new_deal"))
+        AgainButton(
+            front.letter, front.option_token(front.cells_of(row.variant)) or "0", tr("button.new_deal")
+        )
     ]
     if board.open_daily is not None:
         label = tr("button.play_daily")

@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 CUSTOM_ID = (
     r"n:(?P<act>[sk]):(?P<uid>[0-9]+):(?P<gid>[0-9]+):(?P<ver>[0-9]+):"
-    r"(?P<kind>[a-z]):(?P<cells>[0-4]):(?P<flags>a?d?):(?P<code>[A-Z0-9-]{0,40})"
+    r"(?P<kind>[a-z]):(?P<option>[0-9a-z]{1,8}):(?P<flags>a?d?):(?P<code>[A-Z0-9-]{0,40})"
 )
 
 
@@ -49,15 +49,16 @@ class Request:
 
     def custom_id_part(self) -> str:
         flags = ("a" if self.any_deal else "") + ("d" if self.daily else "")
-        letter = front_for(self.kind).letter
-        return f"{letter}:{self.cells or 0}:{flags}:{self.code or ''}"
+        front = front_for(self.kind)  # the option as its front writes it (0: none)
+        return f"{front.letter}:{front.option_token(self.cells) or 0}:{flags}:{self.code or ''}"
 
     @classmethod
-    def from_custom_id_part(cls, letter: str, cells: str, flags: str, code: str) -> Request:
+    def from_custom_id_part(cls, letter: str, option: str, flags: str, code: str) -> Request:
         """The request a button carries; ``UserFeedback``/``CodeError`` for a forged one."""
+        front = front_by_letter(letter)
         return cls(
-            kind=front_by_letter(letter).kind,
-            cells=int(cells) or None,
+            kind=front.kind,
+            cells=front.parse_option(option),
             code=engine.parse_code(code) if code else None,
             any_deal="a" in flags,
             daily="d" in flags,
@@ -103,7 +104,7 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> StartChoice:
-        part = f"{match['kind']}:{match['cells']}:{match['flags']}:{match['code']}"
+        part = f"{match['kind']}:{match['option']}:{match['flags']}:{match['code']}"
         return cls(match["act"], int(match["uid"]), int(match["gid"]), int(match["ver"]), part)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:

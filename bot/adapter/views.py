@@ -27,7 +27,9 @@ from bot.play.service import Board
 
 log = logging.getLogger(__name__)
 
-CUSTOM_ID = r"g:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<sel>[0-9a-d]?):(?P<act>[a-z0-9]{1,2})"
+# The selection slot takes any one letter or digit: which places a selection may hold is
+# each front's (``GameFront.selections``, checked on the press), so ids posted before stay valid.
+CUSTOM_ID = r"g:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<sel>[0-9a-z]?):(?P<act>[a-z0-9]{1,2})"
 FILENAME = "board.png"
 
 

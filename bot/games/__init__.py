@@ -57,6 +57,27 @@ def front_by_letter(letter: str) -> GameFront[Any]:
     raise UserFeedback("error.unknown_button")
 
 
+def cell_options() -> tuple[int, ...]:
+    """Every free-cell count some game offers (the ``cells`` option's choices), in the order
+    the first game offering it lists them."""
+    return tuple(dict.fromkeys(n for front in _FRONTS.values() for n in front.cell_choices))
+
+
+def cells_help(command: str) -> str:
+    """The English description of ``command``'s ``cells`` option: each game's that has one."""
+    return "; ".join(front.cells_help[command] for front in _FRONTS.values() if command in front.cells_help)
+
+
+def notation_help() -> str:
+    """``/move``'s description: a few typed moves of each game."""
+    return "e.g. " + " or ".join(f"{f.notation_examples} ({f.short_name})" for f in _FRONTS.values())
+
+
+def rules_help() -> str:
+    """``/rules``'s description."""
+    return "How to play " + " or ".join(front.name for front in _FRONTS.values())
+
+
 def front_named(word: str) -> GameFront[Any] | None:
     """The front a player's word names: its kind or its start command (console, case-insensitive)."""
     word = word.strip().lower()
@@ -71,11 +92,15 @@ __all__ = [
     "ButtonSpec",
     "GameFront",
     "Press",
+    "cell_options",
+    "cells_help",
     "front_by_letter",
     "front_for",
     "front_named",
     "front_of",
     "fronts",
+    "notation_help",
     "register",
+    "rules_help",
     "unregister",
 ]

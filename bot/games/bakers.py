@@ -13,8 +13,10 @@ play carried a selection: such a press still means source then destination.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Hashable
+from typing import Any, ClassVar
 
 import engine
 import storage
@@ -29,7 +31,7 @@ from bot.games.base import (
     VerdictWorker,
     WinnableFinder,
 )
-from bot.languages.i18n import Translator
+from bot.languages.i18n import Translator, t
 from bot.play import dailycodes
 from bot.play.feedback import UserFeedback
 from engine import BakersGame
@@ -44,6 +46,10 @@ DAILY_CELLS = 4
 # deal tried and in all (a deal usually takes a few ms; the shipped list is the fallback).
 DAILY_SECONDS_EACH, DAILY_BUDGET = 0.5, 3.0
 _NOTATION_START = frozenset("12345678" + CELL_LETTERS)
+# How the engine's messages name this game's places (``localise_params``).
+_ENGINE_PLACE = re.compile(
+    r"^(?:column (?P<column>[1-8])|free cell (?P<cell>[a-d])|(?P<home>its foundation))$"
+)
 
 
 def bakers_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
@@ -100,9 +106,17 @@ class BakersFront(GameFront[BakersGame]):
     letter = "b"
     command = "boulanger"
     name = "Jeu du Boulanger"
+    short_name = "Boulanger"
     commands_module = "bot.games.bakers_commands"
     cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)
+    cells_help: ClassVar[dict[str, str]] = {
+        "leaderboard": "Jeu du Boulanger: the boards of this many free cells (default 4)",
+        "race": "Jeu du Boulanger: free cells, 4 (default), 2 or 1",
+    }
+    selections = "12345678" + CELL_LETTERS  # boards drawn before one-press play carried one
+    notation_examples = "3h, a5, 27, 18v2"
+    button_names = "1-8, a-d (a card's one-press move), home"
     uses_selection = False
 
     def variant(self, cells: int | None) -> str:
@@ -111,6 +125,19 @@ class BakersFront(GameFront[BakersGame]):
 
     def cells_of(self, variant: str) -> int | None:
         return int(variant) if variant.isdigit() else None
+
+    def localise_params(self, language: str, params: dict[str, Any]) -> dict[str, Any]:
+        """The engine names its places in English ("column 3", "free cell a", "its foundation")."""
+        match = _ENGINE_PLACE.match(str(params.get("place", "")))
+        if match is None:
+            return params
+        if match["column"]:
+            place = t(language, "place.column", n=int(match["column"]))
+        elif match["cell"]:
+            place = t(language, "place.cell", letter=match["cell"])
+        else:
+            place = t(language, "place.foundation")
+        return {**params, "place": place}
 
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)

@@ -112,8 +112,18 @@ class GameFront(ABC, Generic[G]):
     command: ClassVar[str]  # the slash command that starts a game
     name: ClassVar[str]  # the English name in command choices (translated as ``choice.<kind>``)
     commands_module: ClassVar[str]  # the discord.py extension holding the start command
+    short_name: ClassVar[str]  # the English name in help texts ("Boulanger")
     cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
     stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
+    # The English descriptions of the cells option, by command ("leaderboard", "race"), for
+    # a game that has free cells (its option; another game may have another or none).
+    cells_help: ClassVar[dict[str, str]] = {}
+    selections: ClassVar[str] = ""  # the places a selection may hold, one character each
+    # The words its board draws besides the shared ones: renderer label -> catalogue key
+    # (its title is added under its kind).
+    picture_keys: ClassVar[dict[str, str]] = {}
+    notation_examples: ClassVar[str] = ""  # a few typed moves, for help texts: "3h, a5"
+    button_names: ClassVar[str] = ""  # its board buttons as the console's ``press`` takes them
     has_daily: ClassVar[bool] = True
     has_replay: ClassVar[bool] = True  # a won game offers its animation (``render_replay``)
     uses_selection: ClassVar[bool] = True  # whether a press can select a place (and Clear it)
@@ -138,6 +148,17 @@ class GameFront(ABC, Generic[G]):
     def share_key(self, won: bool) -> str:
         return f"share.{self.kind}.{'won' if won else 'lost'}"
 
+    def picture_words(self, language: str) -> dict[str, str]:
+        """The words this game's board draws beyond the shared ones, in ``language``: its
+        title (under its kind) and its ``picture_keys``."""
+        words = {label: t(language, key) for label, key in self.picture_keys.items()}
+        return {self.kind: self.title_in(language), **words}
+
+    def localise_params(self, language: str, params: dict[str, Any]) -> dict[str, Any]:
+        """An engine error's params as players read them (its places in their language);
+        a game whose errors name no places keeps them as they are."""
+        return params
+
     # -- starting ------------------------------------------------------------------------
     def check_cells(self, cells: int | None) -> int | None:
         """The free cells a new game gets (None for a game without them); refuses others."""
@@ -147,6 +168,20 @@ class GameFront(ABC, Generic[G]):
         if chosen not in self.cell_choices:
             raise UserFeedback("error.bad_cells")
         return chosen
+
+    def option_token(self, cells: int | None) -> str:
+        """The game's option (its free cells) as custom ids carry it: its stored variant
+        (``""`` for none)."""
+        return self.variant(cells)
+
+    def parse_option(self, token: str) -> int | None:
+        """An option back from a custom id (``""`` or ``"0"``: none); ``UserFeedback`` for a token
+        this game never writes (a forged id). ``check_cells`` then refuses a count not offered."""
+        if token in ("", "0"):
+            return None
+        if not token.isdigit() or len(token) > 2:
+            raise UserFeedback("error.unknown_button")
+        return int(token)
 
     def code(self, deal: int, cells: int | None) -> engine.GameCode:
         return engine.make_code(self.kind, deal, cells)
@@ -172,6 +207,8 @@ class GameFront(ABC, Generic[G]):
         control = CONTROLS.get(act)
         if control is not None:
             return Press(control)
+        if sel and sel not in self.selections:  # a forged id's selection
+            raise UserFeedback("error.unknown_button")
         return self.press_place(game, sel, act)
 
     @abstractmethod

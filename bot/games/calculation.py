@@ -9,6 +9,7 @@ selected when several do (then a foundation button chooses).
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any, ClassVar
 
 import engine
 import storage
@@ -73,12 +74,28 @@ class CalculationFront(GameFront[CalculationGame]):
     letter = "c"
     command = "calculation"
     name = "Calculation"
+    short_name = "Calculation"
     commands_module = "bot.games.calculation_commands"
+    selections = "".join(PILES)  # a waste pile whose top card fits several foundations
+    picture_keys: ClassVar[dict[str, str]] = {
+        "stock": "picture.stock",
+        "turned": "picture.turned",
+        "next": "picture.next",
+        "done": "picture.done",
+    }
+    notation_examples = "sf2, w3, w1f4"
+    button_names = "f1-f4, w1-w4, p1-p4"
     dead_end_is_final = True  # undo never turns a card back: a dead end cannot be undone
     explains_losses = True
 
     def __init__(self) -> None:
         self._verdicts: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()  # by code
+
+    def localise_params(self, language: str, params: dict[str, Any]) -> dict[str, Any]:
+        """The engine gives the rank a foundation needs as a number: shown as on the cards."""
+        if isinstance(params.get("needs"), int):
+            return {**params, "needs": rank_text(params["needs"])}
+        return params
 
     def daily_code(self, draw: int) -> engine.GameCode:
         """The first of the draw's candidates that the perfect search does not prove unwinnable.

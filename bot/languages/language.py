@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import contextvars
 import logging
-import re
 import time
 import weakref
 from collections import OrderedDict
 from functools import cache
 from typing import Any
 
-from bot.languages.i18n import DEFAULT_LOCALE, t
-from engine.cards import rank_text
+from bot.languages.i18n import DEFAULT_LOCALE, normalize_locale, t
 from storage import Deck
 
 log = logging.getLogger(__name__)
@@ -44,17 +42,13 @@ CACHE_SIZE = 50_000
 #: How long a remembered choice is trusted (another process may have changed it).
 CACHE_SECONDS = 5.0
 
-# Words drawn on the board pictures: renderer label key → catalogue key (each game's
-# title is added from its front, under the game's kind).
+# Words every board picture draws: renderer label key → catalogue key (each game's own
+# words, its title among them, come from its front: ``GameFront.picture_words``).
 PICTURE_KEYS = {
     "score": "picture.score",
     "moves": "picture.moves",
     "won": "picture.won",
     "lost": "picture.lost",
-    "stock": "picture.stock",
-    "turned": "picture.turned",
-    "next": "picture.next",
-    "done": "picture.done",
     "practice": "picture.tag.practice",  # the header's tag: where the deal came from
     "daily": "picture.tag.daily",
     "race": "picture.tag.race",
@@ -218,31 +212,30 @@ def use_language(language: str) -> None:
     _current.set(supported(language) or DEFAULT_LOCALE)
 
 
-_ENGINE_PLACE = re.compile(
-    r"^(?:column (?P<column>[1-8])|free cell (?P<cell>[a-d])|(?P<home>its foundation))$"
-)
-
-
 def localise_params(language: object, params: dict[str, Any]) -> dict[str, Any]:
-    """Engine error params as players read them: places in their language, ranks as on the cards."""
-    if isinstance(params.get("needs"), int):  # Calculation gives the needed rank as a number
-        params = {**params, "needs": rank_text(params["needs"], ten="10")}
-    match = _ENGINE_PLACE.match(str(params.get("place", "")))
-    if match is None:
-        return params
-    if match["column"]:
-        place = t(language, "place.column", n=int(match["column"]))
-    elif match["cell"]:
-        place = t(language, "place.cell", letter=match["cell"])
-    else:
-        place = t(language, "place.foundation")
-    return {**params, "place": place}
+    """Engine error params as players read them: each game's front puts its own places and
+    ranks in the player's words (``GameFront.localise_params``)."""
+    from bot.games import fronts
+
+    lang = normalize_locale(language)
+    for front in fronts():
+        params = front.localise_params(lang, params)
+    return params
+
+
+def picture_labels(language: str, kind: str | None = None) -> dict[str, str]:
+    """The words the renderer draws on a board of ``kind`` (``renderer.render_png(labels=...)``)
+    in ``language``: the shared ones and that game's own (with no kind, every registered game's)."""
+    from bot.games import fronts
+
+    return _picture_labels(language, tuple(f.kind for f in fronts()) if kind is None else (kind,))
 
 
 @cache
-def picture_labels(language: str) -> dict[str, str]:
-    """The words the renderer draws on a board (``renderer.render_png(labels=...)``) in ``language``."""
-    from bot.games import fronts
+def _picture_labels(language: str, kinds: tuple[str, ...]) -> dict[str, str]:
+    from bot.games import front_for
 
     words = {label: t(language, key) for label, key in PICTURE_KEYS.items()}
-    return words | {front.kind: front.title_in(language) for front in fronts()}
+    for kind in kinds:
+        words |= front_for(kind).picture_words(language)
+    return words

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import shlex
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -28,22 +29,48 @@ from bot.play.feedback import UserFeedback
 from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started
 from bot.play.solving import Solver
 
-HELP = """commands:
-  new boulanger [4|2|1] [CODE]   start Jeu du Boulanger (a winnable deal unless CODE is given)
-  new calculation [CODE]         start Calculation
-  daily boulanger|calculation    today's daily challenge
-                                 (a game of that kind in progress is ended only after you
-                                 answer yes, or with --force)
-  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 (played in order)
-  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home
-                                 (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation); undo, hint,
-                                 clear, end (both; end only when no move is left)
-  moves                          legal moves in words
-  undo | hint | resign | board | code | stats | replay (writes the won game's GIF)
-  leaderboard boulanger|calculation [all|week|daily]
-  language en|bg|ca|id|nl|ru     the language of texts and pictures
-  settings [lost_warning on|off] whether the board says when a deal can no longer be won
-  rules boulanger|calculation | help | quit   (a leading / is fine: /rules, /help)"""
+HELP_WIDTH = 62  # the descriptions' column is wrapped at this width
+
+
+def _row(usage: str, what: str) -> str:
+    return f"  {usage:<31}{what}"
+
+
+def _more(what: str) -> str:
+    return " " * 33 + what
+
+
+def help_text() -> str:
+    """The console's commands, each game's part from its front (its start options, its moves
+    and buttons), so a registered game shows up here too."""
+    games = fronts()
+    names = "|".join(front.command for front in games)
+    lines = ["commands:"]
+    for front in games:
+        choices = f" [{'|'.join(map(str, front.cell_choices))}]" if front.cell_choices else ""
+        stock = " (a winnable deal unless CODE is given)" if front.stock_cells else ""
+        lines.append(_row(f"new {front.command}{choices} [CODE]", f"start {front.name}{stock}"))
+    dailies = "|".join(front.command for front in games if front.has_daily)
+    lines.append(_row(f"daily {dailies}", "today's daily challenge"))
+    lines.append(_more("(a game of that kind in progress is ended only after you"))
+    lines.append(_more("answer yes, or with --force)"))
+    moves = " / ".join(front.notation_examples for front in games)
+    lines.append(_row("move NOTATION [NOTATION …]", f"e.g. {moves} (played in order)"))
+    buttons = "; ".join(f"{front.button_names} ({front.short_name})" for front in games)
+    every = "both" if len(games) == 2 else "every game"
+    press = f"a board button: {buttons}; undo, hint, clear, end ({every}; end only when no move is left)"
+    first, *rest = textwrap.wrap(press, HELP_WIDTH, break_on_hyphens=False)
+    lines += [_row("press BUTTON", first), *map(_more, rest)]
+    lines += [
+        _row("moves", "legal moves in words"),
+        "  undo | hint | resign | board | code | stats | replay (writes the won game's GIF)",
+        f"  leaderboard {names} [all|week|daily]",
+        _row(f"language {'|'.join(LANGUAGES)}", "the language of texts and pictures"),
+        _row("settings [lost_warning on|off]", "whether the board says when a deal can no longer be won"),
+        f"  rules {names} | help | quit   (a leading / is fine: /rules, /help)",
+    ]
+    return "\n".join(lines)
+
 
 # The console's games are played at one table (a server and channel id of its own), so that
 # `leaderboard` ranks them like a channel's board.
@@ -128,7 +155,7 @@ class Console:
             return False
         handler = getattr(self, f"cmd_{cmd}", None) if cmd.isidentifier() else None
         if handler is None:
-            self.say(f"unknown command {cmd!r}\n{HELP}")
+            self.say(f"unknown command {cmd!r}\n{help_text()}")
             return True
         await self._guarded(handler(args))
         return True
@@ -180,7 +207,7 @@ class Console:
         self.show(started.board)
 
     async def cmd_help(self, args: list[str]) -> None:
-        self.say(HELP)
+        self.say(help_text())
 
     async def cmd_new(self, args: list[str]) -> None:
         front = named(args)

@@ -232,7 +232,7 @@ class GameService:
         front = front_of(game)
         highlight = front.highlight(selection) if selection else None
         language = current_language()
-        labels = picture_labels(language) if language != "en" else None  # words drawn, translated
+        labels = picture_labels(language, front.kind) if language != "en" else None  # words drawn
         deck = current_deck()
         tag = row.source if row.source in PICTURE_TAGS else None
         return await self.pictures.render(
@@ -246,7 +246,7 @@ class GameService:
         if row.status != "won" or not front.has_replay:
             raise UserFeedback("error.replay_not_won")
         language = current_language()
-        labels = picture_labels(language) if language != "en" else None
+        labels = picture_labels(language, front.kind) if language != "en" else None
         return await self.pictures.render_replay(
             front, row.code, row.moves, labels=labels, max_bytes=REPLAY_MAX_BYTES
         )

@@ -20,7 +20,7 @@ import storage
 from bot.adapter import places
 from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
-from bot.games import front_by_letter, front_for
+from bot.games import cell_options, cells_help, front_by_letter, front_for
 from bot.games.base import elapsed
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator, shared_locale
@@ -137,7 +137,8 @@ async def leaderboard_page(
     if code is not None:
         key = f"{front.letter}:{letter}{DEAL}:{code}"
     else:
-        key = f"{front.letter}:{letter}{period[0]}{cells or ''}:{day.strftime('%Y%m%d')}"
+        option = front.option_token(cells)
+        key = f"{front.letter}:{letter}{period[0]}{option}:{day.strftime('%Y%m%d')}"
     view.add_item(PageButton(key, page - 1, "◀", disabled=page == 0))
     view.add_item(PageButton(key, page + 1, "▶", disabled=not more))
     return embed, view
@@ -146,7 +147,7 @@ async def leaderboard_page(
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"lb:(?P<kind>[a-z]):(?P<scope>[sg]?)(?P<period>[awdx])(?P<cells>[0-9]?)"
+        r"lb:(?P<kind>[a-z]):(?P<scope>[sg]?)(?P<period>[awdx])(?P<option>[0-9a-z]{0,8})"
         r":(?P<day>[0-9]{8}|[A-Za-z0-9-]{1,64})"
         r":(?P<page>-?[0-9]{1,6})"
     ),
@@ -162,16 +163,16 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
-        board = f"{match['scope']}{match['period']}{match['cells']}"
+        board = f"{match['scope']}{match['period']}{match['option']}"
         return cls(f"{match['kind']}:{board}:{match['day']}", int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             letter, board, day_s = self.code.split(":")
-            kind = front_by_letter(letter).kind
+            front = front_by_letter(letter)
             scope = SCOPES["" if board[:1] not in ("s", "g") else board[:1]]
             board = board.removeprefix(SCOPE_LETTERS[scope])
-            period_c, cells_s = board[:1], board[1:]
+            period_c, option = board[:1], board[1:]
             code = day_s if period_c == DEAL else None
             service = service_of(interaction)
             if code is not None:
@@ -184,12 +185,12 @@ class PageButton(
             embed, view = await leaderboard_page(
                 Translator(await shared_locale(interaction)),
                 service.store,
-                kind,
+                front.kind,
                 PERIODS.get(period_c, "all"),
                 interaction.channel_id or 0,
                 day,
                 self.page,
-                cells=int(cells_s) if cells_s else None,
+                cells=front.parse_option(option),
                 code=code,
                 scope=scope,
                 guild_id=interaction.guild_id,
@@ -215,7 +216,7 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This channel's best players")
     @app_commands.describe(
-        cells="Jeu du Boulanger: the boards of this many free cells (default 4)",
+        cells=cells_help("leaderboard"),
         code="One deal's board: everyone's best on this code, practice games included",
         scope="Whose games: this channel (default), this server, or everywhere (daily challenge only)",
     )
@@ -226,7 +227,7 @@ class Leaderboard(commands.Cog):
             app_commands.Choice(name="Everywhere (daily challenge)", value="global"),
         ]
     )
-    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in (4, 2, 1)])
+    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in cell_options()])
     @app_commands.choices(
         game=GAME_CHOICES,
         period=[

@@ -13,7 +13,7 @@ from bot.adapter import cooldowns, replies
 from bot.adapter.app import send_hint
 from bot.adapter.errors import send
 from bot.adapter.interactions import game_choices, service_of
-from bot.games import front_for, front_of
+from bot.games import front_for, front_of, notation_help, rules_help
 from bot.languages.locale import player_translator
 from bot.play.describe import filter_choices, legal_moves_in_words
 from bot.play.feedback import UserFeedback
@@ -71,7 +71,7 @@ class Play(commands.Cog):
     @app_commands.command(
         name="move", description="Play a move by its notation (start typing to see legal moves)"
     )
-    @app_commands.describe(notation="e.g. 3h, a5, 27, 18v2 (Boulanger) or sf2, w3, w1f4 (Calculation)")
+    @app_commands.describe(notation=notation_help())
     async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 64]) -> None:
         service = _service(interaction)
         row = await service.game_for_move(interaction.user.id, notation)
@@ -158,7 +158,7 @@ class Play(commands.Cog):
         command = front_for(row.kind).command
         await send(interaction, tr("reply.code", code=row.code, command=command), ephemeral=True)
 
-    @app_commands.command(name="rules", description="How to play Jeu du Boulanger or Calculation")
+    @app_commands.command(name="rules", description=rules_help())
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         tr = await player_translator(interaction)

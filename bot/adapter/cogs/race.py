@@ -40,7 +40,7 @@ from bot.adapter.confirm import stake_line
 from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
 from bot.adapter.throttle import Throttle
-from bot.games import front_by_letter, front_for
+from bot.games import cell_options, cells_help, front_by_letter, front_for
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator, shared_locale
 from bot.play.feedback import UserFeedback
@@ -200,14 +200,15 @@ class NewRace:
     time_limit: int
 
     def custom_id(self, user_id: int) -> str:
-        letter = front_for(self.kind).letter
-        return f"qc:{user_id}:{letter}:{self.cells or 0}:{self.start_in}:{self.time_limit}:{self.code or ''}"
+        front = front_for(self.kind)  # the option as its front writes it (0: none)
+        option = front.option_token(self.cells) or 0
+        return f"qc:{user_id}:{front.letter}:{option}:{self.start_in}:{self.time_limit}:{self.code or ''}"
 
 
 class CreateChoice(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"qc:(?P<uid>[0-9]{1,20}):(?P<letter>[a-z]):(?P<cells>[0-4]):(?P<start>[0-9]{1,2})"
+        r"qc:(?P<uid>[0-9]{1,20}):(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8}):(?P<start>[0-9]{1,2})"
         r":(?P<limit>[0-9]{1,3}):(?P<code>[A-Z0-9-]{0,40})"
     ),
 ):
@@ -246,7 +247,7 @@ class CreateChoice(
         match = self._match
         front = front_by_letter(match["letter"])
         code = engine.parse_code(match["code"]) if match["code"] else None
-        cells = int(match["cells"]) or None
+        cells = front.parse_option(match["option"])
         check_deal(front, cells, code)
         return NewRace(
             front.kind,
@@ -370,13 +371,13 @@ class Race(commands.Cog):
         name="race", description="Race friends on the same deal: post a lobby in this channel"
     )
     @app_commands.describe(
-        cells="Jeu du Boulanger: free cells, 4 (default), 2 or 1",
+        cells=cells_help("race"),
         code="Race on this deal (default: a new winnable deal)",
         start_in="Minutes until the start (default 2)",
         time_limit="Minutes the race lasts at most (default 30)",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in (4, 2, 1)])
+    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in cell_options()])
     @places.in_servers
     @places.needs_server_bot("race")  # the lobby and standings are its posts
     async def race(

@@ -35,10 +35,19 @@ from renderer.cards import (
     slot_sprite,
 )
 from renderer.header import paste_words
-from renderer.labels import Labels
+from renderer.labels import Labels, Word
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
 
+KIND = CalculationGame.kind
+# This board's own words (the shared ones are in ``renderer.labels``): its title, its places'.
+WORDS: dict[str, Word] = {
+    KIND: ("Calculation", 18, 180),
+    "stock": ("stock", 18, 108),
+    "turned": ("turned", 18, 108),
+    "next": ("next", 20, 104),
+    "done": ("done", 20, 140),
+}
 CAPTION_Y = L.HEADER_H + 1  # "stock", "f1 +1"
 TOP_Y = CAPTION_Y + L.LABEL_ROW  # stock and foundations
 NEXT_TEXT = 20
@@ -118,7 +127,7 @@ def background(labels: Labels) -> Image.Image:
     """Everything that does not depend on the cards: read only, boards start from a copy."""
     words = dict(labels)
     canvas = new_canvas((L.WIDTH, FULL_HEIGHT), L.FELT)
-    header.draw_static(canvas, words["calculation"])
+    header.draw_static(canvas, words[KIND])
     _label(canvas, words["stock"], 0, CAPTION_Y)
     _label(canvas, words["turned"], 0, PILE_LABEL_Y)
     canvas.paste(slot_sprite(), (slot_x(0), PILE_Y))
@@ -169,7 +178,7 @@ def render(
     words = dict(labels)
     base = background(labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
-    header.draw_dynamic(canvas, game, words["calculation"], words, tag, hide_code)
+    header.draw_dynamic(canvas, game, words[KIND], words, tag, hide_code)
     marks = _Marks(game, highlight)
     _stock(canvas, game.stock_count)
     if game.turned is not None:
@@ -229,8 +238,3 @@ def parse_highlight(game: CalculationGame, highlight: object) -> tuple[str, int]
         f"highlight {highlight!r} is not a source in Calculation: use ('s', 0) for the turned card "
         "or ('w', 0-3) for a waste pile (or their names s, w1-w4)"
     )
-
-
-def cards_home(game: CalculationGame) -> int:
-    """Cards on the foundations (the replay keeps every frame where this grows)."""
-    return sum(len(pile) for pile in game.foundations)

@@ -21,10 +21,13 @@ from renderer import header
 from renderer import layout as L
 from renderer.cache import cached
 from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
-from renderer.labels import Labels
+from renderer.labels import Labels, Word
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
 
+KIND = BakersGame.kind
+# This board's own words (the shared ones are in ``renderer.labels``): its title.
+WORDS: dict[str, Word] = {KIND: ("Jeu du Boulanger", 18, 180)}
 CELL_LETTERS = "abcd"
 LETTER_Y = L.HEADER_H + 1  # cell letters
 TOP_Y = LETTER_Y + L.LABEL_ROW  # cells and foundations
@@ -60,7 +63,7 @@ def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = 
 def background(cells: int, labels: Labels) -> Image.Image:
     """Everything that does not depend on the cards: read only, boards start from a copy."""
     canvas = new_canvas((L.WIDTH, FULL_HEIGHT), L.FELT)
-    header.draw_static(canvas, dict(labels)["bakers"])
+    header.draw_static(canvas, dict(labels)[KIND])
     for i in range(cells):
         _label(canvas, CELL_LETTERS[i], i, LETTER_Y)
         canvas.paste(slot_sprite(), (slot_x(i), TOP_Y))
@@ -116,7 +119,7 @@ def render(
     words = dict(labels)
     base = background(len(pos.cells), labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
-    header.draw_dynamic(canvas, game, words["bakers"], words, tag, hide_code)
+    header.draw_dynamic(canvas, game, words[KIND], words, tag, hide_code)
     marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
         if card >= 0:
@@ -162,8 +165,3 @@ def parse_highlight(game: BakersGame, highlight: object) -> tuple[str, int] | No
         f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
         f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
     )
-
-
-def cards_home(game: BakersGame) -> int:
-    """Cards on the foundations (the replay keeps every frame where this grows)."""
-    return sum(game.position.found)
