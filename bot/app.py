@@ -70,6 +70,7 @@ class BoulangerBot(commands.AutoShardedBot):
         self.quotas = cooldowns.Quotas()  # per-player hints, replays and starts
         self.replays = Replays()
         self.templates: list[re.Pattern[str]] = []
+        self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.pictures = RenderPool(config.render_workers)
 
     async def setup_hook(self) -> None:
@@ -142,11 +143,12 @@ class BoulangerBot(commands.AutoShardedBot):
         """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
         super().add_dynamic_items(*items)
         self.templates.extend(item.__discord_ui_compiled_template__ for item in items)
+        self.dynamic_items.extend(items)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A press whose custom id is none of ours (forged, or from a long-gone version) gets an
-        answer too: discord.py itself ignores it, and the player would see "did not respond"."""
-        await forged.answer_unknown(interaction, self.templates)
+        """A press discord.py drops (an id none of ours, or not on the message it came with: a fast
+        second tap, a forged id) gets an answer too; the player would see "did not respond"."""
+        await forged.answer_unknown(interaction, self.dynamic_items)
 
     async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
         """A move chosen in a board's select menu: played like a typed move, on that board."""

@@ -183,6 +183,36 @@ class PlayerActions:
         data["id"] = component.get("id")
         return await self._component(user, msg, data, locale, wait, timeout)
 
+    async def press(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """A component interaction with any custom id, sent with `message` as it is *now*.
+
+        What Discord sends for a fast second tap (the button was on the message before the
+        first tap redrew it) and what a modified client can send: unlike `click`, the id
+        need not be on the message, nor the type match its component. `values` is sent as
+        given (a select menu's choices, even ones Discord would refuse).
+        """
+        msg = self._usable_message(
+            user, self.message(message.id if isinstance(message, Message) else message)
+        )
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        component = msg.find_component(custom_id)
+        if component is not None and component.get("id") is not None:
+            data["id"] = component["id"]
+        if values is not None or component_type != 2:
+            data["values"] = list(values or [])
+        return await self._component(user, msg, data, locale, wait, timeout)
+
     async def submit_modal(
         self,
         user: User,
