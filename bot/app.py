@@ -111,7 +111,7 @@ class BoulangerBot(commands.AutoShardedBot):
         self.pictures.close()
         store = getattr(self, "store", None)
         if store is not None:
-            await store.close()
+            await database.close_store(store)
 
     # -- the board buttons -------------------------------------------------------------
     async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:

@@ -103,7 +103,7 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         raise ConfigError(f"BOULANGER_RENDER_WORKERS must be 0 (threads) or more, not {render_workers}")
     return Config(
         token=token,
-        db_path=Path(os.environ.get("BOULANGER_DB", "").strip() or DEFAULT_DB),
+        db_path=database_path(os.environ.get("BOULANGER_DB", "")),
         log_level=level,
         dev_guild_id=_int("DEV_GUILD_ID", None),
         sync_global=_flag("SYNC_GLOBAL"),
@@ -120,6 +120,15 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         race_check_seconds=race_check,
         race_edit_seconds=race_edit,
     )
+
+
+def database_path(setting: str) -> Path:
+    """The database file, absolute, resolved once: ``BOULANGER_DB`` (relative to the folder the bot
+    was started from), else ``data/boulanger.sqlite3`` in the project, whatever the current folder
+    (started from elsewhere, the bot must not serve a second, empty database)."""
+    given = setting.strip()
+    path = Path(given).expanduser() if given else PROJECT_DIR / DEFAULT_DB
+    return Path(os.path.abspath(path))
 
 
 def _seconds(name: str, default: float, *, least: float) -> float:

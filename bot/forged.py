@@ -43,7 +43,7 @@ def is_ours(custom_id: object, templates: Sequence[re.Pattern[str]]) -> bool:
 
 
 def template_of(factory: Factory) -> re.Pattern[str]:
-    return cast("re.Pattern[str]", factory.__discord_ui_compiled_template__)
+    return factory.__discord_ui_compiled_template__
 
 
 def matching(custom_id: str, factories: Sequence[Factory]) -> tuple[Factory, re.Match[str]] | None:

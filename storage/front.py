@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from storage import race_rows, ranking
@@ -22,6 +22,7 @@ from storage.interface import (
     MAX_RACE_PLAYERS,
     UNCHANGED,
     DailyPost,
+    DatabaseUnusable,
     Deck,
     FinishedGame,
     GameNotActive,
@@ -43,10 +44,50 @@ from storage.rows import Summary, stats_scope
 
 class StoreFront(ABC):
     path: str
+    # Called once, with the error, when the database is found lost (the bot stops on it).
+    on_lost: Callable[[DatabaseUnusable], None] | None = None
+    # The last game row this store wrote (id, version), to notice a database that lost it.
+    _written: tuple[int, int] | None = None
+    _record_lost: DatabaseUnusable | None = None
 
     @abstractmethod
     def _now(self) -> dt.datetime:
         """The store's clock, checked (timezone-aware)."""
+
+    def _unusable(self, reason: str, detail: str) -> DatabaseUnusable:
+        """The backend's ``DatabaseUnusable`` for ``reason`` (its advice in its own words)."""
+        return DatabaseUnusable(
+            f"Cannot use the database {self.path!r}: {reason} ({detail}).", path=self.path, reason=reason
+        )
+
+    def _report_lost(self, error: DatabaseUnusable) -> DatabaseUnusable:
+        """Tell ``on_lost`` (once) that the database is lost; the error to raise."""
+        if self._record_lost is None:
+            self._record_lost = error
+            if self.on_lost is not None:
+                self.on_lost(error)
+        return error
+
+    def _wrote(self, row: GameRow) -> GameRow:
+        if self._written is None or row.id != self._written[0] or row.version >= self._written[1]:
+            self._written = (row.id, row.version)
+        return row
+
+    async def _check_record(self) -> None:
+        """Before a move or a start is acknowledged: the database still holds the last game row this
+        store wrote, at least at that version (games are never deleted, versions only go up).
+        A restored older copy, or a database emptied underneath, is refused ("rows_lost")."""
+        if self._record_lost is not None:
+            raise self._unusable(self._record_lost.reason, "found before")
+        if self._written is None:
+            return
+        game_id, version = self._written
+        stored = await self._get_game(game_id)
+        if stored is None or stored.version < version:
+            found = "missing" if stored is None else f"at version {stored.version}"
+            raise self._report_lost(
+                self._unusable("rows_lost", f"game {game_id} written at version {version}, {found}")
+            )
 
     # -- games --------------------------------------------------------------------
     async def create_game(
@@ -61,9 +102,9 @@ class StoreFront(ABC):
         daily_date: dt.date | None = None,
         source: str = "stock",
     ) -> GameRow:
-        return await self._create_game(
-            v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date, source), self._now()
-        )
+        new = v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date, source)
+        await self._check_record()
+        return self._wrote(await self._create_game(new, self._now()))
 
     async def get_game(self, game_id: int) -> GameRow:
         checked = v.snowflake("game_id", game_id)
@@ -105,7 +146,8 @@ class StoreFront(ABC):
         home: int | None = None,
     ) -> GameRow:
         change = v.moves(game_id, expected_version, actions, score, move_count, finish, home)
-        return await self._change(change, self._now())
+        await self._check_record()
+        return self._wrote(await self._change(change, self._now()))
 
     async def finish_game(
         self,
@@ -118,13 +160,14 @@ class StoreFront(ABC):
         home: int | None = None,
     ) -> GameRow:
         change = v.finish(game_id, expected_version, status, score, move_count, home)
-        return await self._change(change, self._now())
+        await self._check_record()
+        return self._wrote(await self._change(change, self._now()))
 
     async def record_hint(self, game_id: int) -> GameRow:
         checked = v.snowflake("game_id", game_id)
         game = await self._record_hint(checked, self._now())
         if game is not None:
-            return game
+            return self._wrote(game)
         current = await self._get_game(checked)
         if current is None:
             raise GameNotFound(checked)
@@ -137,7 +180,7 @@ class StoreFront(ABC):
         game = await self._set_message(checked, channel, message, self._now())
         if game is None:
             raise GameNotFound(checked)
-        return game
+        return self._wrote(game)
 
     async def get_result(self, game_id: int) -> FinishedGame | None:
         return await self._get_result(v.snowflake("game_id", game_id))

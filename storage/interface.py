@@ -61,7 +61,7 @@ Ranking rules (also used by the README):
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -392,6 +392,10 @@ class Store(Protocol):
     """
 
     path: str
+    # Called once, with the error, when the database is found lost while in use: its file
+    # unlinked, replaced, truncated or its -wal removed (SQLite), its schema dropped
+    # (PostgreSQL), or the last game row this store wrote missing or older (both).
+    on_lost: Callable[[DatabaseUnusable], None] | None
 
     async def close(self) -> None: ...
 

@@ -77,6 +77,7 @@ def database_error(error: BaseException) -> StorageError:
     return StorageError(f"database error: {error}")
 
 
+_SCHEMA_GONE = (asyncpg.UndefinedTableError, asyncpg.InvalidSchemaNameError)
 _DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
@@ -140,6 +141,9 @@ class PostgresBase(StoreFront):
     def _now(self) -> dt.datetime:
         return to_moment(v.moment("the clock", self._clock()))
 
+    def _unusable(self, reason: str, detail: str) -> DatabaseUnusable:
+        return unusable(self.path, reason, detail)
+
     # -- transactions -------------------------------------------------------------
     @asynccontextmanager
     async def _transaction(self, *, write: bool = True) -> AsyncIterator[Conn]:
@@ -162,6 +166,8 @@ class PostgresBase(StoreFront):
                 else:
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         yield conn
+        except _SCHEMA_GONE as error:  # DROP SCHEMA, a wiped database: never begin again silently
+            raise self._report_lost(unusable(self.path, "schema_lost", _short(error))) from error
         except _DRIVER_ERRORS as error:
             raise database_error(error) from error
         finally:
