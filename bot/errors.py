@@ -4,11 +4,14 @@ Known errors become friendly ephemeral replies in the player's language:
 ``UserFeedback`` carries a catalogue key meant for the player, engine errors
 map to ``engine.<reason>`` keys, storage races to "this board is out of date".
 Everything else is logged with its traceback and the player gets a short
-apology. Nothing here changes game state.
+apology. A storage failure (the store could not do it: disk full, locked, corrupt, the
+connection lost) is logged once, at WARNING, with its cause, while the player's answer
+stays "the game store could not do that". Nothing here changes game state.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from typing import Any
@@ -75,6 +78,61 @@ def error_text(locale: object, error: BaseException) -> str | None:
     return None
 
 
+# Storage errors that are answers (a refusal, a race lost to another click), not failures.
+ANSWERS = (
+    storage.VersionConflict,
+    storage.GameNotActive,
+    storage.GameNotFound,
+    storage.RaceNotFound,
+    storage.InvalidValue,
+    storage.ActiveGameExists,
+    storage.DatabaseUnusable,  # logged once by bot.database, which stops the bot
+)
+# SQLite's result codes and PostgreSQL's SQLSTATE classes, in words for the operator.
+_SQLITE_CAUSES = {
+    "SQLITE_FULL": "disk full",
+    "SQLITE_BUSY": "locked",
+    "SQLITE_LOCKED": "locked",
+    "SQLITE_CORRUPT": "corrupt",
+    "SQLITE_NOTADB": "corrupt",
+    "SQLITE_IOERR": "I/O error",
+    "SQLITE_READONLY": "read-only",
+    "SQLITE_CANTOPEN": "cannot open",
+}
+_SQLSTATE_CAUSES = {"53100": "disk full", "53": "out of resources", "XX001": "corrupt", "XX002": "corrupt"}
+_SQLSTATE_CAUSES |= {"40P01": "locked", "55P03": "locked", "57014": "locked", "08": "connection lost"}
+
+
+def storage_cause(error: BaseException) -> str:
+    """What made a storage call fail, in a word or two (from the driver's error it came from)."""
+    if isinstance(error, storage.DatabaseBusy):
+        return "locked"
+    seen: BaseException | None = error
+    while seen is not None:
+        name = getattr(seen, "sqlite_errorname", None)
+        if isinstance(name, str):
+            for prefix, cause in _SQLITE_CAUSES.items():
+                if name.startswith(prefix):
+                    return cause
+        state = getattr(seen, "sqlstate", None)
+        if isinstance(state, str):
+            named = _SQLSTATE_CAUSES.get(state) or _SQLSTATE_CAUSES.get(state[:2])
+            if named:
+                return named
+        if isinstance(seen, OSError) and seen.errno == errno.ENOSPC:
+            return "disk full"
+        if isinstance(seen, OSError | TimeoutError):
+            return "connection lost"
+        seen = seen.__cause__ or seen.__context__
+    return "database error"
+
+
+def log_storage_failure(where: str, error: BaseException) -> None:
+    """One WARNING line for a storage call that failed (not a refusal), with its cause."""
+    if isinstance(error, storage.StorageError) and not isinstance(error, ANSWERS):
+        log.warning("storage failed in %s (%s): %s", where, storage_cause(error), error)
+
+
 def cooldown_text(locale: object, retry_after: float) -> str:
     """ "Try again <t:…:R>" (Discord shows the time relative to the reader's clock)."""
     when = int(time.time() + max(retry_after, 1.0)) + 1
@@ -100,6 +158,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     original = getattr(error, "original", error)
     locale = await player_locale(interaction)
     text = error_text(locale, original)
+    log_storage_failure(_where(interaction), original)
     if text is None:
         log.exception("unexpected error in %s", _where(interaction), exc_info=original)
         text = t(locale, "error.unexpected")

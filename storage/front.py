@@ -73,20 +73,22 @@ class StoreFront(ABC):
             self._written = (row.id, row.version)
         return row
 
-    async def _check_record(self) -> None:
-        """Before a move or a start is acknowledged: the database still holds the last game row this
-        store wrote, at least at that version (games are never deleted, versions only go up).
-        A restored older copy, or a database emptied underneath, is refused ("rows_lost")."""
+    def _record_to_check(self) -> tuple[int, int] | None:
+        """The (game id, version) a write transaction must still find before it commits (see
+        ``_check_stored``); raises at once once the database was found lost."""
         if self._record_lost is not None:
             raise self._unusable(self._record_lost.reason, "found before")
-        if self._written is None:
-            return
-        game_id, version = self._written
-        stored = await self._get_game(game_id)
-        if stored is None or stored.version < version:
-            found = "missing" if stored is None else f"at version {stored.version}"
+        return self._written
+
+    def _check_stored(self, written: tuple[int, int], version: int | None) -> None:
+        """Inside a write transaction, before its commit: the database still holds the last game
+        row this store wrote, at least at that version (games are never deleted, versions only
+        go up). A restored older copy, or a database emptied underneath, is "rows_lost"."""
+        game_id, expected = written
+        if version is None or version < expected:
+            found = "missing" if version is None else f"at version {version}"
             raise self._report_lost(
-                self._unusable("rows_lost", f"game {game_id} written at version {version}, {found}")
+                self._unusable("rows_lost", f"game {game_id} written at version {expected}, {found}")
             )
 
     # -- games --------------------------------------------------------------------
@@ -103,7 +105,6 @@ class StoreFront(ABC):
         source: str = "stock",
     ) -> GameRow:
         new = v.new_game(kind, code, owner_id, guild_id, channel_id, cells, daily_date, source)
-        await self._check_record()
         return self._wrote(await self._create_game(new, self._now()))
 
     async def get_game(self, game_id: int) -> GameRow:
@@ -146,7 +147,6 @@ class StoreFront(ABC):
         home: int | None = None,
     ) -> GameRow:
         change = v.moves(game_id, expected_version, actions, score, move_count, finish, home)
-        await self._check_record()
         return self._wrote(await self._change(change, self._now()))
 
     async def finish_game(
@@ -160,7 +160,6 @@ class StoreFront(ABC):
         home: int | None = None,
     ) -> GameRow:
         change = v.finish(game_id, expected_version, status, score, move_count, home)
-        await self._check_record()
         return self._wrote(await self._change(change, self._now()))
 
     async def record_hint(self, game_id: int) -> GameRow:

@@ -163,6 +163,7 @@ class PostgresBase(StoreFront):
                 if write:
                     async with conn.transaction():
                         yield conn
+                        await self._check_written(conn)  # before the commit: see StoreFront
                 else:
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         yield conn
@@ -174,6 +175,12 @@ class PostgresBase(StoreFront):
             self._calls -= 1
             if not self._calls:
                 self._idle.set()
+
+    async def _check_written(self, conn: Conn) -> None:
+        written = self._record_to_check()
+        if written is not None:
+            version = await conn.fetchval("SELECT version FROM games WHERE id = $1", written[0])
+            self._check_stored(written, None if version is None else int(version))
 
     # -- maintenance --------------------------------------------------------------
     async def integrity_check(self) -> list[str]:

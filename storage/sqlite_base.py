@@ -233,7 +233,8 @@ class SqliteBase(StoreFront):
                 else:
                     outcomes.append((future, value, None))
                 await conn.execute("RELEASE write")
-            self.check_file()  # nobody's write is acknowledged once the file is gone
+            await self._check_written(conn)  # nor once the database lost what this store wrote
+            self.check_file()  # nor once the file is gone
             await conn.execute("COMMIT")
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):
@@ -243,6 +244,12 @@ class SqliteBase(StoreFront):
                 raise  # cancelled or exiting: the callers' futures are cancelled with the task
             return [(f, None, failure) for _, f in batch]
         return outcomes
+
+    async def _check_written(self, conn: aiosqlite.Connection) -> None:
+        written = self._record_to_check()
+        if written is not None:
+            row = await self._one(conn, "SELECT version FROM games WHERE id = ?", (written[0],))
+            self._check_stored(written, None if row is None else int(row[0]))
 
     @staticmethod
     async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
