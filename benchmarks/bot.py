@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 import storage
-from bot.dailycodes import shipped_winnable
-from bot.sharding import shard_of
+from bot.play.dailycodes import shipped_winnable
+from bot.running.sharding import shard_of
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 

@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 import storage
-from bot.dailycodes import shipped_winnable
-from bot.service import Board, GameService
+from bot.play.dailycodes import shipped_winnable
+from bot.play.service import Board, GameService
 from engine.solver import solve
 from tests.presses import presses
 

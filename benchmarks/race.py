@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from benchmarks.bot import _cpu_seconds, _double_tap, _menu_id, button
-from bot.dailycodes import shipped_winnable
+from bot.play.dailycodes import shipped_winnable
 from tests.fakediscord import BotProcess, FakeDiscord
 
 

@@ -1,4 +1,4 @@
-"""Board pictures per second through ``bot.render_pool.RenderPool`` with 0 (threads), 1 and 2 workers.
+"""Board pictures per second through ``bot.play.render_pool.RenderPool`` with 0 (threads), 1 and 2 workers.
 
 Many players pressing at once: ``--concurrency`` renders are kept in flight from
 one event loop, the way one bot process asks for pictures, over a set of
@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from bot.games import front_for
-from bot.language import picture_labels
-from bot.render_pool import RenderPool
+from bot.languages.language import picture_labels
+from bot.play.render_pool import RenderPool
 
 
 def positions(count: int, seed: int = 1) -> list[tuple[str, list[str]]]:

@@ -13,8 +13,8 @@ import aiohttp
 import discord
 
 import storage
-from bot import redact
-from bot.config import Config, ConfigError, load_config
+from bot.running import redact
+from bot.running.config import Config, ConfigError, load_config
 
 log = logging.getLogger("bot")
 
@@ -35,7 +35,7 @@ def point_at(config: Config) -> None:
 
 
 async def run(config: Config, *, sync_only: bool = False) -> int:
-    from bot.app import BoulangerBot
+    from bot.adapter.app import BoulangerBot
 
     bot = BoulangerBot(config, sync_global=sync_only or config.sync_global)
     async with bot:
@@ -44,7 +44,7 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
                 await bot.login(config.token)  # runs setup_hook, which syncs
                 return 0
             await bot.start(config.token)
-            return bot.exit_code  # non-zero: the bot stopped itself (bot.database)
+            return bot.exit_code  # non-zero: the bot stopped itself (bot.running.database)
         except discord.LoginFailure:
             print(
                 "Discord rejected DISCORD_TOKEN. Copy the bot token again from the Developer Portal "
@@ -68,7 +68,7 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
 
 async def invite(config: Config) -> int:
     """Print the invite link of the token's application (asked of Discord)."""
-    from bot.invite import application_id, invite_url
+    from bot.running.invite import application_id, invite_url
 
     try:
         app_id = await application_id(config.token)
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ns = parser.parse_args(argv)
     if ns.mode == "console":
-        from bot.console import main as console_main
+        from bot.play.console import main as console_main
 
         return console_main(ns.args)
     try:

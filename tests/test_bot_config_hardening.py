@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import config as config_module
-from bot.config import ConfigError, load_config
-from bot.endpoints import check, is_loopback
+from bot.running import config as config_module
+from bot.running.config import ConfigError, load_config
+from bot.running.endpoints import check, is_loopback
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import PROJECT_DIR, database_path
+from bot.running.config import PROJECT_DIR, database_path
 from tests.fakediscord import BotProcess
 from tests.test_bot_discord import CODE, button
 

@@ -14,9 +14,9 @@ import pytest
 from PIL import Image
 
 import engine
-from bot import dailycodes
-from bot.app import BoulangerBot
-from bot.config import Config
+from bot.adapter.app import BoulangerBot
+from bot.play import dailycodes
+from bot.running.config import Config
 from tests.fakediscord import FakeDiscord
 
 CODE = "BK1-C4-AAAAA24"
@@ -261,7 +261,7 @@ async def test_calculation_game_with_buttons(fake_discord, bot):
 
 async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
     """Play a shipped winnable deal to the end with buttons only, as a player would."""
-    from bot.dailycodes import shipped_winnable
+    from bot.play.dailycodes import shipped_winnable
     from engine.solver import solve
     from tests.presses import presses
 
@@ -523,9 +523,9 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
     import aiohttp
 
     import storage
-    from bot import dailycodes
-    from bot.cogs.daily import daily_post_content
-    from bot.i18n import Translator
+    from bot.adapter.cogs.daily import daily_post_content
+    from bot.languages.i18n import Translator
+    from bot.play import dailycodes
 
     fake, db = fake_discord, tmp_path / "crash.sqlite3"
     day = dailycodes.utc_today()
@@ -680,7 +680,7 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
 
 async def test_home_sends_a_batch_and_one_undo_takes_it_all_back_through_discord(fake_discord, bot):
     """Near the end of a won deal: Finish plays the rest; before that, Home + Undo is one action each."""
-    from bot.dailycodes import shipped_winnable
+    from bot.play.dailycodes import shipped_winnable
     from engine.solver import solve
 
     alice = fake_discord.add_user("alice")
@@ -753,8 +753,8 @@ async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_on
 
 def test_a_server_board_needs_a_server():
     """In a direct message (no guild id) the server scope is refused with words, not a crash."""
-    from bot.cogs.leaderboard import scope_filter
-    from bot.feedback import UserFeedback
+    from bot.adapter.cogs.leaderboard import scope_filter
+    from bot.play.feedback import UserFeedback
 
     with pytest.raises(UserFeedback) as refused:
         scope_filter("server", 5, None)

@@ -81,7 +81,7 @@ async def test_the_cause_is_named_from_sqlites_own_errors(tmp_path):
     import sqlite3
 
     import storage
-    from bot.errors import storage_cause
+    from bot.adapter.errors import storage_cause
 
     path = tmp_path / "db.sqlite3"
     store = await storage.open_store(str(path), busy_timeout=0.2)

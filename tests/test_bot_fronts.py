@@ -89,7 +89,7 @@ def test_shared_controls_mean_the_same_in_every_game():
 
 
 def test_move_autocomplete_ranks_home_then_columns_then_empty_then_one_cell_per_source():
-    from bot.i18n import Translator
+    from bot.languages.i18n import Translator
 
     game = engine.new_game("BK1-C4-AAAAA24")
     ranked = [n for n, _ in BakersFront().ranked_moves(Translator("en"), game)]

@@ -14,9 +14,9 @@ import aiohttp
 import pytest
 
 import engine
-from bot.cooldowns import Rate
-from bot.dailycodes import shipped_winnable
+from bot.adapter.cooldowns import Rate
 from bot.games.bakers import BakersFront
+from bot.play.dailycodes import shipped_winnable
 from tests.fakediscord import FakeDiscord
 from tests.test_bot_discord import CODE, button, eventually, running, start
 
@@ -178,7 +178,7 @@ def final_followup(result):
 
 
 async def test_replay_is_drawn_once_by_its_owner_and_then_anyone_may_watch(fake_discord, bot, monkeypatch):
-    from bot import replays
+    from bot.adapter import replays
 
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     game_id = await won_game(bot, alice)
@@ -350,7 +350,7 @@ async def test_a_move_right_after_the_start_edits_that_board(fake_discord, bot, 
 
 
 async def test_a_game_stops_taking_moves_at_the_action_cap(fake_discord, bot, monkeypatch):
-    from bot import service as service_module
+    from bot.play import service as service_module
 
     monkeypatch.setattr(service_module, "MAX_ACTIONS", 40)
     alice = fake_discord.add_user("alice")

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.errors import engine_error_text
+from bot.adapter.errors import engine_error_text
 from bot.games import fronts
-from bot.i18n import Translator, catalog_keys, normalize_locale, t, template, tn
+from bot.languages.i18n import Translator, catalog_keys, normalize_locale, t, template, tn
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 PREFIXES = "after|error|board|button|reply|start|hint|share|daily|lb|stats|help|rules|game|place|move|engine"
@@ -33,7 +33,7 @@ BUILT = [
 def _plural_keys() -> set[str]:
     from babel.messages.pofile import read_po
 
-    with (BOT / "locales" / "en.po").open("rb") as fh:
+    with (BOT / "languages" / "locales" / "en.po").open("rb") as fh:
         return {m.id[0] for m in read_po(fh) if m.pluralizable}
 
 

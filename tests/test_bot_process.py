@@ -103,7 +103,7 @@ def test_unreachable_discord_is_a_clear_message_not_a_traceback(tmp_path):
 
 
 def test_token_from_dotenv_file_is_read(tmp_path):
-    from bot.config import load_config
+    from bot.running.config import load_config
 
     (tmp_path / ".env").write_text("DISCORD_TOKEN=from-dotenv\n")
     old = os.environ.pop("DISCORD_TOKEN", None)
@@ -163,7 +163,7 @@ async def test_the_owners_replay_of_a_2000_action_win_stays_small_in_memory_and_
     from PIL import Image
 
     import storage
-    from bot.dailycodes import shipped_winnable
+    from bot.play.dailycodes import shipped_winnable
     from engine.solver import solve
 
     fake = fake_discord

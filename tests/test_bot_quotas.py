@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from bot import cooldowns
-from bot.boards import BoardMessages
-from bot.cooldowns import CoolingDown, Quotas, Rate
-from bot.feedback import UserFeedback
-from bot.replays import TOO_BIG, Replays
+from bot.adapter import cooldowns
+from bot.adapter.cooldowns import CoolingDown, Quotas, Rate
+from bot.adapter.replays import TOO_BIG, Replays
+from bot.play.boards import BoardMessages
+from bot.play.feedback import UserFeedback
 
 
 class Clock:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.dailycodes import shipped_winnable
+from bot.play.dailycodes import shipped_winnable
 from tests.fakediscord import FakeDiscord
 from tests.presses import presses
 from tests.test_bot_discord import button, eventually, quick_5xx_retries, running
@@ -332,7 +332,7 @@ async def test_lobbies_are_public_posts_so_creating_them_has_a_quota(fake_discor
 
 
 async def test_a_race_code_must_be_of_the_game_raced_and_not_todays_daily(fake_discord, bot):
-    from bot import dailycodes
+    from bot.play import dailycodes
 
     fake = fake_discord
     alice = fake.add_user("alice")
@@ -486,8 +486,8 @@ async def test_a_race_board_has_no_hint_button_and_never_shows_the_deal(fake_dis
     from PIL import Image
 
     import renderer
-    from bot.feedback import UserFeedback
     from bot.games.base import HINT
+    from bot.play.feedback import UserFeedback
 
     fake = fake_discord
     code = "BK1-C4-AAAAA24"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.redact import HIDDEN, Redactor, redact
+from bot.running.redact import HIDDEN, Redactor, redact
 
 
 def test_urls_and_payloads_lose_their_tokens():

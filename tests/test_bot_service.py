@@ -11,16 +11,16 @@ from PIL import Image
 
 import engine
 import storage
-from bot import dailycodes
-from bot.errors import UserFeedback, error_text
+from bot.adapter.errors import UserFeedback, error_text
+from bot.adapter.views import board_content, board_view, share_line
 from bot.games import front_for
 from bot.games.bakers import BakersFront
 from bot.games.base import Advice, GameFront
 from bot.games.calculation import CalculationFront
-from bot.i18n import Translator
-from bot.service import GameInProgress, GameService, HintAnswer
-from bot.solving import Solver
-from bot.views import board_content, board_view, share_line
+from bot.languages.i18n import Translator
+from bot.play import dailycodes
+from bot.play.service import GameInProgress, GameService, HintAnswer
+from bot.play.solving import Solver
 
 ALICE, BOB = 111, 222
 DEAL_CODE = "BK1-C4-AAAAA24"
@@ -327,7 +327,7 @@ async def test_whole_game_won_through_the_service(service, store):
 
 
 async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, store):
-    from bot.views import board_view
+    from bot.adapter.views import board_view
 
     row = (await service.start(ALICE, "bakers", code=C("BK1-C1-AAAAA24"))).board.row
     for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
@@ -533,7 +533,7 @@ async def test_typed_move_finds_the_right_game(service):
 async def test_the_confirm_buttons_carry_the_whole_request_within_discords_limit():
     import re
 
-    from bot.confirm import CUSTOM_ID, Request, StartChoice
+    from bot.adapter.confirm import CUSTOM_ID, Request, StartChoice
 
     request = Request("bakers", cells=1, code=C("BK1-C1-AAAAA24"), any_deal=True, daily=False)
     big = 2**64 - 1  # the largest snowflake / id

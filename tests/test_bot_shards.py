@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.config import ConfigError, shard_settings
-from bot.sharding import shard_of
+from bot.running.config import ConfigError, shard_settings
+from bot.running.sharding import shard_of
 from tests.fakediscord import BotProcess, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent
@@ -147,7 +147,7 @@ async def press(fake: FakeDiscord, user, board, step):
 
 async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
     """On SQLite (one file, two processes) and on PostgreSQL (one schema), the same test."""
-    from bot.dailycodes import shipped_winnable
+    from bot.play.dailycodes import shipped_winnable
     from engine.solver import solve
     from tests.presses import presses
 
@@ -241,7 +241,7 @@ async def test_language_and_deck_choices_cached_here_expire_so_another_processs_
     tmp_path, monkeypatch
 ):
     import storage
-    from bot import language
+    from bot.languages import language
 
     now = [1000.0]
     monkeypatch.setattr(language, "_clock", lambda: now[0])
@@ -279,7 +279,7 @@ async def test_invite_prints_the_link_of_the_tokens_application_with_the_permiss
 
     import discord
 
-    from bot.invite import permissions
+    from bot.running.invite import permissions
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))}
     env.update({"PYTHONPATH": str(REPO), **fake_discord.env()})

@@ -8,7 +8,7 @@ import os
 import engine
 import storage
 from bot.games.bakers import BakersFront
-from bot.solving import SEARCH_NICENESS, Solver
+from bot.play.solving import SEARCH_NICENESS, Solver
 
 CODE = "BK1-C4-AAAAA24"
 

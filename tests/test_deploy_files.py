@@ -20,7 +20,7 @@ import jsonschema
 import pytest
 import yaml
 
-from bot.config import shard_settings
+from bot.running.config import shard_settings
 
 REPO = Path(__file__).resolve().parent.parent
 COMPOSE = REPO / "compose.yaml"
@@ -142,7 +142,7 @@ def test_the_proxy_override_keeps_the_api_base_on_loopback():
 
 
 def config_variables() -> set[str]:
-    text = (REPO / "bot" / "config.py").read_text()
+    text = (REPO / "bot" / "running" / "config.py").read_text()
     return set(re.findall(r"""(?:environ\.get|_int|_flag)\(\s*["']([A-Z][A-Z0-9_]+)["']""", text)) | set(
         re.findall(r"""["']((?:BOULANGER|DISCORD)_[A-Z0-9_]+)["']""", text)
     )

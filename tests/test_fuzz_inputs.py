@@ -32,17 +32,17 @@ from hypothesis import strategies as st
 
 import engine
 import storage
-from bot import forged
-from bot.again import AgainButton, WinnableButton
-from bot.cogs.daily import DailyButton
-from bot.cogs.leaderboard import PageButton
-from bot.cogs.race import CreateChoice, DealButton, JoinChoice, RaceButton
-from bot.confirm import StartChoice
-from bot.errors import error_text
-from bot.feedback import UserFeedback
-from bot.i18n import template
-from bot.service import GameService
-from bot.views import GameButton, MoveMenu, ReplayButton
+from bot.adapter import forged
+from bot.adapter.again import AgainButton, WinnableButton
+from bot.adapter.cogs.daily import DailyButton
+from bot.adapter.cogs.leaderboard import PageButton
+from bot.adapter.cogs.race import CreateChoice, DealButton, JoinChoice, RaceButton
+from bot.adapter.confirm import StartChoice
+from bot.adapter.errors import error_text
+from bot.adapter.views import GameButton, MoveMenu, ReplayButton
+from bot.languages.i18n import template
+from bot.play.feedback import UserFeedback
+from bot.play.service import GameService
 
 ITEMS = (
     GameButton,
@@ -254,7 +254,7 @@ def test_near_misses_parse_or_are_left_to_the_unknown_button_answer(custom_id: s
     if forged.is_ours(custom_id, TEMPLATES):
         parse(custom_id)  # still a well-formed id: it must parse
     else:
-        assert not any(t.fullmatch(custom_id) for t in TEMPLATES)  # answered by ``bot.forged``
+        assert not any(t.fullmatch(custom_id) for t in TEMPLATES)  # answered by ``bot.adapter.forged``
 
 
 # -- the service ------------------------------------------------------------------------------------

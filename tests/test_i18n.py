@@ -13,9 +13,9 @@ import pytest
 import engine
 import renderer
 import storage
-from bot import i18n_check
-from bot.i18n import available_locales, catalog_keys, t, template, tn
-from bot.locale import (
+from bot.languages import i18n_check
+from bot.languages.i18n import available_locales, catalog_keys, t, template, tn
+from bot.languages.locale import (
     LANGUAGES,
     client_language,
     current_language,
@@ -26,7 +26,7 @@ from bot.locale import (
     shared_locale,
     use_language,
 )
-from bot.service import GameService
+from bot.play.service import GameService
 from renderer.labels import DEFAULTS as RENDERER_LABELS
 from renderer.labels import resolve as resolve_labels
 
@@ -97,7 +97,7 @@ def test_the_six_languages_have_catalogues():
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_english_message_is_translated(lang):
     report = i18n_check.check(lang)
-    assert report.missing == [], f"{lang} lacks translations (run python -m bot.i18n_check)"
+    assert report.missing == [], f"{lang} lacks translations (run python -m bot.languages.i18n_check)"
     assert report.bad_plurals == []
 
 
@@ -193,7 +193,7 @@ def test_plural_rules_come_from_each_catalogues_header():
 
 
 def test_a_language_without_a_message_falls_back_to_english(monkeypatch):
-    from bot import i18n
+    from bot.languages import i18n
 
     i18n._translations.cache_clear()
     real = i18n.read_po
@@ -352,7 +352,7 @@ async def test_the_service_draws_the_board_in_the_current_language(store):
     [("a1", "Здесь нет карты: ячейка a.", "Er ligt geen kaart op vrije cel a.")],
 )
 def test_engine_errors_name_places_in_the_players_language(notation, ru, nl):
-    from bot.errors import engine_error_text
+    from bot.adapter.errors import engine_error_text
 
     game = engine.new_game("BK1-C4-AAAAA24")
     with pytest.raises(engine.EngineError) as caught:
@@ -365,7 +365,7 @@ def test_engine_errors_name_places_in_the_players_language(notation, ru, nl):
 def test_the_console_speaks_the_chosen_language(tmp_path, monkeypatch, capsys):
     import io
 
-    from bot import console
+    from bot.play import console
 
     monkeypatch.setattr("sys.stdin", io.StringIO("new calculation CA1-AAAAA24\nhelp\nquit\n"))
     args = ["--lang", "bg", "--db", str(tmp_path / "c.sqlite3"), "--out", str(tmp_path / "out")]
@@ -404,7 +404,7 @@ BAD_INPUT = [
 
 @pytest.mark.parametrize(("code", "typed"), BAD_INPUT)
 def test_engine_errors_come_from_the_catalogue_in_every_language(code, typed):
-    from bot.errors import engine_error_text
+    from bot.adapter.errors import engine_error_text
 
     with pytest.raises(engine.EngineError) as caught:
         engine.new_game(code).play(typed) if code else engine.parse_code(typed)
@@ -415,7 +415,7 @@ def test_engine_errors_come_from_the_catalogue_in_every_language(code, typed):
 
 
 def test_engine_params_read_as_on_the_cards():
-    from bot.locale import localise_params
+    from bot.languages.locale import localise_params
 
     assert localise_params("ru", {"needs": 11, "card": "6♠"}) == {"needs": "J", "card": "6♠"}
     assert localise_params("ru", {"needs": 7})["needs"] == "7"

@@ -13,10 +13,16 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
-from bot import command_translator, i18n_check
-from bot.app import extensions
-from bot.cogs.language import ENDONYMS
-from bot.command_translator import DISCORD_TO_CATALOGUE, CatalogueTranslator, keys_for, localise, valid_name
+from bot.adapter.app import extensions
+from bot.adapter.cogs.language import ENDONYMS
+from bot.languages import command_translator, i18n_check
+from bot.languages.command_translator import (
+    DISCORD_TO_CATALOGUE,
+    CatalogueTranslator,
+    keys_for,
+    localise,
+    valid_name,
+)
 from tests.fakediscord.limits import check_commands, valid_command_name
 
 LOCALES = sorted(DISCORD_TO_CATALOGUE)  # bg id nl ru — Discord has no Catalan

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 import renderer
-from bot.locale import picture_labels
+from bot.languages.locale import picture_labels
 from tests.test_bot_discord import button, running
 
 CODE = "BK1-C4-AAAAA24"

@@ -6,9 +6,9 @@ import datetime as dt
 
 import engine
 import storage
-from bot.dailycodes import shipped_winnable
-from bot.races import RaceKeeper, Standing, rank
-from bot.service import GameService
+from bot.play.dailycodes import shipped_winnable
+from bot.play.races import RaceKeeper, Standing, rank
+from bot.play.service import GameService
 
 CODE = "BK1-C4-AAAAA24"
 
@@ -110,9 +110,9 @@ async def test_the_time_limit_is_the_race_rows_and_ends_it_when_due(store, clock
 
 
 def test_25_players_standings_and_result_fit_one_message_in_every_language():
-    from bot.i18n import Translator
-    from bot.race_texts import MESSAGE_LIMIT, fit, message_text, result_text
-    from bot.races import RaceView
+    from bot.languages.i18n import Translator
+    from bot.play.race_texts import MESSAGE_LIMIT, fit, message_text, result_text
+    from bot.play.races import RaceView
 
     started = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
     race = storage.RaceRow(

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 import engine
 import renderer
-from bot.language import LANGUAGES, picture_labels
+from bot.languages.language import LANGUAGES, picture_labels
 from renderer import bakers, header
 from renderer import layout as L
 from renderer.fonts import MONO, ascent

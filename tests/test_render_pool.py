@@ -10,12 +10,12 @@ import signal
 import pytest
 
 import engine
-from bot import render_pool
-from bot.app import BoulangerBot
-from bot.config import Config
+from bot.adapter.app import BoulangerBot
 from bot.games import front_for
-from bot.language import picture_labels
-from bot.render_pool import RenderPool
+from bot.languages.language import picture_labels
+from bot.play import render_pool
+from bot.play.render_pool import RenderPool
+from bot.running.config import Config
 
 BAKERS = "BK1-C4-AAAAA24"
 
@@ -57,7 +57,7 @@ async def test_a_worker_draws_the_same_picture_as_a_thread(pool, make, deck):
 
 
 async def test_replays_are_drawn_by_the_workers_too(pool):
-    from bot.dailycodes import shipped_winnable
+    from bot.play.dailycodes import shipped_winnable
     from engine.solver import solve
 
     code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
@@ -106,7 +106,7 @@ async def test_a_killed_worker_costs_no_picture(pool):
 
 
 def test_render_workers_setting(monkeypatch):
-    from bot.config import ConfigError, load_config
+    from bot.running.config import ConfigError, load_config
 
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     monkeypatch.delenv("BOULANGER_RENDER_WORKERS", raising=False)

@@ -235,7 +235,7 @@ def test_an_unknown_deck_is_refused() -> None:
 
 
 def test_the_bots_translations_fit_their_room_uncut() -> None:
-    from bot.language import LANGUAGES, picture_labels
+    from bot.languages.language import LANGUAGES, picture_labels
 
     for language in LANGUAGES:
         words = {k: v for k, v in picture_labels(language).items() if k in renderer.DEFAULT_LABELS}

@@ -6,7 +6,7 @@ import datetime as dt
 import sqlite3
 
 import storage
-from bot.invalid_requests import InvalidRequests
+from bot.adapter.invalid_requests import InvalidRequests
 from storage import sqlite_open
 
 

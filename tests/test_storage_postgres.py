@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 import storage
-from bot.config import load_config
+from bot.running.config import load_config
 from storage import postgres_open
 from storage.migrator import Migration
 from storage.postgres import PostgresStore

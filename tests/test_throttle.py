@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.throttle import Throttle
+from bot.adapter.throttle import Throttle
 
 
 async def test_a_burst_runs_once_now_and_once_at_the_end_of_the_interval():

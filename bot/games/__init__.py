@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from bot.feedback import UserFeedback
 from bot.games.bakers import BakersFront
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
 from bot.games.calculation import CalculationFront
+from bot.play.feedback import UserFeedback
 
 _FRONTS: dict[str, GameFront[Any]] = {}
 

@@ -17,10 +17,10 @@ import time
 
 import engine
 import storage
-from bot import dailycodes
-from bot.feedback import UserFeedback
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WinnableFinder
-from bot.i18n import Translator
+from bot.languages.i18n import Translator
+from bot.play import dailycodes
+from bot.play.feedback import UserFeedback
 from engine import BakersGame
 from engine.bakers.notation import CELL_LETTERS, COLUMN, FOUNDATION
 from engine.bakers.position import BakersMove

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.starting import start_game
+from bot.adapter.cogs.starting import start_game
 
 if TYPE_CHECKING:
-    from bot.app import BoulangerBot
+    from bot.adapter.app import BoulangerBot
 
 
 class Bakers(commands.Cog):

@@ -9,7 +9,7 @@ views, replies, cogs and the daily poster ask the front of a game (through
 an engine module, a front and one registration.
 
 Fronts hold no state and import no Discord, so the service and the console use
-them too; buttons are described as ``ButtonSpec`` data that ``bot.views`` turns
+them too; buttons are described as ``ButtonSpec`` data that ``bot.adapter.views`` turns
 into discord.py components.
 """
 
@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 import engine
 import storage
-from bot.feedback import UserFeedback
-from bot.i18n import Translator, t
+from bot.languages.i18n import Translator, t
+from bot.play.feedback import UserFeedback
 from storage import Deck
 
 if TYPE_CHECKING:
-    from bot.solving import Solver
+    from bot.play.solving import Solver
 
 G = TypeVar("G", bound="engine.Game[Any]")
 
@@ -50,7 +50,7 @@ class Press:
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """One board button as data: ``bot.views`` makes the discord.py component from it."""
+    """One board button as data: ``bot.adapter.views`` makes the discord.py component from it."""
 
     act: str
     label: str

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING
 
 import engine
 import storage
-from bot.feedback import UserFeedback
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
-from bot.i18n import Translator
+from bot.languages.i18n import Translator
+from bot.play.feedback import UserFeedback
 from engine import CalculationGame, cards
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE
 from engine.calculation.position import CalculationMove
 from engine.cards import card_label
 
 if TYPE_CHECKING:
-    from bot.solving import Solver
+    from bot.play.solving import Solver
 
 PILES = ("1", "2", "3", "4")
 CANDIDATES = 8  # the daily takes the first of these deals not proven unwinnable

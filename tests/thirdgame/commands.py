@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.starting import start_game
+from bot.adapter.cogs.starting import start_game
 
 
 class Tower(commands.Cog):

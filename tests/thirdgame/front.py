@@ -8,9 +8,9 @@ from PIL import Image, ImageDraw
 
 import engine
 import storage
-from bot.feedback import UserFeedback
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press
-from bot.i18n import Translator
+from bot.languages.i18n import Translator
+from bot.play.feedback import UserFeedback
 from engine.cards import card_label
 from tests.thirdgame.game import HOME, TowerGame, TowerMove, solve
 

@@ -1,0 +1,181 @@
+"""The ``commands.Bot`` subclass: opens storage, registers restart-proof buttons and the cogs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import storage
+from bot.adapter import cooldowns, forged, replies
+from bot.adapter.again import AgainButton, WinnableButton
+from bot.adapter.confirm import StartChoice
+from bot.adapter.errors import ErrorTree, report
+from bot.adapter.invalid_requests import InvalidRequests
+from bot.adapter.replays import Replays
+from bot.adapter.views import GameButton, MoveMenu, ReplayButton
+from bot.games import fronts
+from bot.games.base import HINT
+from bot.languages.command_translator import CatalogueTranslator
+from bot.languages.locale import player_translator
+from bot.play.describe import hint_text
+from bot.play.races import RaceKeeper
+from bot.play.render_pool import RenderPool
+from bot.play.service import GameService, HintAnswer, StaleBoard
+from bot.play.solving import Solver
+from bot.running import database
+from bot.running.config import Config
+from bot.running.sharding import describe, runs_first_shard, shard_options
+
+log = logging.getLogger(__name__)
+
+# Each game's start command comes from its front (``commands_module``), before these.
+COGS = (
+    "bot.adapter.cogs.play",
+    "bot.adapter.cogs.daily",
+    "bot.adapter.cogs.leaderboard",
+    "bot.adapter.cogs.language",
+    "bot.adapter.cogs.race",
+)
+
+
+class BoulangerBot(commands.AutoShardedBot):
+    """Jeu du Boulanger and Calculation on Discord; all game logic lives in ``service``."""
+
+    service: GameService
+    store: storage.Store
+    races: RaceKeeper  # set by the race cog (bot.adapter.cogs.race)
+    exit_code = 0  # non-zero once the bot must stop (bot.running.database: the database was lost)
+
+    def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        invalid = InvalidRequests()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=ErrorTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=invalid.trace_config(),
+            **{**shard_options(config), **options},
+        )
+        self.invalid_requests = invalid  # 401/403/429 counted; optional REST work pauses on many
+        self.config = config
+        self.sync_global = sync_global or config.sync_global
+        self.solver = Solver(config.solver_workers)
+        self.quotas = cooldowns.Quotas()  # per-player hints, replays and starts
+        self.replays = Replays()
+        self.templates: list[re.Pattern[str]] = []
+        self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        self.pictures = RenderPool(config.render_workers)
+
+    async def setup_hook(self) -> None:
+        self.store = await database.open_store(self)
+        self.service = GameService(
+            self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
+        )
+        self.add_dynamic_items(GameButton, MoveMenu, ReplayButton, StartChoice, AgainButton, WinnableButton)
+        await self.tree.set_translator(CatalogueTranslator())
+        for name in extensions():
+            await self.load_extension(name)
+        log.info("running %s", describe(self.config))
+        if self.sync_global or runs_first_shard(self.config):  # one process syncs, not every one
+            await self.sync_commands()
+        self._warming = asyncio.create_task(self.solver.warm())
+        self._warming_pictures = asyncio.create_task(self.pictures.warm())
+        self.service.top_up_all()
+
+    async def sync_commands(self) -> None:
+        """Sync instantly to the development guild; globally only when asked (it is rate-limited)."""
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %s", len(synced), guild.id)
+        if self.sync_global:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds)
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        self.solver.close()
+        self.pictures.close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await database.close_store(store)
+
+    # -- the board buttons -------------------------------------------------------------
+    async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
+        if button.act == HINT:  # a search may take seconds: think privately first
+            cooldowns.hit(interaction, cooldowns.HINT)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            answer = await replies.within_deadline(
+                interaction,
+                self.service.press(
+                    interaction.user.id, button.game_id, button.version, button.sel, button.act
+                ),
+            )
+        except StaleBoard as stale:  # say so, then bring that board up to date
+            await report(interaction, stale)
+            await replies.refresh_stale_board(interaction, self.service, stale.row)
+            return
+        if isinstance(answer, HintAnswer):
+            await send_hint(interaction, answer)
+            return
+        try:
+            await replies.edit_in_place(interaction, answer, self.service)
+        except discord.HTTPException as exc:
+            # The move is saved; only its picture did not reach Discord (5xx, rate limit, the
+            # interaction expired): update the board another way and say the move was saved.
+            await replies.after_failed_edit(interaction, self.service, answer, exc)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
+        super().add_dynamic_items(*items)
+        self.templates.extend(item.__discord_ui_compiled_template__ for item in items)
+        self.dynamic_items.extend(items)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A press discord.py drops (an id none of ours, or not on the message it came with: a fast
+        second tap, a forged id) gets an answer too; the player would see "did not respond"."""
+        await forged.answer_unknown(interaction, self.dynamic_items)
+
+    async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
+        """A move chosen in a board's select menu: played like a typed move, on that board."""
+        values = menu.item.values
+        notation = values[0] if values else ""
+        board = await replies.within_deadline(
+            interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
+        )
+        await replies.edit_in_place(interaction, board)
+
+    async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("unhandled error in %s", event)
+
+    async def report(self, interaction: discord.Interaction, error: BaseException) -> None:
+        await report(interaction, error)
+
+
+def extensions() -> list[str]:
+    """The cogs to load: every game's start command, then the shared ones."""
+    return [front.commands_module for front in fronts()] + list(COGS)
+
+
+async def send_hint(interaction: discord.Interaction, answer: HintAnswer) -> None:
+    tr = await player_translator(interaction)
+    text = hint_text(tr, answer.game, answer.advice)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

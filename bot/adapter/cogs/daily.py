@@ -1,0 +1,265 @@
+"""The daily challenge: ``/daily``, the admins' ``/dailychannel``, and the 00:00 UTC post.
+
+The post is claimed in storage before it is sent (an atomic claim), so two
+processes or a restart never post twice; a guild whose post is due but not
+sent (the bot was down at midnight) is caught up on the next check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.adapter import invalid_requests
+from bot.adapter.channel_history import find_own_post
+from bot.adapter.cogs.starting import start_game
+from bot.adapter.errors import report, send
+from bot.adapter.interactions import game_choices
+from bot.games import GameFront, front_by_letter, fronts
+from bot.languages.i18n import Translator
+from bot.languages.locale import player_translator
+from bot.play import dailycodes
+from bot.play.feedback import UserFeedback
+from bot.play.service import GameService
+
+if TYPE_CHECKING:
+    from bot.adapter.app import BoulangerBot
+
+log = logging.getLogger(__name__)
+
+
+def daily_fronts() -> list[GameFront[Any]]:
+    return [front for front in fronts() if front.has_daily]
+
+
+class DailyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[a-z]):(?P<day>[0-9]{8})"
+):
+    """The Play button under a daily post: starts today's challenge for whoever presses it."""
+
+    def __init__(self, letter: str, day: str, label: str = "Play") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"d:{letter}:{day}")
+        )
+        self.letter = letter
+        self.day = day  # YYYYMMDD; only a marker: a press always starts today's challenge
+
+    @classmethod
+    def of(cls, front: GameFront[Any], day: dt.date, label: str) -> DailyButton:
+        return cls(front.letter, day.strftime("%Y%m%d"), label)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DailyButton:
+        return cls(match["kind"], match["day"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            try:
+                dt.datetime.strptime(self.day, "%Y%m%d")  # a marker, but a forged one is refused
+            except ValueError:
+                raise UserFeedback("error.unknown_button") from None
+            await start_game(interaction, front_by_letter(self.letter).kind, daily=True)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> tuple[str, discord.ui.View]:
+    reset = dailycodes.next_reset(dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC))
+    lines = [tr("daily.post.title", date=day.isoformat())]
+    for front in daily_fronts():
+        lines.append(tr("daily.post.line", game=front.title(tr), code=codes[front.kind]))
+    lines.append(tr("daily.post.reset", reset=discord.utils.format_dt(reset, "R")))
+    view = discord.ui.View(timeout=None)
+    for front in daily_fronts():
+        view.add_item(DailyButton.of(front, day, tr("daily.post.play", game=front.title(tr))))
+    return "\n".join(lines), view
+
+
+class Daily(commands.Cog):
+    def __init__(self, bot: BoulangerBot) -> None:
+        self.bot = bot
+        # One round of posting at a time in this process: /dailychannel's round waits for the
+        # poster's, so what it tells the admin afterwards (a refusal) is already recorded.
+        self._posting = asyncio.Lock()
+        bot.add_dynamic_items(DailyButton)
+
+    async def cog_load(self) -> None:
+        self.poster.change_interval(seconds=self.bot.config.daily_check_seconds)
+        self.poster.start()
+
+    @property
+    def _service(self) -> GameService:
+        return self.bot.service
+
+    async def cog_unload(self) -> None:
+        self.poster.cancel()
+
+    @app_commands.command(
+        name="daily", description="Play today's daily challenge (the same deal on every server)"
+    )
+    @app_commands.choices(game=[c for c in game_choices() if c.value in {f.kind for f in daily_fronts()}])
+    async def daily(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """Only your first finished attempt counts for the daily leaderboard and streaks."""
+        await start_game(interaction, game.value, daily=True)
+        await self._tell_if_disabled(interaction)
+
+    @app_commands.command(
+        name="dailychannel", description="Choose where the daily challenge is posted at 00:00 UTC"
+    )
+    @app_commands.describe(channel="The channel for the daily post; leave empty to stop posting")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def dailychannel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        service = self._service
+        assert interaction.guild_id is not None
+        tr = await player_translator(interaction)
+        await service.store.set_guild_settings(
+            interaction.guild_id, daily_channel_id=channel.id if channel else None
+        )
+        if channel is None:
+            await send(interaction, tr("daily.channel.off"), ephemeral=True)
+            return
+        reset = discord.utils.format_dt(dailycodes.next_reset(service.clock()), "R")
+        await send(interaction, tr("daily.channel.set", channel=channel.mention, reset=reset), ephemeral=True)
+        await self.post_due()
+        await self._tell_if_disabled(interaction)  # the first post was refused just now
+
+    async def _tell_if_disabled(self, interaction: discord.Interaction) -> None:
+        """Tell a Manage Server member (only them, privately) that Discord refused the daily channel."""
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        if interaction.guild_id is None or permissions is None or not permissions.manage_guild:
+            return
+        settings = await self._service.store.guild_settings(interaction.guild_id)
+        if settings.daily_disabled is None or settings.daily_channel_id is None:
+            return
+        tr = await player_translator(interaction)
+        channel = f"<#{settings.daily_channel_id}>"
+        try:
+            await send(
+                interaction,
+                tr("daily.disabled", channel=channel, reason=settings.daily_disabled),
+                ephemeral=True,
+            )
+        except discord.HTTPException as exc:
+            log.info(
+                "could not tell guild %s's admin that daily posts stopped: %s", interaction.guild_id, exc
+            )
+
+    @tasks.loop(seconds=30)
+    async def poster(self) -> None:
+        if invalid_requests.paused(self.bot):
+            return  # Discord is counting invalid requests against us: the post can wait
+        try:
+            await self.post_due()
+        except Exception:
+            log.exception("daily post check failed")
+
+    @poster.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _find_post(self, channel_id: int, day: dt.date) -> int | None:
+        """Our post of ``day`` among the channel's recent messages (sent, but not recorded)."""
+        markers = {f"d:{f.letter}:{day.strftime('%Y%m%d')}" for f in daily_fronts()}
+        return await find_own_post(self.bot, channel_id, markers)
+
+    async def post_due(self) -> int:
+        """Post today's challenge in every guild whose post is due; returns how many were sent."""
+        async with self._posting:
+            return await self._post_due()
+
+    async def _post_due(self) -> int:
+        service = self._service
+        store = service.store
+        now = service.clock()
+        day = dailycodes.utc_today(now)
+        due = await store.pending_daily_posts(day, now=now)
+        if not due:
+            return 0
+        codes = {f.kind: await service.daily_code(f.kind, day) for f in daily_fronts()}
+        sent = 0
+        for settings in due:
+            channel_id = settings.daily_channel_id
+            if channel_id is None:
+                continue
+            earlier = await store.daily_post(settings.guild_id, day)  # an unsent claim: a crash?
+            if not await store.claim_daily_post(settings.guild_id, day, channel_id, now=now):
+                continue
+            if not await self._still_wanted(settings.guild_id, channel_id):
+                await store.release_daily_post(settings.guild_id, day)
+                continue
+            found = await self._find_post(channel_id, day) if earlier is not None else None
+            if found is not None:
+                await store.record_daily_post_message(settings.guild_id, day, found)
+                log.info("found the %s daily post of guild %s sent before a crash", day, settings.guild_id)
+                continue
+            content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
+            try:
+                message = await self.bot.get_partial_messageable(channel_id).send(
+                    content, view=view, nonce=post_nonce(settings.guild_id, day)
+                )
+            except discord.HTTPException as exc:
+                # A 403/404 stops the guild's posts before the claim goes: no other check
+                # (this process's next round, another process) sends into it meanwhile.
+                await self._refused(settings.guild_id, channel_id, exc)
+                await store.release_daily_post(settings.guild_id, day)
+                continue
+            await store.record_daily_post_message(settings.guild_id, day, message.id)
+            sent += 1
+            log.info("posted the %s daily challenge in guild %s", day, settings.guild_id)
+        return sent
+
+    async def _still_wanted(self, guild_id: int, channel_id: int) -> bool:
+        """The guild's settings as they are now, after the claim: the list of due posts was read
+        before it, and a refusal or a new channel may have come since."""
+        now = await self._service.store.guild_settings(guild_id)
+        return now.daily_disabled is None and now.daily_channel_id == channel_id
+
+    async def _refused(self, guild_id: int, channel_id: int, exc: discord.HTTPException) -> None:
+        """A failed post: 403/404 stop the guild's posting until /dailychannel; anything else is retried."""
+        reason = refusal(exc)
+        if reason is None:
+            log.warning(
+                "daily post to channel %s failed (tried again at the next check): %s", channel_id, exc
+            )
+            return
+        await self._service.store.set_guild_settings(guild_id, daily_disabled=reason)
+        log.warning(
+            "daily posts of guild %s stopped: channel %s answered %s; they resume when an admin "
+            "sets the channel again with /dailychannel",
+            guild_id,
+            channel_id,
+            reason,
+        )
+
+
+def post_nonce(guild_id: int, day: dt.date) -> int:
+    """One nonce per server and day, sent enforced (discord.py sets ``enforce_nonce``): when
+    Discord created the post but answered 5xx, the next attempt within a few minutes gets the
+    same message back instead of a second post. Later, the claim-and-find logic takes over."""
+    digest = hashlib.sha256(f"boulanger-daily-post:{guild_id}:{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # 63 bits: at most 19 digits (Discord: 25)
+
+
+def refusal(exc: discord.HTTPException) -> str | None:
+    """Why Discord will keep refusing the channel (403 no access, 404 deleted), or None (try again)."""
+    if exc.status not in (403, 404):
+        return None
+    return f"{exc.status} {exc.text or exc.response.reason or ''}".strip()[:200]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Daily(cast("BoulangerBot", bot)))

@@ -1,0 +1,200 @@
+"""One error ladder for every interaction, and the helper that sends replies.
+
+Known errors become friendly ephemeral replies in the player's language:
+``UserFeedback`` carries a catalogue key meant for the player, engine errors
+map to ``engine.<reason>`` keys, storage races to "this board is out of date".
+Everything else is logged with its traceback and the player gets a short
+apology. A storage failure (the store could not do it: disk full, locked, corrupt, the
+connection lost) is logged once, at WARNING, with its cause, while the player's answer
+stays "the game store could not do that". Nothing here changes game state.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine
+import storage
+from bot.languages.i18n import t, template
+from bot.languages.locale import localise_params, player_locale
+from bot.play.feedback import UserFeedback
+
+log = logging.getLogger(__name__)
+
+__all__ = ["ErrorTree", "UserFeedback", "engine_error_text", "error_text", "report", "send"]
+
+
+def engine_error_text(locale: object, exc: engine.EngineError) -> str:
+    """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
+    # A reason may come with different params in the two games (``no_fit``): the
+    # first variant whose placeholders are all given wins.
+    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
+        text = template(locale, key)
+        if text == key:
+            continue
+        try:
+            return text.format(**localise_params(locale, exc.params))
+        except (KeyError, IndexError, ValueError):
+            continue
+    return str(exc)
+
+
+def error_text(locale: object, error: BaseException) -> str | None:
+    """The reply for a known error, or None when it is a bug to be logged."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, UserFeedback):
+        return error.text(locale)
+    if isinstance(error, engine.EngineError):
+        return engine_error_text(locale, error)
+    if isinstance(error, storage.DatabaseUnusable):  # lost while running: bot.running.database stops the bot
+        return t(locale, "error.database_lost")
+    if isinstance(error, storage.VersionConflict):
+        return t(locale, "error.stale_board")
+    if isinstance(error, storage.GameNotActive):
+        return t(locale, "error.game_over")
+    if isinstance(error, storage.GameNotFound):
+        return t(locale, "error.no_such_game")
+    if isinstance(error, storage.RaceNotFound):  # a forged race id, or a race from a wiped database
+        return t(locale, "race.error.not_found")
+    if isinstance(error, storage.InvalidValue):  # e.g. a forged id beyond a database integer
+        return t(locale, "error.unknown_button")
+    if isinstance(error, storage.DatabaseBusy | storage.ActiveGameExists):
+        return t(locale, "error.storage_busy")
+    if isinstance(error, storage.StorageError):
+        return t(locale, "error.storage")
+    if isinstance(error, app_commands.MissingPermissions):
+        return t(locale, "error.needs_manage_server")
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t(locale, "error.guild_only")
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return cooldown_text(locale, error.retry_after)
+    return None
+
+
+# Storage errors that are answers (a refusal, a race lost to another click), not failures.
+ANSWERS = (
+    storage.VersionConflict,
+    storage.GameNotActive,
+    storage.GameNotFound,
+    storage.RaceNotFound,
+    storage.InvalidValue,
+    storage.ActiveGameExists,
+    storage.DatabaseUnusable,  # logged once by bot.running.database, which stops the bot
+)
+# SQLite's result codes and PostgreSQL's SQLSTATE classes, in words for the operator.
+_SQLITE_CAUSES = {
+    "SQLITE_FULL": "disk full",
+    "SQLITE_BUSY": "locked",
+    "SQLITE_LOCKED": "locked",
+    "SQLITE_CORRUPT": "corrupt",
+    "SQLITE_NOTADB": "corrupt",
+    "SQLITE_IOERR": "I/O error",
+    "SQLITE_READONLY": "read-only",
+    "SQLITE_CANTOPEN": "cannot open",
+}
+_SQLSTATE_CAUSES = {"53100": "disk full", "53": "out of resources", "XX001": "corrupt", "XX002": "corrupt"}
+_SQLSTATE_CAUSES |= {"40P01": "locked", "55P03": "locked", "57014": "locked", "08": "connection lost"}
+
+
+def storage_cause(error: BaseException) -> str:
+    """What made a storage call fail, in a word or two (from the driver's error it came from)."""
+    if isinstance(error, storage.DatabaseBusy):
+        return "locked"
+    seen: BaseException | None = error
+    while seen is not None:
+        name = getattr(seen, "sqlite_errorname", None)
+        if isinstance(name, str):
+            for prefix, cause in _SQLITE_CAUSES.items():
+                if name.startswith(prefix):
+                    return cause
+        state = getattr(seen, "sqlstate", None)
+        if isinstance(state, str):
+            named = _SQLSTATE_CAUSES.get(state) or _SQLSTATE_CAUSES.get(state[:2])
+            if named:
+                return named
+        if isinstance(seen, OSError) and seen.errno == errno.ENOSPC:
+            return "disk full"
+        if isinstance(seen, OSError | TimeoutError):
+            return "connection lost"
+        seen = seen.__cause__ or seen.__context__
+    return "database error"
+
+
+def log_storage_failure(where: str, error: BaseException) -> None:
+    """One WARNING line for a storage call that failed (not a refusal), with its cause."""
+    if isinstance(error, storage.StorageError) and not isinstance(error, ANSWERS):
+        log.warning("storage failed in %s (%s): %s", where, storage_cause(error), error)
+
+
+def cooldown_text(locale: object, retry_after: float) -> str:
+    """ "Try again <t:…:R>" (Discord shows the time relative to the reader's clock)."""
+    when = int(time.time() + max(retry_after, 1.0)) + 1
+    return t(locale, "error.cooldown", when=f"<t:{when}:R>", seconds=f"{max(retry_after, 1.0):.0f}")
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """Reply, or follow up when the interaction was already answered or deferred.
+
+    A private answer after a *public* "thinking…" defer would become that public message
+    (Discord turns the first followup into the deferred response): the thinking message
+    is deleted first, so the answer really is private."""
+    if interaction.response.is_done():
+        if kwargs.get("ephemeral"):
+            await drop_public_thinking(interaction)
+        await interaction.followup.send(content if content is not None else discord.utils.MISSING, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the player what went wrong (ephemeral); log what is not a known error."""
+    original = getattr(error, "original", error)
+    locale = await player_locale(interaction)
+    text = error_text(locale, original)
+    log_storage_failure(_where(interaction), original)
+    if text is None:
+        log.exception("unexpected error in %s", _where(interaction), exc_info=original)
+        text = t(locale, "error.unexpected")
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.NotFound:
+        log.warning("interaction %s expired before its error could be shown: %s", interaction.id, text)
+    except discord.HTTPException:
+        log.exception("could not send the error reply for %s", _where(interaction))
+
+
+async def drop_public_thinking(interaction: discord.Interaction) -> None:
+    """Delete the interaction's public "thinking…" response if it is still pending."""
+    if interaction.response.type != discord.InteractionResponseType.deferred_channel_message:
+        return
+    try:
+        original = await interaction.original_response()
+        if original.flags.loading and not original.flags.ephemeral:
+            await original.delete()
+    except discord.HTTPException as exc:
+        log.info("could not drop the thinking message of interaction %s: %s", interaction.id, exc)
+
+
+def _where(interaction: discord.Interaction) -> str:
+    command = interaction.command.qualified_name if interaction.command else None
+    custom = (interaction.data or {}).get("custom_id") if interaction.data else None
+    return f"/{command}" if command else f"component {custom!r}"
+
+
+class ErrorTree(app_commands.CommandTree):
+    """The command tree whose ``on_error`` is the ladder above."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Resolve the player's language first: pictures drawn for this command use it too."""
+        await player_locale(interaction)
+        return True

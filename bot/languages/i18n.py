@@ -1,0 +1,108 @@
+"""Every player-facing text, from one gettext catalogue per language.
+
+Catalogues live in ``bot/languages/locales/<lang>.po`` with message keys as msgids
+(``error.not_your_game``) and ``str.format`` placeholders (``{card}``). They
+are read at start-up with Babel and turned into ``gettext`` translations, so
+plural forms follow each language's own ``Plural-Forms`` rule. A language or
+a message that is missing falls back to English, and English to the key.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+log = logging.getLogger(__name__)
+
+LOCALES_DIR = Path(__file__).with_name("locales")
+DEFAULT_LOCALE = "en"
+
+
+def available_locales() -> list[str]:
+    return sorted(p.stem for p in LOCALES_DIR.glob("*.po"))
+
+
+def normalize_locale(locale: object) -> str:
+    """Discord's ``en-US``/``pt-BR``/``ru`` (or a ``discord.Locale``) to a catalogue name."""
+    text = str(getattr(locale, "value", locale) or DEFAULT_LOCALE)
+    lang = text.replace("_", "-").split("-")[0].lower()
+    return lang if lang in _known() else DEFAULT_LOCALE
+
+
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(available_locales())
+
+
+@cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    path = LOCALES_DIR / f"{lang}.po"
+    if not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    trans = gettext.GNUTranslations(buf)
+    if lang != DEFAULT_LOCALE:
+        trans.add_fallback(_translations(DEFAULT_LOCALE))
+    return trans
+
+
+def _fill(template: str, key: str, params: dict[str, Any]) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        log.warning("message %r could not be filled with %s", key, sorted(params))
+        return template
+
+
+def t(locale: object, key: str, **params: Any) -> str:
+    """The message ``key`` in ``locale`` (falling back to English), filled with ``params``."""
+    return _fill(_translations(normalize_locale(locale)).gettext(key), key, params)
+
+
+def tn(locale: object, key: str, n: int, **params: Any) -> str:
+    """A message with plural forms chosen by ``n`` (also available as ``{n}``)."""
+    text = _translations(normalize_locale(locale)).ngettext(key, key, n)
+    return _fill(text, key, {"n": n, **params})
+
+
+def template(locale: object, key: str) -> str:
+    """The unfilled message (or ``key`` itself when no catalogue has it)."""
+    return _translations(normalize_locale(locale)).gettext(key)
+
+
+def has(locale: object, key: str) -> bool:
+    """Whether ``key`` exists in the catalogue (English included as fallback)."""
+    return _translations(normalize_locale(locale)).gettext(key) != key
+
+
+def catalog_keys(lang: str = DEFAULT_LOCALE) -> set[str]:
+    """All message keys of one catalogue (for tests and translators)."""
+    with (LOCALES_DIR / f"{lang}.po").open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+
+
+class Translator:
+    """Text for one player: ``tr("key", x=1)`` and ``tr.n("key", 3)``."""
+
+    __slots__ = ("locale",)
+
+    def __init__(self, locale: object = DEFAULT_LOCALE) -> None:
+        self.locale = normalize_locale(locale)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return t(self.locale, key, **params)
+
+    def n(self, key: str, n: int, **params: Any) -> str:
+        return tn(self.locale, key, n, **params)

@@ -1,0 +1,229 @@
+"""Which language a reader gets, without Discord: stored choices, the current language, labels.
+
+The order for a player is: the language they picked with ``/language`` (stored
+in ``storage``), then their Discord client locale when we speak it, then the
+server's language set by an admin, then English (``bot.languages.locale`` reads the
+interaction; this module holds what the service and console need without it).
+
+Stored choices (languages and decks) are cached in memory per store and
+updated when changed here, so resolving a language costs no database query per
+click. Several bot
+processes may share one database (shards split between them), so a cached
+choice is trusted for ``CACHE_SECONDS`` only: a change made through another
+process is seen within that time. (On PostgreSQL, LISTEN/NOTIFY could tell the
+other processes at once; not done yet.)
+
+The resolved language is kept in a context variable for the current
+interaction, so the board picture drawn deeper down (``service.render``) gets
+its words in the same language without every service call carrying it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import time
+import weakref
+from collections import OrderedDict
+from functools import cache
+from typing import Any
+
+from bot.languages.i18n import DEFAULT_LOCALE, t
+from engine.cards import rank_text
+from storage import Deck
+
+log = logging.getLogger(__name__)
+
+#: The languages players can read, in the order ``/language`` offers them.
+LANGUAGES = ("en", "bg", "ca", "id", "nl", "ru")
+#: Discord client locales we answer in their own language (Catalan has none).
+CLIENT_LOCALES = {"en-US": "en", "en-GB": "en", "bg": "bg", "id": "id", "nl": "nl", "ru": "ru"}
+#: Remembered choices per store (users and guilds each); the oldest are forgotten first.
+CACHE_SIZE = 50_000
+#: How long a remembered choice is trusted (another process may have changed it).
+CACHE_SECONDS = 5.0
+
+# Words drawn on the board pictures: renderer label key → catalogue key (each game's
+# title is added from its front, under the game's kind).
+PICTURE_KEYS = {
+    "score": "picture.score",
+    "moves": "picture.moves",
+    "won": "picture.won",
+    "lost": "picture.lost",
+    "stock": "picture.stock",
+    "turned": "picture.turned",
+    "next": "picture.next",
+    "done": "picture.done",
+    "practice": "picture.tag.practice",  # the header's tag: where the deal came from
+    "daily": "picture.tag.daily",
+    "race": "picture.tag.race",
+}
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("boulanger_language", default=DEFAULT_LOCALE)
+# The deck the current player draws with (their /settings choice), like the language.
+_deck: contextvars.ContextVar[Deck] = contextvars.ContextVar("boulanger_deck", default="two")
+_MISSING = object()
+
+
+_Table = OrderedDict[int, tuple[float, str | None]]
+
+
+def _clock() -> float:
+    return time.monotonic()
+
+
+class _Memory:
+    """Stored language choices of one store: user id / guild id → (when read, language or None)."""
+
+    def __init__(self) -> None:
+        self.users: _Table = OrderedDict()
+        self.guilds: _Table = OrderedDict()
+        self.decks: _Table = OrderedDict()  # user id → "four" (None: default)
+
+    @staticmethod
+    def get(table: _Table, key: int) -> Any:
+        entry = table.get(key)
+        if entry is None:
+            return _MISSING
+        if _clock() - entry[0] >= CACHE_SECONDS:  # perhaps changed by another process since
+            del table[key]
+            return _MISSING
+        table.move_to_end(key)
+        return entry[1]
+
+    @staticmethod
+    def put(table: _Table, key: int, value: str | None) -> None:
+        table[key] = (_clock(), value)
+        table.move_to_end(key)
+        while len(table) > CACHE_SIZE:
+            table.popitem(last=False)
+
+
+_memories: weakref.WeakKeyDictionary[Any, _Memory] = weakref.WeakKeyDictionary()
+
+
+def _memory(store: Any) -> _Memory:
+    memory = _memories.get(store)
+    if memory is None:
+        memory = _memories[store] = _Memory()
+    return memory
+
+
+def supported(language: object) -> str | None:
+    """``language`` if it is one we speak (``"ru"``), else None."""
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def client_language(locale: object) -> str | None:
+    """A Discord client locale (``discord.Locale`` or its value) mapped to our language, or None."""
+    value = str(getattr(locale, "value", locale) or "")
+    return CLIENT_LOCALES.get(value)
+
+
+async def user_choice(store: Any, user_id: int) -> str | None:
+    """The language a player picked with ``/language`` (None: automatic)."""
+    memory = _memory(store)
+    cached = memory.get(memory.users, user_id)
+    if cached is not _MISSING:
+        return supported(cached)
+    choice = supported(await store.user_language(user_id))
+    memory.put(memory.users, user_id, choice)
+    return choice
+
+
+async def guild_language(store: Any, guild_id: int | None) -> str | None:
+    """The language a server's admins set for its shared posts (None: not set)."""
+    if guild_id is None:
+        return None
+    memory = _memory(store)
+    cached = memory.get(memory.guilds, guild_id)
+    if cached is not _MISSING:
+        return supported(cached)
+    language = supported((await store.guild_settings(guild_id)).language)
+    memory.put(memory.guilds, guild_id, language)
+    return language
+
+
+async def set_user_choice(store: Any, user_id: int, language: str | None) -> None:
+    """Store a player's choice (None: back to automatic) and update the cache."""
+    if language is not None and supported(language) is None:
+        raise ValueError(f"unsupported language {language!r}")
+    await store.set_user_language(user_id, language)
+    memory = _memory(store)
+    memory.put(memory.users, user_id, language)
+
+
+async def set_guild_language(store: Any, guild_id: int, language: str | None) -> None:
+    """Store a server's language for shared posts (None: unset) and update the cache."""
+    if language is not None and supported(language) is None:
+        raise ValueError(f"unsupported language {language!r}")
+    await store.set_guild_settings(guild_id, language=language)
+    memory = _memory(store)
+    memory.put(memory.guilds, guild_id, language)
+
+
+async def user_deck(store: Any, user_id: int) -> Deck:
+    """The deck a player chose with ``/settings`` (two colours unless they chose four)."""
+    memory = _memory(store)
+    cached = memory.get(memory.decks, user_id)
+    if cached is _MISSING:
+        cached = await store.user_deck(user_id)
+        memory.put(memory.decks, user_id, cached)
+    return "four" if cached == "four" else "two"
+
+
+async def set_user_deck(store: Any, user_id: int, deck: Deck) -> None:
+    """Store a player's deck and update the cache."""
+    await store.set_user_deck(user_id, None if deck == "two" else deck)
+    memory = _memory(store)
+    memory.put(memory.decks, user_id, deck)
+
+
+def current_deck() -> Deck:
+    """The deck of the player whose interaction is being handled (two colours outside one)."""
+    return _deck.get()
+
+
+def use_deck(deck: Deck) -> None:
+    _deck.set(deck)
+
+
+def current_language() -> str:
+    """The language resolved for the interaction being handled (English outside one)."""
+    return _current.get()
+
+
+def use_language(language: str) -> None:
+    """Make ``language`` the current one (for work not started by an interaction)."""
+    _current.set(supported(language) or DEFAULT_LOCALE)
+
+
+_ENGINE_PLACE = re.compile(
+    r"^(?:column (?P<column>[1-8])|free cell (?P<cell>[a-d])|(?P<home>its foundation))$"
+)
+
+
+def localise_params(language: object, params: dict[str, Any]) -> dict[str, Any]:
+    """Engine error params as players read them: places in their language, ranks as on the cards."""
+    if isinstance(params.get("needs"), int):  # Calculation gives the needed rank as a number
+        params = {**params, "needs": rank_text(params["needs"], ten="10")}
+    match = _ENGINE_PLACE.match(str(params.get("place", "")))
+    if match is None:
+        return params
+    if match["column"]:
+        place = t(language, "place.column", n=int(match["column"]))
+    elif match["cell"]:
+        place = t(language, "place.cell", letter=match["cell"])
+    else:
+        place = t(language, "place.foundation")
+    return {**params, "place": place}
+
+
+@cache
+def picture_labels(language: str) -> dict[str, str]:
+    """The words the renderer draws on a board (``renderer.render_png(labels=...)``) in ``language``."""
+    from bot.games import fronts
+
+    words = {label: t(language, key) for label, key in PICTURE_KEYS.items()}
+    return words | {front.kind: front.title_in(language) for front in fronts()}

@@ -1,0 +1,327 @@
+"""``python -m bot console``: play through the bot's own command layer, no Discord needed.
+
+Each board picture is saved as a PNG file (the path is printed), the board's
+text is printed too. Commands mirror the slash commands; ``press`` is a board
+button (a column, cell, foundation, pile, ``home``, ``undo`` …). Reads
+commands from stdin, so it can also be scripted: ``echo "new boulanger" | …``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shlex
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import engine
+import storage
+from bot.adapter.errors import UserFeedback, error_text
+from bot.adapter.views import board_content, share_line
+from bot.games import GameFront, front_for, front_named, fronts
+from bot.languages.i18n import Translator
+from bot.languages.language import LANGUAGES, use_language
+from bot.play import dailycodes
+from bot.play.describe import hint_text, legal_moves_in_words
+from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started
+from bot.play.solving import Solver
+
+HELP = """commands:
+  new boulanger [4|2|1] [CODE]   start Jeu du Boulanger (a winnable deal unless CODE is given)
+  new calculation [CODE]         start Calculation
+  daily boulanger|calculation    today's daily challenge
+                                 (a game of that kind in progress is ended only after you
+                                 answer yes, or with --force)
+  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 (played in order)
+  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home
+                                 (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation); undo, hint,
+                                 clear, end (both; end only when no move is left)
+  moves                          legal moves in words
+  undo | hint | resign | board | code | stats | replay (writes the won game's GIF)
+  leaderboard boulanger|calculation [all|week|daily]
+  language en|bg|ca|id|nl|ru     the language of texts and pictures
+  rules boulanger|calculation | help | quit   (a leading / is fine: /rules, /help)"""
+
+# The console's games are played at one table (a server and channel id of its own), so that
+# `leaderboard` ranks them like a channel's board.
+CONSOLE_TABLE = 1
+BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x", "end": "r"}
+
+
+def named(args: list[str]) -> GameFront[Any] | None:
+    """The game the first word names (``boulanger``, ``bakers``, ``calculation`` …), if any."""
+    return front_named(args[0]) if args else None
+
+
+class Console:
+    def __init__(self, service: GameService, out_dir: Path, user_id: int, stdout: TextIO) -> None:
+        self.service = service
+        self.out_dir = out_dir
+        self.user_id = user_id
+        self.out = stdout
+        self.tr = Translator("en")
+        self.board: Board | None = None
+        self.saved = 0
+        # A start waiting for "yes": its kind, options and the game it would end (id, version).
+        self.pending: tuple[str, dict[str, Any], tuple[int, int]] | None = None
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self, board: Board) -> None:
+        self.board = board
+        path = self._next_path("board", "png")
+        path.write_bytes(board.png)
+        self.say(board_content(self.tr, board).replace("**", ""))
+        self.say(board.game.board_text().rstrip())
+        self.say(f"[picture: {path}]")
+        line = share_line(self.tr, board)
+        if line:
+            self.say(f"{self.tr('share.intro')}\n  {line}")
+
+    def _next_path(self, stem: str, suffix: str) -> Path:
+        """The next free numbered file: a restarted console never overwrites earlier pictures."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        while True:
+            self.saved += 1
+            path = self.out_dir / f"{stem}-{self.saved:03d}.{suffix}"
+            if not path.exists():
+                return path
+
+    async def current(self) -> Board:
+        if self.board is not None and self.board.row.is_active:
+            row, game = await self.service.load(self.board.row.id)
+            return Board(row, game, self.board.png, selection=self.board.selection)
+        return await self.service.show(self.user_id)
+
+    async def handle(self, line: str) -> bool:
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:  # an unmatched quote
+            self.say(f"! could not read that line ({exc}); quote a word with matching quotes")
+            return True
+        if not words:
+            return True
+        cmd, args = words[0].lower().removeprefix("/"), words[1:]
+        if self.pending is not None:
+            kind, options, replace = self.pending
+            self.pending = None
+            if cmd in ("yes", "y"):
+                await self._guarded(self._start(kind, options, replace=replace))
+                return True
+            self.say(self.tr("confirm.kept"))
+            if cmd in ("no", "n"):
+                return True
+        if cmd in ("quit", "exit"):
+            return False
+        handler = getattr(self, f"cmd_{cmd}", None) if cmd.isidentifier() else None
+        if handler is None:
+            self.say(f"unknown command {cmd!r}\n{HELP}")
+            return True
+        await self._guarded(handler(args))
+        return True
+
+    async def _guarded(self, work: Any) -> None:
+        try:
+            await work
+        except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
+            self.say(f"! {error_text(self.tr.locale, exc) or exc}")
+
+    async def _start(
+        self,
+        kind: str,
+        options: dict[str, Any],
+        *,
+        force: bool = False,
+        replace: tuple[int, int] | None = None,
+    ) -> None:
+        """Start a game; one in progress with something at stake is ended only once the player agrees."""
+        try:
+            started: Started = await self.service.start(
+                self.user_id,
+                kind,
+                replace=replace,
+                guild_id=CONSOLE_TABLE,
+                channel_id=CONSOLE_TABLE,
+                **options,
+            )
+        except GameInProgress as exc:
+            old = exc.row
+            if force and not exc.stale:
+                await self._start(kind, options, replace=(old.id, old.version))
+                return
+            if exc.stale:
+                self.say(self.tr("confirm.stale"))
+            moves = self.tr.n("board.moves", old.move_count)
+            game = front_for(old.kind).title(self.tr)
+            self.say(
+                self.tr("confirm.question", game=game, code=exc.shown_code, moves=moves, score=old.score)
+            )
+            if old.daily_date is not None:
+                self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
+            self.say(self.tr("confirm.ask"))
+            self.say(self.tr("confirm.console"))
+            self.pending = (kind, options, (old.id, old.version))
+            return
+        if started.replaced:
+            self.say(self.tr("start.replaced", code=started.replaced.code))
+        self.show(started.board)
+
+    async def cmd_help(self, args: list[str]) -> None:
+        self.say(HELP)
+
+    async def cmd_new(self, args: list[str]) -> None:
+        front = named(args)
+        if front is None:
+            self.say(f"new {'|'.join(f.command for f in fronts())} …")
+            return
+        cells, code, force = None, None, False
+        for arg in args[1:]:
+            if arg in {str(n) for n in front.cell_choices}:
+                cells = int(arg)
+            elif arg == "--force":
+                force = True
+            else:
+                code = engine.parse_code(arg)
+        if code is not None and cells is not None and code.cells != cells:
+            self.say(
+                f"! {code} is a deal with {code.cells} free cells, not {cells}: give the code or the cells"
+            )
+            return
+        await self._start(front.kind, {"cells": cells, "code": code}, force=force)
+
+    async def cmd_daily(self, args: list[str]) -> None:
+        force = "--force" in args
+        words = [a for a in args if a != "--force"]
+        front = named(words) or fronts()[0]
+        await self._start(front.kind, {"daily": True}, force=force)
+
+    async def cmd_move(self, args: list[str]) -> None:
+        if not args:
+            self.say("move NOTATION")
+            return
+        for notation in args:  # in order; the first refused one stops the rest
+            row = await self.service.game_for_move(self.user_id, notation)
+            self.show(await self.service.play(self.user_id, row.id, notation))
+
+    async def cmd_press(self, args: list[str]) -> None:
+        board = await self.current()
+        act = BUTTON_ALIASES.get(args[0].lower(), args[0].lower()) if args else ""
+        result = await self.service.press(self.user_id, board.row.id, board.row.version, board.selection, act)
+        if isinstance(result, HintAnswer):
+            self.say(hint_text(self.tr, result.game, result.advice))
+        else:
+            self.show(result)
+
+    async def cmd_moves(self, args: list[str]) -> None:
+        board = await self.current()
+        for notation, words in legal_moves_in_words(self.tr, board.game):
+            self.say(f"  {notation:6} {words}")
+
+    async def cmd_undo(self, args: list[str]) -> None:
+        board = await self.current()
+        self.show(await self.service.undo(self.user_id, board.row.id))
+
+    async def cmd_hint(self, args: list[str]) -> None:
+        board = await self.current()
+        answer = await self.service.hint(self.user_id, board.row.id)
+        self.say(hint_text(self.tr, answer.game, answer.advice))
+
+    async def cmd_resign(self, args: list[str]) -> None:
+        board = await self.current()
+        self.show(await self.service.resign(self.user_id, board.row.id))
+
+    async def cmd_board(self, args: list[str]) -> None:
+        front = named(args)
+        self.show(await self.service.show(self.user_id, front.kind if front else None))
+
+    async def cmd_code(self, args: list[str]) -> None:
+        self.say((await self.current()).row.code)
+
+    async def cmd_stats(self, args: list[str]) -> None:
+        for front in fronts():
+            s = await self.service.store.player_stats(self.user_id, front.kind)
+            self.say(
+                f"{front.kind}: played {s.played}, won {s.won} ({s.win_rate:.0%}), streak {s.current_streak}"
+            )
+
+    async def cmd_replay(self, args: list[str]) -> None:
+        if self.board is None or self.board.row.status != "won":
+            self.say("! replay: win a game first (the replay is of the game just won)")
+            return
+        gif = await self.service.replay(self.board.row.id)
+        path = self._next_path("replay", "gif")
+        path.write_bytes(gif)
+        self.say(f"[replay: {path}]")
+
+    async def cmd_leaderboard(self, args: list[str]) -> None:
+        front = named(args) or fronts()[0]
+        period = args[1] if len(args) > 1 else "all"
+        if period not in ("all", "week", "daily"):
+            self.say("! leaderboard GAME [all|week|daily]")
+            return
+        today = dailycodes.utc_today(self.service.clock())
+        scope: dict[str, Any] = {"channel_id": CONSOLE_TABLE, "period": period}
+        if period == "daily":
+            scope["daily_date"] = today
+        entries = await self.service.store.leaderboard(front.kind, limit=10, **scope)
+        self.say(front.title(self.tr) + f" — {period}")
+        for e in entries:
+            words = " · ".join(front.result_words(self.tr, e.best))
+            self.say(f"  {e.rank}. player {e.user_id} · {words} · {e.won}/{e.played} won")
+        if not entries:
+            self.say("  " + self.tr("lb.empty"))
+
+    async def cmd_language(self, args: list[str]) -> None:
+        if not args or args[0] not in LANGUAGES:
+            self.say(f"! language {'|'.join(LANGUAGES)}")
+            return
+        self.tr = Translator(args[0])
+        use_language(args[0])
+        self.say(self.tr("language.set"))
+
+    cmd_settings = cmd_language
+
+    async def cmd_rules(self, args: list[str]) -> None:
+        self.say((named(args) or fronts()[0]).rules(self.tr))
+
+
+async def run(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    Path(ns.db).parent.mkdir(parents=True, exist_ok=True)
+    store = await storage.open_store(ns.db)
+    solver = Solver(1)
+    console = Console(
+        GameService(store, solver=solver, hint_seconds=ns.hint_seconds), Path(ns.out), ns.user, stdout
+    )
+    language = getattr(ns, "lang", "en")
+    console.tr = Translator(language)
+    use_language(language)  # the pictures' words too
+    try:
+        console.say("Boulanger console — type 'help' for commands.")
+        loop = asyncio.get_running_loop()
+        while True:
+            if stdin.isatty():
+                print("> ", end="", file=stdout, flush=True)
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line or not await console.handle(line.strip()):
+                break
+    finally:
+        solver.close()
+        await store.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot console", description=__doc__)
+    parser.add_argument("--db", default="data/console.sqlite3", help="database file (default: %(default)s)")
+    parser.add_argument("--out", default="out", help="folder for board pictures (default: %(default)s)")
+    parser.add_argument("--user", type=int, default=1, help="the player's user id (default: %(default)s)")
+    parser.add_argument("--hint-seconds", type=float, default=2.0)
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of texts and pictures")
+    ns = parser.parse_args(argv)
+    try:
+        return asyncio.run(run(ns, sys.stdin, sys.stdout))
+    except storage.DatabaseUnusable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 3
