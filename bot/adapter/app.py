@@ -14,7 +14,7 @@ import storage
 from bot.adapter import cooldowns, forged, replies
 from bot.adapter.again import AgainButton, WinnableButton
 from bot.adapter.confirm import StartChoice
-from bot.adapter.errors import ErrorTree, report
+from bot.adapter.errors import ErrorTree, UserFeedback, report
 from bot.adapter.invalid_requests import InvalidRequests
 from bot.adapter.replays import Replays
 from bot.adapter.views import GameButton, MoveMenu, ReplayButton
@@ -154,7 +154,9 @@ class BoulangerBot(commands.AutoShardedBot):
     async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
         """A move chosen in a board's select menu: played like a typed move, on that board."""
         values = menu.item.values
-        notation = values[0] if values else ""
+        if len(values) != 1 or not isinstance(values[0], str) or not values[0]:
+            raise UserFeedback("error.bad_option")  # [null], [], two values: not what the menu sends
+        notation = values[0]
         board = await replies.within_deadline(
             interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
         )

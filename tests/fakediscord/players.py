@@ -94,6 +94,35 @@ class PlayerActions:
         state.command = command  # type: ignore[attr-defined]
         return await self._result(state, wait, timeout)
 
+    async def slash_raw(
+        self,
+        user: User,
+        command: str,
+        options: list[dict[str, Any]],
+        *,
+        resolved: dict[str, Any] | None = None,
+        guild: Guild | None = None,
+        channel: Channel | None = None,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """`/command` with `options` sent exactly as given (Discord-shaped: name, type, value).
+
+        What a modified client could make Discord's API carry, and Discord's own client never
+        sends: a choice outside the list, a number out of range, an id that `resolved` does
+        not hold, a missing required option. Unlike `slash`, nothing is checked."""
+        guild, channel = self._where(user, guild, channel, False)
+        record = self._find_command(command.strip().lstrip("/").split()[0], guild)
+        data: dict[str, Any] = {"id": record["id"], "name": record["name"], "type": 1, "options": options}
+        if record.get("guild_id"):
+            data["guild_id"] = record["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        state = await self._send_interaction(APPLICATION_COMMAND, user, guild, channel, data, locale=locale)
+        state.command = command  # type: ignore[attr-defined]
+        return await self._result(state, wait, timeout)
+
     async def autocomplete(
         self,
         user: User,
