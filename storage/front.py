@@ -181,6 +181,12 @@ class StoreFront(ABC):
             raise GameNotFound(checked)
         return self._wrote(game)
 
+    async def mark_damaged(self, game_id: int, reason: str) -> bool:
+        """Record that the game's stored record no longer replays; True the first time only."""
+        checked = v.snowflake("game_id", game_id)
+        why = v.text("reason", reason[:500] if isinstance(reason, str) else reason)
+        return await self._mark_damaged(checked, why, self._now())
+
     async def get_result(self, game_id: int) -> FinishedGame | None:
         return await self._get_result(v.snowflake("game_id", game_id))
 
@@ -381,6 +387,9 @@ class StoreFront(ABC):
 
     @abstractmethod
     async def _get_result(self, game_id: int) -> FinishedGame | None: ...
+
+    @abstractmethod
+    async def _mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool: ...
 
     @abstractmethod
     async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]: ...

@@ -487,6 +487,11 @@ class Store(Protocol):
         """
         ...
 
+    async def mark_damaged(self, game_id: int, reason: str) -> bool:
+        """Record that game ``game_id``'s stored record no longer replays (``reason`` says why),
+        leaving the game itself as it is; True the first time, False once it was marked."""
+        ...
+
     async def get_result(self, game_id: int) -> FinishedGame | None:
         """The history row of a finished game (None while it is active)."""
         ...

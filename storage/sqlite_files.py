@@ -19,7 +19,8 @@
 - the marker's last line says whether the bot has the database open (``state: open``,
   written once it is opened) or closed it cleanly (``state: closed``, written once its
   ``-wal`` is gone). A database whose marker says "open" (the bot was killed) but whose
-  ``-wal`` is missing lost the moves saved in that file: refused (``wal_missing``).
+  ``-wal`` is missing while its ``-shm`` still counts frames never copied into the database
+  lost the moves saved in that file: refused (``wal_missing``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ MARKER_SUFFIX = ".created"
 SIDE_FILES = ("-wal", "-shm")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
+WAL_INDEX_SIZE = 136  # the -shm's header: two copies of the WAL index header, then the checkpoint info
 OPEN, CLOSED = "open", "closed"
 _STATE = "state: "
 FILE_MODE = 0o600
@@ -120,7 +122,31 @@ def check_content(path: str, *, init: bool = False) -> None:
     if not has_wal and counter == valid_for and pages[0] * page_size > size:
         raise unusable(path, "truncated", f"{size} bytes; its header says {pages[0]} pages of {page_size}")
     if not wal.exists() and marker_state(file) == OPEN and not init:
-        raise unusable(path, "wal_missing", str(marker))
+        _check_wal_gone(file, marker)
+
+
+def _check_wal_gone(file: Path, marker: Path) -> None:
+    """The bot did not stop cleanly and its ``-wal`` is gone. SQLite itself removes the ``-wal``
+    and the ``-shm`` together, once it has copied every frame into the database (the last
+    connection to close, e.g. ``sqlite3`` run by the operator): nothing lost. A ``-shm`` left
+    behind whose index counts frames never copied says the ``-wal`` was deleted: refused."""
+    shm = file.with_name(file.name + "-shm")
+    try:
+        with shm.open("rb") as raw:
+            index = raw.read(WAL_INDEX_SIZE)
+    except FileNotFoundError:
+        log.warning(
+            "%s: the bot using it did not stop cleanly, and its -wal and -shm are gone (SQLite removes "
+            "both once it has copied the -wal into the database; if they were deleted instead, the "
+            "moves since the last checkpoint are lost)",
+            file,
+        )
+        return
+    if len(index) < WAL_INDEX_SIZE:
+        return  # no index written yet: no frames
+    frames, copied = struct.unpack("=I", index[16:20])[0], struct.unpack("=I", index[96:100])[0]
+    if frames > copied:
+        raise unusable(str(file), "wal_missing", f"{frames - copied} frames never copied; marker {marker}")
 
 
 def marker_state(path: str | os.PathLike[str]) -> str | None:
