@@ -52,8 +52,9 @@ async def open_store(bot: BoulangerBot) -> storage.Store:
 
 async def close_store(store: storage.Store) -> None:
     """Close cleanly; the marker then says so (once the -wal is gone) unless the file was lost."""
+    lost = isinstance(store, SqliteStore) and _was_lost(store)  # before: closing removes the -wal
     await store.close()
-    if isinstance(store, SqliteStore) and store.path and not _was_lost(store):
+    if isinstance(store, SqliteStore) and not lost:
         mark_closed(store.path)
 
 
