@@ -203,7 +203,8 @@ class GameService:
         except Exception as exc:  # the stored record no longer replays: say so, once
             self._found_damaged(row, exc)
             raise DamagedGame(row) from None
-        self._remember(row, game)
+        if row.is_active:  # a finished game takes no more moves: not worth the memory
+            self._remember(row, game)
         return game
 
     def _found_damaged(self, row: storage.GameRow, exc: Exception) -> None:
@@ -253,6 +254,13 @@ class GameService:
             raise UserFeedback("error.no_such_game") from None
         return row, self._engine_game(row)
 
+    async def stored(self, game_id: int) -> storage.GameRow:
+        """The game's row as stored, without replaying it (a replay, a finished game's page)."""
+        try:
+            return await self.store.get_game(game_id)
+        except storage.GameNotFound:
+            raise UserFeedback("error.no_such_game") from None
+
     async def owned(self, user_id: int, game_id: int) -> tuple[storage.GameRow, engine.Game[Any]]:
         try:
             row = await self.store.get_game(game_id)
@@ -290,7 +298,7 @@ class GameService:
 
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
-        row, _ = await self.load(game_id)
+        row = await self.stored(game_id)  # not replayed here: the renderer replays it, nothing is kept
         front = front_for(row.kind)
         if row.status != "won" or not front.has_replay:
             raise UserFeedback("error.replay_not_won")
