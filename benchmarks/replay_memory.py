@@ -54,7 +54,7 @@ async def main() -> None:
         for n in range(args.replays + 1):
             actions = random_actions(CODE, args.actions, seed=1000 + n)
             game = engine.replay(CODE, actions)
-            row = await store.create_game("bakers", CODE, 10_000 + n, None, None, cells=4)
+            row = await store.create_game("bakers", CODE, 10_000 + n, None, None, variant="4")
             row = await store.append_moves(
                 row.id, row.version, actions, score=game.score, move_count=game.move_count, finish="won"
             )

@@ -30,8 +30,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Finish
-from storage import ranking, sqlite_open
+from storage import ranking
 from storage.sqlite import SqliteStore, to_ms
+from storage.sqlite import opening as sqlite_open
 
 CODE = "BK1-C4-AAAAA24"
 NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)
@@ -60,13 +61,13 @@ async def pg_moves(url: str, count: int, games: int, each: int) -> tuple[float, 
     """(one game's moves/s, moves/s over ``games`` games at once) on PostgreSQL."""
     store, handle = await pg_store(url)
     try:
-        game = await store.create_game("bakers", CODE, 1, 1, 1, cells=4)
+        game = await store.create_game("bakers", CODE, 1, 1, 1, variant="4")
         start = time.perf_counter()
         for i in range(count):
             game = await store.append_move(game.id, game.version, f"{i % 8}h", score=i, move_count=i)
         one = count / (time.perf_counter() - start)
         rows = [
-            await store.create_game("bakers", CODE, owner, 1, 1, cells=4) for owner in range(2, games + 2)
+            await store.create_game("bakers", CODE, owner, 1, 1, variant="4") for owner in range(2, games + 2)
         ]
 
         async def player(game: Any) -> None:
@@ -84,7 +85,7 @@ async def pg_moves(url: str, count: int, games: int, each: int) -> tuple[float, 
 
 async def moves_one_game(folder: Path, synchronous: str, count: int) -> float:
     store = await SqliteStore.open(str(folder / f"one-{synchronous}.db"), synchronous=synchronous)
-    game = await store.create_game("bakers", CODE, 1, 1, 1, cells=4)
+    game = await store.create_game("bakers", CODE, 1, 1, 1, variant="4")
     start = time.perf_counter()
     for i in range(count):
         game = await store.append_move(game.id, game.version, f"{i % 8}h", score=i, move_count=i)
@@ -95,7 +96,7 @@ async def moves_one_game(folder: Path, synchronous: str, count: int) -> float:
 
 async def moves_many_games(folder: Path, synchronous: str, games: int, each: int) -> float:
     store = await SqliteStore.open(str(folder / f"many-{synchronous}.db"), synchronous=synchronous)
-    rows = [await store.create_game("bakers", CODE, owner, 1, 1, cells=4) for owner in range(games)]
+    rows = [await store.create_game("bakers", CODE, owner, 1, 1, variant="4") for owner in range(games)]
 
     async def player(game) -> None:
         for i in range(each):
@@ -258,7 +259,7 @@ async def query_times(path: Path, ids: dict[str, int], n: dict[str, int]) -> lis
         ),
         (
             "channel, all time, hot channel, 1 cell only",
-            lambda: store.leaderboard("bakers", channel_id=hot, cells=1),
+            lambda: store.leaderboard("bakers", channel_id=hot, variant="1"),
         ),
         (
             "channel, this week, hot channel",
@@ -327,7 +328,7 @@ DAY_COLUMNS = (
     "game_id",
     "kind",
     "code",
-    "cells",
+    "variant",
     "user_id",
     "guild_id",
     "channel_id",
@@ -359,7 +360,18 @@ def one_day(rows: int, seed: int = 2) -> list[tuple[Any, ...]]:
         finished = NOW - dt.timedelta(milliseconds=rng.randrange(12 * 3600 * 1000))
         guild = 1 + rng.randrange(5000)
         finish = Finish(status, score, moves, home, seconds, hints)
-        record = (i, "bakers", CODE, 4, 100 + i, guild, 10 * guild + rng.randrange(10), status, score, moves)
+        record = (
+            i,
+            "bakers",
+            CODE,
+            "4",
+            100 + i,
+            guild,
+            10 * guild + rng.randrange(10),
+            status,
+            score,
+            moves,
+        )
         out.append(
             (*record, ranking.rank_key("bakers", finish), finished, DAY, True, "daily", home, seconds, hints)
         )
@@ -424,7 +436,7 @@ async def pg_one_day(url: str, records: list[tuple[Any, ...]]) -> list[tuple[str
                 "id",
                 "kind",
                 "code",
-                "cells",
+                "variant",
                 "owner_id",
                 "guild_id",
                 "channel_id",

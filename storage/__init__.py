@@ -2,13 +2,14 @@
 
     import storage
     store = await storage.open_store("boulanger.db")
-    game = await store.create_game("bakers", code, owner_id, guild_id, channel_id, cells=4)
+    game = await store.create_game("bakers", code, owner_id, guild_id, channel_id, variant="4")
     game = await store.append_move(game.id, game.version, "3h", score=10, move_count=1)
 
-The bot codes against ``storage.interface`` (the ``Store`` protocol, row types
-and errors). Two backends implement it: SQLite (``storage.sqlite``, the
-embedded default: ``open_store("path/to/file.sqlite3")``) and PostgreSQL
-(``storage.postgres``: ``open_store("postgresql://user@host/db")``).
+The bot codes against ``storage.store.Store`` (every operation, written once,
+with its checks) and ``storage.interface`` (row types and errors). Under the
+front, one database answers: SQLite (``storage.sqlite``, the embedded default:
+``open_store("path/to/file.sqlite3")``) or PostgreSQL (``storage.postgres``:
+``open_store("postgresql://user@host/db")``), each only its SQL.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ from storage.interface import (
     RaceRow,
     Source,
     StorageError,
-    Store,
     VersionConflict,
 )
+from storage.store import Store
 
 # Used when the configuration names no database file.
 DEFAULT_DB_PATH = "boulanger.db"
@@ -62,7 +63,7 @@ async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
     """
     path = str(path)
     if path.startswith(("postgresql://", "postgres://")):
-        from storage.postgres import PostgresStore
+        from storage.postgres.store import PostgresStore
 
         return await PostgresStore.open(path, **options)
     if "://" in path:
@@ -73,7 +74,7 @@ async def open_store(path: str = DEFAULT_DB_PATH, **options: Any) -> Store:
             path=f"{scheme}://...",
             reason="unusable",
         )
-    from storage.sqlite import SqliteStore
+    from storage.sqlite.store import SqliteStore
 
     return await SqliteStore.open(path, **options)
 

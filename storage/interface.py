@@ -1,7 +1,7 @@
-"""What the bot may ask of storage: row types, errors and the ``Store`` protocol.
+"""What storage answers and refuses with: row types, errors, and the ranking rules.
 
-The bot codes against this module only; ``storage.sqlite`` (aiosqlite) and
-``storage.postgres`` (asyncpg) implement it, both through ``storage.front``.
+The operations are ``storage.store.Store``'s methods (one front for both
+databases: ``storage.sqlite``, aiosqlite, and ``storage.postgres``, asyncpg).
 Rows are frozen dataclasses (plain values, no connection attached), ids of
 Discord objects are ``int`` snowflakes, times are timezone-aware UTC
 ``datetime`` values and daily dates are ``datetime.date`` values (UTC days).
@@ -25,6 +25,11 @@ Ranking rules (also used by the README):
 * **Help**: ``hints`` counts the hints a player was given (a move to play, or
   "lost, undo N"), ``undos`` the undos taken; both are kept with the result.
   Undos do not rank (undo is part of the game); a hint does.
+* **Variants**: a game's option that makes its boards incomparable (Jeu du
+  Boulanger's free cells) is stored as an opaque ``variant`` text the game's
+  front chooses (``"4"`` for four cells; ``""`` for a game without one, such as
+  Calculation). Storage only compares it: a board narrowed to a variant ranks
+  that variant's games, an unnarrowed board all of them.
 * **Any other game**: storage accepts every kind registered in the engine
   (``engine.GAMES``) and ranks it by the game class's ``rank_key`` classmethod
   (asked with an ``engine.Finish``), else by higher score, then fewer moves
@@ -39,7 +44,7 @@ Ranking rules (also used by the README):
   ``stock`` (a new deal from the winnable stock, or Calculation's random
   deal), ``daily`` (the daily challenge) or ``practice`` (a typed code or
   ``any_deal``). The ``all`` and ``week`` leaderboards rank ``stock`` games
-  only, and one cell count when ``cells`` is given. A deal's board (``code``)
+  only, and one variant when ``variant`` is given. A deal's board (``code``)
   ranks every finished game of that exact code in the scope, whatever its
   source (everyone played the same cards).
 * **Daily challenge**: only a player's first finished attempt (won, lost or
@@ -61,9 +66,8 @@ Ranking rules (also used by the README):
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal
 
 Status = Literal["active", "won", "lost", "resigned"]
 Ending = Literal["won", "lost", "resigned"]
@@ -169,7 +173,8 @@ class GameRow:
     id: int
     kind: str
     code: str
-    cells: int | None
+    # The game's option as its front names it (``""``: none), e.g. Jeu du Boulanger's cell count.
+    variant: str
     owner_id: int
     guild_id: int | None
     channel_id: int | None
@@ -205,7 +210,7 @@ class FinishedGame:
     game_id: int
     kind: str
     code: str
-    cells: int | None
+    variant: str
     user_id: int
     guild_id: int | None
     channel_id: int | None
@@ -329,7 +334,7 @@ class RaceRow:
     channel_id: int
     message_id: int | None
     kind: str
-    cells: int | None
+    variant: str
     code: str
     creator_id: int
     language: str | None
@@ -378,353 +383,3 @@ class _Unchanged:
 
 
 UNCHANGED: _Unchanged = _Unchanged()
-
-
-# -- the protocol ---------------------------------------------------------------
-class Store(Protocol):
-    """Async persistence of games, history, settings, daily posts and winnable deals.
-
-    Every mutating call is one transaction, committed (durably) before it
-    returns. Optimistic concurrency: calls that change a game take the
-    ``expected_version`` the caller last saw and raise ``VersionConflict`` if
-    the game moved on meanwhile; a successful change returns the new row with
-    ``version`` increased by one.
-    """
-
-    path: str
-    # Called once, with the error, when the database is found lost while in use: its file
-    # unlinked, replaced, truncated or its -wal removed (SQLite), its schema dropped
-    # (PostgreSQL), or the last game row this store wrote missing or older (both).
-    on_lost: Callable[[DatabaseUnusable], None] | None
-
-    async def close(self) -> None: ...
-
-    # games
-    async def create_game(
-        self,
-        kind: str,
-        code: str,
-        owner_id: int,
-        guild_id: int | None,
-        channel_id: int | None,
-        *,
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        source: str = "stock",
-    ) -> GameRow:
-        """Start a game (``source``: one of ``SOURCES``).
-
-        ``ActiveGameExists`` if the owner already has an active one of this kind.
-        """
-        ...
-
-    async def get_game(self, game_id: int) -> GameRow:
-        """The game with this id; ``GameNotFound`` if none."""
-        ...
-
-    async def active_game(self, owner_id: int, kind: str) -> GameRow | None: ...
-
-    async def active_games(self, owner_id: int) -> list[GameRow]: ...
-
-    async def append_move(
-        self,
-        game_id: int,
-        expected_version: int,
-        action: str,
-        *,
-        score: int,
-        move_count: int,
-        finish: str | None = None,
-        home: int | None = None,
-    ) -> GameRow:
-        """Append one action (a notation or ``"undo"``) and the resulting score, move count and
-        cards home (``home``; None keeps the stored value).
-
-        The first action starts the game's clock (``first_move_at``); an ``"undo"`` action
-        is counted in ``undos``.
-
-        ``finish`` ("won" or "lost") ends the game in the same transaction and
-        writes its history row, so a winning move is never stored without its
-        result. ``VersionConflict`` if stale, ``GameNotActive`` if finished.
-        """
-        ...
-
-    async def append_moves(
-        self,
-        game_id: int,
-        expected_version: int,
-        actions: Sequence[str],
-        *,
-        score: int,
-        move_count: int,
-        finish: str | None = None,
-        home: int | None = None,
-    ) -> GameRow:
-        """Several actions in one transaction (one version step); same rules as ``append_move``."""
-        ...
-
-    async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> GameRow:
-        """Record where the game's board message is (no version check: it never races a move)."""
-        ...
-
-    async def finish_game(
-        self,
-        game_id: int,
-        expected_version: int,
-        status: str,
-        *,
-        score: int,
-        move_count: int,
-        home: int | None = None,
-    ) -> GameRow:
-        """End an active game as won / lost / resigned and write its history row, atomically."""
-        ...
-
-    async def record_hint(self, game_id: int) -> GameRow:
-        """Count one hint given in an active game (no version step: a hint changes no position).
-
-        ``GameNotFound`` if no such game, ``GameNotActive`` if it is finished.
-        """
-        ...
-
-    async def mark_damaged(self, game_id: int, reason: str) -> bool:
-        """Record that game ``game_id``'s stored record no longer replays (``reason`` says why),
-        leaving the game itself as it is; True the first time, False once it was marked."""
-        ...
-
-    async def get_result(self, game_id: int) -> FinishedGame | None:
-        """The history row of a finished game (None while it is active)."""
-        ...
-
-    # rankings and stats
-    async def leaderboard(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        period: str = "all",
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        now: dt.datetime | None = None,
-        limit: int = 10,
-        offset: int = 0,
-        code: str | None = None,
-    ) -> list[LeaderboardEntry]:
-        """Players ranked by their best game in a channel or guild (give one of the two; neither:
-        the global daily board, every player's first attempt at the day's deal, wherever played).
-
-        ``period``: ``"all"``, ``"week"`` (since Monday 00:00 UTC) or
-        ``"daily"`` (first attempts at ``daily_date``'s challenge, default
-        today). ``cells`` narrows Jeu du Boulanger to one cell count. The
-        ``all`` and ``week`` boards rank ``stock`` games only; with ``code``
-        the board ranks every game of that exact deal, whatever its source.
-        """
-        ...
-
-    async def leaderboard_size(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        period: str = "all",
-        cells: int | None = None,
-        daily_date: dt.date | None = None,
-        now: dt.datetime | None = None,
-        code: str | None = None,
-    ) -> int:
-        """How many players the same leaderboard has (for paging).
-
-        For the global daily board this reads one index entry per player of the day (about
-        0.3 s for a million on either backend); its pages themselves stay in milliseconds.
-        """
-        ...
-
-    async def player_stats(
-        self, user_id: int, kind: str, *, guild_id: int | None = None, today: dt.date | None = None
-    ) -> PlayerStats: ...
-
-    async def daily_results(
-        self, kind: str, date: dt.date, *, guild_id: int | None = None, limit: int = 100, offset: int = 0
-    ) -> list[FinishedGame]:
-        """First attempts at one daily challenge, best first (optionally one guild's players)."""
-        ...
-
-    async def daily_code(self, kind: str, date: dt.date) -> str | None: ...
-
-    async def set_daily_code(self, kind: str, date: dt.date, code: str) -> str:
-        """Store the day's code once; returns the stored code (an earlier one wins a race)."""
-        ...
-
-    # settings
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """The guild's settings (defaults if never set)."""
-        ...
-
-    async def set_guild_settings(
-        self,
-        guild_id: int,
-        *,
-        daily_channel_id: int | _Unchanged | None = UNCHANGED,
-        post_minute: int | _Unchanged = UNCHANGED,
-        language: str | _Unchanged | None = UNCHANGED,
-        daily_disabled: str | _Unchanged | None = UNCHANGED,
-    ) -> GuildSettings:
-        """Change the given settings; a new ``daily_channel_id`` also clears ``daily_disabled``."""
-        ...
-
-    async def user_language(self, user_id: int) -> str | None: ...
-
-    async def user_deck(self, user_id: int) -> Deck | None:
-        """The deck a player chose (None: the default two-colour deck)."""
-        ...
-
-    async def set_user_deck(self, user_id: int, deck: Deck | None) -> None: ...
-
-    async def set_user_language(self, user_id: int, language: str | None) -> None: ...
-
-    # daily posts
-    async def pending_daily_posts(
-        self, date: dt.date, *, now: dt.datetime | None = None
-    ) -> list[GuildSettings]:
-        """Guilds with a daily channel (not disabled) whose post for ``date`` is due and not sent."""
-        ...
-
-    async def claim_daily_post(
-        self,
-        guild_id: int,
-        date: dt.date,
-        channel_id: int,
-        *,
-        now: dt.datetime | None = None,
-        stale_after: dt.timedelta = dt.timedelta(minutes=10),
-    ) -> bool:
-        """Atomically take the right to post; False if already posted or freshly claimed elsewhere.
-
-        A claim never followed by ``record_daily_post_message`` (the poster
-        crashed) can be taken again once it is ``stale_after`` old.
-        """
-        ...
-
-    async def record_daily_post_message(self, guild_id: int, date: dt.date, message_id: int) -> DailyPost: ...
-
-    async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
-        """Give up an unsent claim (sending failed), so a later attempt may post."""
-        ...
-
-    async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None: ...
-
-    # the solver's stock of proven-winnable deals
-    async def add_winnable_deals(self, kind: str, cells: int | None, deals: Sequence[int]) -> int:
-        """Add deal numbers to the stock (duplicates ignored); returns how many were new."""
-        ...
-
-    async def take_winnable_deal(self, kind: str, cells: int | None) -> int | None:
-        """Atomically take one random unused deal out of the stock (None when empty)."""
-        ...
-
-    async def count_winnable_deals(self, kind: str, cells: int | None) -> int:
-        """Unused deals left in the stock."""
-        ...
-
-    # races (``storage.front``; SQL in ``sqlite_races`` / ``postgres_races``)
-    async def create_race(
-        self,
-        kind: str,
-        code: str,
-        creator_id: int,
-        guild_id: int | None,
-        channel_id: int,
-        *,
-        cells: int | None,
-        starts_at: dt.datetime,
-        time_limit: int,
-        language: str | None = None,
-        chosen: bool = False,
-    ) -> RaceRow:
-        """A new race in its lobby, with its creator as the first player; ``chosen``: on a
-        deal its creator typed (a friendly race, counted in no one's race record)."""
-        ...
-
-    async def get_race(self, race_id: int) -> RaceRow:
-        """The race with this id; ``RaceNotFound`` if none."""
-        ...
-
-    async def set_race_message(self, race_id: int, message_id: int) -> RaceRow: ...
-
-    async def join_race(self, race_id: int, user_id: int, *, limit: int = MAX_RACE_PLAYERS) -> JoinOutcome:
-        """Add a player to a lobby (atomically: never more than ``limit`` players)."""
-        ...
-
-    async def leave_race(self, race_id: int, user_id: int) -> RaceRow | None:
-        """Take a player out of a lobby; the creator's rights pass to the earliest other
-        player, and a lobby left empty is cancelled. None if the player was not in a lobby."""
-        ...
-
-    async def race_players(self, race_id: int) -> list[RacePlayer]:
-        """The players in the order they joined."""
-        ...
-
-    async def race_games(self, race_id: int) -> list[GameRow]:
-        """The players' race games (those created so far)."""
-        ...
-
-    async def start_race(self, race_id: int, *, min_players: int = 2) -> RaceRow | None:
-        """Lobby → running (ends after its time limit), or → cancelled with fewer than
-        ``min_players``; None if it was no longer a lobby (another process moved it)."""
-        ...
-
-    async def cancel_race(self, race_id: int) -> RaceRow | None:
-        """Lobby → cancelled; None if it was no longer a lobby."""
-        ...
-
-    async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None: ...
-
-    async def finish_race(self, race_id: int, places: Sequence[tuple[int, int]]) -> RaceRow | None:
-        """Running → finished with each (user id, place); None if it was not running."""
-        ...
-
-    async def claim_race_result(
-        self, race_id: int, *, stale_after: dt.timedelta = dt.timedelta(minutes=10)
-    ) -> bool:
-        """Take the right to post a finished race's result (as ``claim_daily_post``)."""
-        ...
-
-    async def record_race_result(self, race_id: int, message_id: int) -> RaceRow: ...
-
-    async def settle_race(self, race_id: int) -> None:
-        """Nothing is left to post or edit for this race."""
-        ...
-
-    async def unsettled_races(self) -> list[RaceRow]:
-        """Races a (re)started bot must look after: lobbies, running, unannounced ends."""
-        ...
-
-    async def race_of_game(self, game_id: int) -> RaceRow | None: ...
-
-    async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
-        """The race of ``kind`` the player is still in: a lobby they joined, or a running race
-        whose game they are still playing (or have not been given yet)."""
-        ...
-
-    async def race_record(self, user_id: int, kind: str, *, guild_id: int | None = None) -> RaceRecord:
-        """Finished races the player had a game in, and how many they won (place 1)."""
-        ...
-
-    async def race_leaderboard(
-        self,
-        kind: str,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        limit: int = 10,
-        offset: int = 0,
-    ) -> list[RaceRecord]:
-        """Players by races won in a channel or guild (then fewer played, then user id)."""
-        ...
-
-    # maintenance
-    async def integrity_check(self) -> list[str]:
-        """Problems found by the database's own full check (empty list: all fine)."""
-        ...

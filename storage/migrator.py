@@ -106,7 +106,7 @@ class Target(Protocol):
         """Start a transaction for ``migration`` that keeps other migrators out; the schema version now."""
         ...
 
-    async def run(self, migration: Migration) -> None:
+    async def apply_one(self, migration: Migration) -> None:
         """Apply the migration's SQL and record its number as the version, inside the transaction."""
         ...
 
@@ -133,7 +133,7 @@ async def apply(target: Target, migrations: list[Migration], current: int, where
             if current > supported:
                 raise too_new(where, current, supported)
             if migration.number > current:
-                await target.run(migration)
+                await target.apply_one(migration)
                 current = migration.number
             await target.commit()
         except BaseException:

@@ -10,7 +10,7 @@ from storage.interface import MAX_RACE_PLAYERS, InvalidValue, RacePlayer, RaceRe
 from storage.rows import Decoding, Row
 
 RACE_COLUMNS = (
-    "id, guild_id, channel_id, message_id, kind, cells, code, creator_id, language, status, created_at, "
+    "id, guild_id, channel_id, message_id, kind, variant, code, creator_id, language, status, created_at, "
     "starts_at, time_limit, started_at, ends_at, finished_at, result_message_id, settled, cancelled_by, "
     "result_claimed_at, chosen"
 )
@@ -37,7 +37,7 @@ def race_row(row: Row, decode: Decoding) -> RaceRow:
         channel_id=row[2],
         message_id=row[3],
         kind=row[4],
-        cells=row[5],
+        variant=row[5],
         code=decode.text(row[6]),
         creator_id=row[7],
         language=row[8],
@@ -72,7 +72,7 @@ def new_race(
     creator_id: object,
     guild_id: object,
     channel_id: object,
-    cells: object,
+    variant: object,
     starts_at: object,
     time_limit: object,
     language: object,
@@ -88,7 +88,7 @@ def new_race(
         "creator_id": v.snowflake("creator_id", creator_id),
         "guild_id": v.snowflake("guild_id", guild_id, optional=True),
         "channel_id": v.snowflake("channel_id", channel_id),
-        "cells": v.cells(cells),
+        "variant": v.variant(variant),
         "starts_at": v.moment("starts_at", starts_at),
         "time_limit": limit,
         "language": v.text("language", language, optional=True, max_length=35),

@@ -18,12 +18,12 @@ from engine import Finish
 from storage.interface import DailyPost, Deck, FinishedGame, GameRow, GuildSettings, LeaderboardEntry
 
 GAME_COLUMNS = (
-    "id, kind, code, cells, owner_id, guild_id, channel_id, message_id, moves, status, score, "
+    "id, kind, code, variant, owner_id, guild_id, channel_id, message_id, moves, status, score, "
     "move_count, started_at, updated_at, finished_at, daily_date, version, source, hints, undos, home, "
     "first_move_at"
 )
 RESULT_COLUMNS = (
-    "game_id, kind, code, cells, user_id, guild_id, channel_id, status, score, move_count, "
+    "game_id, kind, code, variant, user_id, guild_id, channel_id, status, score, move_count, "
     "finished_at, daily_date, counts_for_daily, source, hints, undos, home, seconds"
 )
 RESULT_WIDTH = len(RESULT_COLUMNS.split(","))
@@ -33,8 +33,9 @@ RANK_ORDER = "rank_key, finished_at, game_id"
 # The only source the main (all time, this week) leaderboards rank.
 MAIN_SOURCE = "stock"
 SUMMARY_COLUMNS = "played, won, best_score, rank_key, finished_at, game_id, won_seconds, timed_wins, fastest"
-# player_bests.cells for "every cell count" (Calculation only has this one).
-ALL_CELLS = -1
+# player_bests.variant for "every variant" (a game without variants has only this one); no
+# game's variant can be it (``validate.variant``).
+ALL_VARIANTS = "*"
 
 
 class Row(Protocol):
@@ -100,7 +101,7 @@ def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: 
         game.id,
         game.kind,
         encode.text(game.code),
-        game.cells,
+        game.variant,
         game.owner_id,
         game.guild_id,
         game.channel_id,
@@ -120,7 +121,7 @@ def result_values(game: GameRow, counts_for_daily: bool, rank_key: int, encode: 
 
 
 def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple[Any, ...]]:
-    """The player_bests rows a finished game is folded into: (scope, scope_id, kind, cells, source,
+    """The player_bests rows a finished game is folded into: (scope, scope_id, kind, variant, source,
     user_id, won, rank_key, finished_at, game_id, best_score, won_seconds, timed_wins, fastest)."""
     assert game.finished_at is not None, "a finished game has its finish time"
     won = 1 if game.status == "won" else 0
@@ -131,7 +132,7 @@ def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple
             scope,
             scope_id,
             game.kind,
-            cells,
+            variant,
             game.source,
             game.owner_id,
             won,
@@ -143,7 +144,7 @@ def summary_values(game: GameRow, rank_key: int, encode: Encoding) -> list[tuple
             0 if seconds is None else 1,
             seconds,
         )
-        for scope, scope_id, cells in summary_keys(game)
+        for scope, scope_id, variant in summary_keys(game)
     ]
 
 
@@ -161,7 +162,7 @@ def game_row(row: Row, decode: Decoding) -> GameRow:
         id=row[0],
         kind=row[1],
         code=decode.text(row[2]),
-        cells=row[3],
+        variant=row[3],
         owner_id=row[4],
         guild_id=row[5],
         channel_id=row[6],
@@ -188,7 +189,7 @@ def result_row(row: Row, decode: Decoding) -> FinishedGame:
         game_id=row[0],
         kind=row[1],
         code=decode.text(row[2]),
-        cells=row[3],
+        variant=row[3],
         user_id=row[4],
         guild_id=row[5],
         channel_id=row[6],
@@ -206,7 +207,7 @@ def result_row(row: Row, decode: Decoding) -> FinishedGame:
     )
 
 
-def leaderboard(found: Iterable[Row], offset: int, decode: Decoding) -> list[LeaderboardEntry]:
+def leaderboard_page(found: Iterable[Row], offset: int, decode: Decoding) -> list[LeaderboardEntry]:
     """Rows of ``RESULT_COLUMNS`` then played and won, best first, as the page from ``offset``."""
     return [
         LeaderboardEntry(
@@ -250,22 +251,22 @@ def prefixed(alias: str, columns: str) -> str:
     return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
 
 
-def summary_keys(game: GameRow) -> list[tuple[str, int, int]]:
-    """The (scope, scope_id, cells) rows of player_bests a finished game counts in."""
+def summary_keys(game: GameRow) -> list[tuple[str, int, str]]:
+    """The (scope, scope_id, variant) rows of player_bests a finished game counts in."""
     scopes = [("p", 0)]
     if game.guild_id is not None:
         scopes.append(("g", game.guild_id))
     if game.channel_id is not None:
         scopes.append(("c", game.channel_id))
-    cell_keys = [ALL_CELLS] if game.cells is None else [ALL_CELLS, game.cells]
-    return [(scope, scope_id, cells) for scope, scope_id in scopes for cells in cell_keys]
+    variant_keys = [ALL_VARIANTS] if game.variant == "" else [ALL_VARIANTS, game.variant]
+    return [(scope, scope_id, variant) for scope, scope_id in scopes for variant in variant_keys]
 
 
-def summary_scope(channel_id: int | None, guild_id: int | None, cells: int | None) -> tuple[str, int, int]:
-    """The (scope, scope_id, cells) key of one leaderboard's player_bests rows."""
+def summary_scope(channel_id: int | None, guild_id: int | None, variant: str | None) -> tuple[str, int, str]:
+    """The (scope, scope_id, variant) key of one leaderboard's player_bests rows."""
     scope, scope_id = ("c", channel_id) if channel_id is not None else ("g", guild_id)
     assert scope_id is not None, "a leaderboard has a channel or a guild"
-    return scope, scope_id, ALL_CELLS if cells is None else cells
+    return scope, scope_id, ALL_VARIANTS if variant is None else variant
 
 
 # Sources whose games give a player's best (practice chose its deal; a race ranks in its race).

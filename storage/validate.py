@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, overload
@@ -21,6 +22,8 @@ from storage.ranking import week_start
 INT64_MAX = (1 << 63) - 1
 # Longest code, language tag or other free text accepted (far above any real one).
 MAX_TEXT = 200
+MAX_VARIANT = 16
+_VARIANT = re.compile(rf"[A-Za-z0-9_-]{{0,{MAX_VARIANT}}}")
 
 
 @overload
@@ -57,12 +60,21 @@ def kind(value: object) -> str:
     return value
 
 
-def cells(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
-        raise InvalidValue(f"cells must be None or an integer from 0 to 8, not {value!r:.80}")
+def variant(value: object) -> str:
+    """A game's variant as its front names it: opaque to storage, "" for a game without one.
+
+    Short letters, digits, ``-`` and ``_`` only, so it never collides with ``ALL_VARIANTS``.
+    """
+    if not isinstance(value, str) or not _VARIANT.fullmatch(value):
+        raise InvalidValue(
+            f"variant must be a text of at most {MAX_VARIANT} letters, digits, - or _, not {value!r:.40}"
+        )
     return value
+
+
+def board_variant(value: object) -> str | None:
+    """A leaderboard's variant: None (or "", a game without variants) ranks every variant together."""
+    return None if value is None or value == "" else variant(value)
 
 
 def finished_status(value: object, allowed: Sequence[str] = FINISHED_STATUSES) -> str:
@@ -146,7 +158,7 @@ def code(value: object) -> str:
 class NewGame:
     kind: str
     code: str
-    cells: int | None
+    variant: str
     owner_id: int
     guild_id: int | None
     channel_id: int | None
@@ -166,14 +178,14 @@ def new_game(
     owner_id: object,
     guild_id: object,
     channel_id: object,
-    cells_: object,
+    variant_: object,
     daily_date: object,
     source_: object = "stock",
 ) -> NewGame:
     return NewGame(
         kind(kind_),
         code(code_),
-        cells(cells_),
+        variant(variant_),
         snowflake("owner_id", owner_id),
         snowflake("guild_id", guild_id, optional=True),
         snowflake("channel_id", channel_id, optional=True),
@@ -240,14 +252,14 @@ def finish(
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """Which results a leaderboard ranks: one kind in a channel or a guild, maybe one cell count,
+    """Which results a leaderboard ranks: one kind in a channel or a guild, maybe one variant,
     all time (``period`` "all"), since ``since`` ("week") or the first attempts at ``daily`` ("daily").
     The daily board may also be global (neither channel nor guild): the same deal everywhere."""
 
     kind: str
     channel_id: int | None
     guild_id: int | None
-    cells: int | None
+    variant: str | None
     period: str
     since: dt.datetime | None = None
     daily: dt.date | None = None
@@ -271,7 +283,7 @@ def board(
     channel_id: object,
     guild_id: object,
     period: object,
-    cells_: object,
+    variant_: object,
     daily_date: object,
     now: dt.datetime,
     code_: object = None,
@@ -285,15 +297,15 @@ def board(
     checked_kind = kind(kind_)
     channel = snowflake("channel_id", channel_id, optional=True)
     guild = snowflake("guild_id", guild_id, optional=True)
-    checked_cells = cells(cells_)
+    checked_variant = board_variant(variant_)
     deal = None if code_ is None else code(code_)
     if period == "all":
-        return Board(checked_kind, channel, guild, checked_cells, "all", code=deal)
+        return Board(checked_kind, channel, guild, checked_variant, "all", code=deal)
     if period == "week":
-        return Board(checked_kind, channel, guild, checked_cells, "week", since=week_start(now), code=deal)
+        return Board(checked_kind, channel, guild, checked_variant, "week", since=week_start(now), code=deal)
     if period == "daily":
         date = day("daily_date", daily_date, optional=True) or now.astimezone(dt.UTC).date()
-        return Board(checked_kind, channel, guild, checked_cells, "daily", daily=date, code=deal)
+        return Board(checked_kind, channel, guild, checked_variant, "daily", daily=date, code=deal)
     raise InvalidValue(f"period must be all, week or daily, not {period!r:.80}")
 
 
@@ -318,9 +330,9 @@ def guild_changes(
     return changes
 
 
-def deal_stock(kind_: object, cells_: object) -> tuple[str, int]:
-    """The (kind, cells) key of a winnable-deal stock (cells 0 for games without free cells)."""
-    return kind(kind_), cells(cells_) or 0
+def deal_stock(kind_: object, variant_: object) -> tuple[str, str]:
+    """The (kind, variant) key of a winnable-deal stock ("" for a game without variants)."""
+    return kind(kind_), variant(variant_)
 
 
 def minutes_into(date: dt.date, moment: dt.datetime) -> int:

@@ -86,13 +86,13 @@ async def test_the_cause_is_named_from_sqlites_own_errors(tmp_path):
     path = tmp_path / "db.sqlite3"
     store = await storage.open_store(str(path), busy_timeout=0.2)
     try:
-        game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
-        pages = (await (await store._conn.execute("PRAGMA page_count")).fetchone())[0]
-        await store._conn.execute(f"PRAGMA max_page_count = {pages}")
+        game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
+        pages = (await (await store._db._conn.execute("PRAGMA page_count")).fetchone())[0]
+        await store._db._conn.execute(f"PRAGMA max_page_count = {pages}")
         with pytest.raises(storage.StorageError) as full:
             await store.append_moves(game.id, game.version, ["6h", "undo"] * 3000, score=0, move_count=0)
         assert storage_cause(full.value) == "disk full", full.value
-        await store._conn.execute("PRAGMA max_page_count = 1073741823")
+        await store._db._conn.execute("PRAGMA max_page_count = 1073741823")
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
         try:

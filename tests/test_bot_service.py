@@ -57,7 +57,7 @@ def decode(png: bytes) -> Image.Image:
 async def test_new_game_is_a_winnable_deal_with_a_picture(service, store):
     started = await service.start(ALICE, "bakers", cells=2)
     row = started.board.row
-    assert row.is_active and row.cells == 2 and row.owner_id == ALICE
+    assert row.is_active and row.variant == "2" and row.owner_id == ALICE
     assert engine.parse_code(row.code).deal in dailycodes.shipped_winnable(2)
     assert started.verified
     assert decode(started.board.png).size[0] > 400

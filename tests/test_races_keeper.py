@@ -116,7 +116,7 @@ def test_25_players_standings_and_result_fit_one_message_in_every_language():
 
     started = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
     race = storage.RaceRow(
-        1, 50, 500, 900, "bakers", 4, CODE, 10**18, "ru", "finished", started, started, 1800,
+        1, 50, 500, 900, "bakers", "4", CODE, 10**18, "ru", "finished", started, started, 1800,
         started, started + dt.timedelta(minutes=30), started, 901, False,
     )  # fmt: skip
     players = [storage.RacePlayer(1, 10**18 + n, started, n + 1, n + 1) for n in range(25)]

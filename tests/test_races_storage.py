@@ -24,7 +24,7 @@ async def new_race(
         creator,
         GUILD,
         channel,
-        cells=4 if kind == "bakers" else None,
+        variant="4" if kind == "bakers" else "",
         starts_at=clock.now + dt.timedelta(minutes=2),
         time_limit=1800,
         language="nl",
@@ -35,10 +35,10 @@ async def new_race(
 async def test_a_new_race_is_a_lobby_with_its_creator_in_it(store, clock):
     race = await new_race(store, clock)
     assert race.status == "lobby" and race.open and not race.settled
-    assert (race.kind, race.code, race.cells, race.creator_id, race.time_limit) == (
+    assert (race.kind, race.code, race.variant, race.creator_id, race.time_limit) == (
         "bakers",
         CODE,
-        4,
+        "4",
         1,
         1800,
     )
@@ -109,7 +109,7 @@ async def test_games_places_and_the_result_claim(store, clock):
     await store.start_race(race.id)
     games = {}
     for user in (1, 2):
-        game = await store.create_game("bakers", CODE, user, GUILD, CHANNEL, cells=4)
+        game = await store.create_game("bakers", CODE, user, GUILD, CHANNEL, variant="4")
         await store.set_race_game(race.id, user, game.id)
         games[user] = game
     assert {g.id for g in await store.race_games(race.id)} == {g.id for g in games.values()}
@@ -145,7 +145,7 @@ async def test_a_player_is_in_one_open_race_of_a_kind_until_their_game_ends(stor
     assert await store.open_race_of(3, "bakers") is None
     await store.start_race(race.id)
     assert (await store.open_race_of(2, "bakers")).id == race.id  # no game given yet
-    game = await store.create_game("bakers", CODE, 2, GUILD, CHANNEL, cells=4)
+    game = await store.create_game("bakers", CODE, 2, GUILD, CHANNEL, variant="4")
     await store.set_race_game(race.id, 2, game.id)
     assert (await store.open_race_of(2, "bakers")).id == race.id
     await store.finish_game(game.id, game.version, "resigned", score=0, move_count=0)
@@ -164,7 +164,7 @@ async def test_records_and_the_race_board_count_finished_races_with_a_game(store
         await store.join_race(race.id, 3)  # never given a game (it ended before): not counted
         await store.start_race(race.id)
         for user in (1, 2):
-            game = await store.create_game("bakers", CODE, user, GUILD, channel, cells=4)
+            game = await store.create_game("bakers", CODE, user, GUILD, channel, variant="4")
             await store.set_race_game(race.id, user, game.id)
             status = "won" if won and user == first else "resigned"
             await store.finish_game(game.id, game.version, status, score=0, move_count=0)
@@ -203,7 +203,7 @@ async def test_bad_races_are_refused_before_the_database(store, clock, field, va
         "creator_id": 1,
         "guild_id": GUILD,
         "channel_id": CHANNEL,
-        "cells": 4,
+        "variant": "4",
         "starts_at": clock.now,
         "time_limit": 60,
     }

@@ -7,13 +7,13 @@ import sqlite3
 
 import storage
 from bot.adapter.invalid_requests import InvalidRequests
-from storage import sqlite_open
+from storage.sqlite import opening as sqlite_open
 
 
 async def test_migration_6_keeps_settings_and_a_disabled_guild_is_not_due(tmp_path, monkeypatch):
     path = tmp_path / "v5.sqlite3"
     five = [m for m in sqlite_open.load_migrations() if m.number <= 5]
-    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: five)
+    monkeypatch.setattr("storage.sqlite.base.load_migrations", lambda: five)
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: five)
     store = await storage.open_store(str(path))  # a version 5 database...
     await store.close()

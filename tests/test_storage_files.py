@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import storage
-from storage import sqlite_open
 from storage.sqlite import SqliteStore
+from storage.sqlite import opening as sqlite_open
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "BK1-C4-AAAAA24"
@@ -47,7 +47,7 @@ async def test_reopening_keeps_data_and_uses_full_sync(tmp_path):
     store = await storage.open_store(path)
     try:
         assert (await store.get_game(game.id)).moves == ("3h",)
-        cursor = await store._conn.execute("PRAGMA synchronous")
+        cursor = await store._db._conn.execute("PRAGMA synchronous")
         assert (await cursor.fetchone())[0] == 2  # FULL
     finally:
         await store.close()
@@ -90,7 +90,7 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path, monkeypatch):
         SUPPORTED + 1, "9999_broken.sql", "CREATE TABLE extra (x);\nINSERT INTO nowhere VALUES (1);\n"
     )
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, broken])
-    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: [*real, broken])
+    monkeypatch.setattr("storage.sqlite.base.load_migrations", lambda: [*real, broken])
     with pytest.raises(storage.DatabaseUnusable, match="no such table: nowhere"):
         await storage.open_store(str(path))
     conn = raw(path)
@@ -109,7 +109,7 @@ async def test_a_migration_run_with_foreign_keys_off_may_not_break_one(tmp_path,
         SUPPORTED + 1, "9999_orphans.sql", f"{sqlite_open.FOREIGN_KEYS_OFF}\nDELETE FROM games;\n"
     )
     monkeypatch.setattr(sqlite_open, "load_migrations", lambda: [*real, orphaning])
-    monkeypatch.setattr("storage.sqlite_base.load_migrations", lambda: [*real, orphaning])
+    monkeypatch.setattr("storage.sqlite.base.load_migrations", lambda: [*real, orphaning])
     with pytest.raises(storage.DatabaseUnusable, match=r"9999_orphans\.sql breaks foreign keys"):
         await storage.open_store(str(path))
     conn = raw(path)
@@ -122,7 +122,7 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
     path = tmp_path / "v1.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:1])
+        patch.setattr("storage.sqlite.base.load_migrations", lambda: real[:1])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:1])
         store = await storage.open_store(str(path))
         await store.close()
@@ -153,7 +153,7 @@ async def test_upgrading_from_version_1_rebuilds_the_player_summaries(tmp_path, 
         assert [(e.user_id, e.best.game_id, e.played, e.won) for e in board] == [(8, 3, 1, 1), (7, 1, 2, 1)]
         guild = await store.leaderboard("bakers", guild_id=5)
         assert [(e.user_id, e.best.game_id, e.played, e.won) for e in guild] == [(7, 4, 3, 2), (8, 3, 1, 1)]
-        assert [e.user_id for e in await store.leaderboard("bakers", guild_id=5, cells=4)] == [7]
+        assert [e.user_id for e in await store.leaderboard("bakers", guild_id=5, variant="4")] == [7]
         stats = await store.player_stats(7, "bakers")
         assert (stats.played, stats.won, stats.best.game_id, stats.best_score) == (3, 2, 4, 900)
         assert (await store.player_stats(8, "bakers", guild_id=5)).best_score == 250
@@ -171,7 +171,7 @@ async def test_upgrading_from_version_4_drops_the_fixed_list_of_kinds_and_keeps_
     path = tmp_path / "v4.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:4])
+        patch.setattr("storage.sqlite.base.load_migrations", lambda: real[:4])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:4])
         store = await storage.open_store(str(path))
         await store.close()
@@ -434,7 +434,7 @@ async def test_upgrading_from_version_7_gives_every_row_a_source_and_rebuilds_th
     path = tmp_path / "v7.db"
     real = sqlite_open.load_migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("storage.sqlite_base.load_migrations", lambda: real[:7])
+        patch.setattr("storage.sqlite.base.load_migrations", lambda: real[:7])
         patch.setattr(sqlite_open, "load_migrations", lambda: real[:7])
         store = await storage.open_store(str(path))
         await store.close()
@@ -459,7 +459,7 @@ async def test_upgrading_from_version_7_gives_every_row_a_source_and_rebuilds_th
     try:
         assert [(await store.get_game(g)).source for g in (1, 2)] == ["stock", "daily"]
         assert [(await store.get_result(g)).source for g in (1, 2)] == ["stock", "daily"]
-        board = await store.leaderboard("bakers", channel_id=50, cells=4)
+        board = await store.leaderboard("bakers", channel_id=50, variant="4")
         assert [(e.user_id, e.best.game_id) for e in board] == [(7, 1)]
         stats = await store.player_stats(8, "bakers")
         assert (stats.played, stats.practice, stats.best.game_id) == (1, 0, 2)

@@ -28,11 +28,13 @@ async def sqlite_store(tmp_path):
 
 
 async def test_a_new_game_is_stored_with_every_field(store, clock):
-    game = await store.create_game("bakers", CODE, 2**63 - 1, 11, 12, cells=4, daily_date=dt.date(2026, 3, 4))
-    assert (game.kind, game.code, game.cells, game.owner_id, game.guild_id, game.channel_id) == (
+    game = await store.create_game(
+        "bakers", CODE, 2**63 - 1, 11, 12, variant="4", daily_date=dt.date(2026, 3, 4)
+    )
+    assert (game.kind, game.code, game.variant, game.owner_id, game.guild_id, game.channel_id) == (
         "bakers",
         CODE,
-        4,
+        "4",
         2**63 - 1,
         11,
         12,
@@ -59,20 +61,20 @@ async def test_a_missing_game_raises_game_not_found(store):
 
 
 async def test_one_active_game_per_player_and_kind(store):
-    first = await store.create_game("bakers", CODE, 7, 1, 2, cells=4)
+    first = await store.create_game("bakers", CODE, 7, 1, 2, variant="4")
     with pytest.raises(storage.ActiveGameExists) as caught:
-        await store.create_game("bakers", "BK1-C2-AAAAAAB", 7, 1, 3, cells=2)
+        await store.create_game("bakers", "BK1-C2-AAAAAAB", 7, 1, 3, variant="2")
     assert caught.value.existing == first
     # Another kind, or another player, is fine.
     other_kind = await store.create_game("calculation", "CA1-AAAAA24", 7, 1, 2)
-    other_player = await store.create_game("bakers", CODE, 8, 1, 2, cells=4)
+    other_player = await store.create_game("bakers", CODE, 8, 1, 2, variant="4")
     assert {g.id for g in await store.active_games(7)} == {first.id, other_kind.id}
     assert await store.active_game(7, "bakers") == first
     assert await store.active_game(8, "bakers") == other_player
     # Once the first is finished, a new one may start.
     await store.finish_game(first.id, first.version, "resigned", score=0, move_count=0)
     assert await store.active_game(7, "bakers") is None
-    second = await store.create_game("bakers", CODE, 7, 1, 2, cells=4)
+    second = await store.create_game("bakers", CODE, 7, 1, 2, variant="4")
     assert second.id != first.id
 
 
@@ -157,7 +159,7 @@ async def test_finishing_writes_the_history_row_in_the_same_step(store, clock):
         game_id=game.id,
         kind="calculation",
         code="CA1-AAAAA24",
-        cells=None,
+        variant="",
         user_id=5,
         guild_id=6,
         channel_id=7,
@@ -220,7 +222,9 @@ async def test_odd_strings_are_stored_exactly(store, stores, text):
         (lambda s: s.create_game("bakers", CODE, 2**63, None, None), "owner_id must be an integer"),
         (lambda s: s.create_game("bakers", CODE, True, None, None), "owner_id must be an integer"),
         (lambda s: s.create_game("bakers", CODE, 1, "12", None), "guild_id must be an integer"),
-        (lambda s: s.create_game("bakers", CODE, 1, None, None, cells=9), "cells must be"),
+        (lambda s: s.create_game("bakers", CODE, 1, None, None, variant="*"), "variant must be"),
+        (lambda s: s.create_game("bakers", CODE, 1, None, None, variant=4), "variant must be"),
+        (lambda s: s.create_game("bakers", CODE, 1, None, None, variant="x" * 17), "variant must be"),
         (lambda s: s.create_game("bakers", CODE, 1, None, None, daily_date="2026-01-01"), "daily_date must"),
     ],
 )
@@ -257,7 +261,7 @@ async def test_a_huge_action_log_round_trips_and_replays(store):
 
     rng = random.Random(5)
     game = engine.new_game(CODE)
-    row = await store.create_game("bakers", CODE, 1, None, None, cells=4)
+    row = await store.create_game("bakers", CODE, 1, None, None, variant="4")
     for _ in range(300):
         legal = game.legal_moves()
         action = "undo" if (not legal or rng.random() < 0.1) and game.undo_depth else rng.choice(legal)
@@ -284,13 +288,13 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
     store = sqlite_store
     games = [await store.create_game("bakers", CODE, owner, None, None) for owner in range(10)]
     batch_sizes: list[int] = []
-    run_batch = store._run_batch
+    run_batch = store._db._run_batch
 
     async def counting(batch):
         batch_sizes.append(len(batch))
         return await run_batch(batch)
 
-    monkeypatch.setattr(store, "_run_batch", counting)
+    monkeypatch.setattr(store._db, "_run_batch", counting)
 
     async def broken(conn):
         await conn.execute("UPDATE games SET score = 999")  # written, then undone by its savepoint
@@ -299,7 +303,7 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
     calls = [store.append_move(g.id, g.version, "3h", score=10, move_count=1) for g in games]
     calls.append(store.append_move(games[0].id, games[0].version, "9h", score=5, move_count=1))  # stale
     calls.append(store.create_game("bakers", CODE, 3, None, None))  # player 3 is busy
-    calls.append(store._write(broken))
+    calls.append(store._db._write(broken))
     outcomes = await asyncio.gather(*calls, return_exceptions=True)
 
     assert max(batch_sizes) > 1  # the writes really shared transactions

@@ -9,7 +9,7 @@ import stat
 import pytest
 
 import storage
-from storage.sqlite_files import marker_of, prepare, tighten
+from storage.sqlite.files import marker_of, prepare, tighten
 
 CODE = "BK1-C4-AAAAA24"
 
@@ -21,7 +21,7 @@ def mode(path) -> int:
 async def new_store(path):
     prepare(str(path))
     store = await storage.open_store(str(path))
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     return store, game
 
 
@@ -134,8 +134,8 @@ def test_a_shared_directory_is_left_alone(tmp_path):
 async def test_an_older_copy_of_a_game_row_is_noticed_before_the_next_move(stores):
     store = await stores.open()
     lost = []
-    store.on_lost = lost.append
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    store.tell_when_lost(lost.append)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     game = await store.append_move(game.id, game.version, "6h", score=10, move_count=1)
     # An older dump restored underneath: the row as it was before that move.
     await stores.sql(
@@ -147,7 +147,7 @@ async def test_an_older_copy_of_a_game_row_is_noticed_before_the_next_move(store
         await store.append_move(game.id, 0, "1a", score=10, move_count=1)
     assert refused.value.reason == "rows_lost" and f"game {game.id}" in str(refused.value)
     with pytest.raises(storage.DatabaseUnusable):  # and every later move or start
-        await store.create_game("bakers", CODE, 9, 2, 3, cells=4)
+        await store.create_game("bakers", CODE, 9, 2, 3, variant="4")
     assert [e.reason for e in lost] == ["rows_lost"]
     assert (await store.get_game(game.id)).moves == ()  # nothing written after the damage
 
@@ -156,8 +156,8 @@ async def test_an_older_copy_of_a_game_row_is_noticed_before_the_next_move(store
 async def test_a_dropped_postgres_schema_is_noticed_and_reported_once(stores):
     store = await stores.open()
     lost = []
-    store.on_lost = lost.append
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    store.tell_when_lost(lost.append)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     await stores._admin.execute(f'DROP SCHEMA "{stores.schema}" CASCADE')
     for _ in range(2):
         with pytest.raises(storage.DatabaseUnusable) as refused:

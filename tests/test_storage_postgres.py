@@ -13,9 +13,9 @@ import pytest
 
 import storage
 from bot.running.config import load_config
-from storage import postgres_open
 from storage.migrator import Migration
 from storage.postgres import PostgresStore
+from storage.postgres import opening as postgres_open
 from tests.test_bot_discord import running
 
 CODE = "BK1-C4-AAAAA24"
@@ -163,19 +163,21 @@ async def test_a_row_locked_too_long_is_database_busy_and_changes_nothing(stores
 @on_postgres
 async def test_a_deal_being_taken_elsewhere_is_skipped_not_waited_for(stores):
     store = await stores.open()
-    await store.add_winnable_deals("bakers", 2, [10, 20])
+    await store.add_winnable_deals("bakers", "2", [10, 20])
     holder = await asyncpg.connect(stores.target)
     try:
         async with holder.transaction():
             await holder.execute("SELECT 1 FROM winnable_deals WHERE deal = 10 FOR UPDATE")
             taken = await asyncio.wait_for(
-                asyncio.gather(store.take_winnable_deal("bakers", 2), store.take_winnable_deal("bakers", 2)),
+                asyncio.gather(
+                    store.take_winnable_deal("bakers", "2"), store.take_winnable_deal("bakers", "2")
+                ),
                 2,
             )
             assert sorted(taken, key=str) == [20, None]
     finally:
         await holder.close()
-    assert await store.take_winnable_deal("bakers", 2) == 10
+    assert await store.take_winnable_deal("bakers", "2") == 10
 
 
 @on_postgres

@@ -9,7 +9,8 @@ import pytest
 
 import engine
 import storage
-from storage import postgres_open, sqlite_open
+from storage.postgres import opening as postgres_open
+from storage.sqlite import opening as sqlite_open
 
 UTC = dt.UTC
 NOON = dt.datetime(2026, 3, 4, 12, 0, tzinfo=UTC)
@@ -24,7 +25,7 @@ def clock():
 
 
 async def test_the_clock_starts_at_the_first_move_and_the_result_keeps_the_seconds(store, clock):
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     assert (game.first_move_at, game.home, game.hints, game.undos) == (None, None, 0, 0)
     clock.advance(minutes=5)  # thinking before the first move is not timed
     first = await store.append_move(game.id, 1, "6h", score=10, move_count=1, home=1)
@@ -39,13 +40,13 @@ async def test_the_clock_starts_at_the_first_move_and_the_result_keeps_the_secon
 
 
 async def test_a_game_finished_without_a_move_has_no_time(store):
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     await store.finish_game(game.id, 1, "resigned", score=0, move_count=0, home=0)
     assert (await store.get_result(game.id)).seconds is None
 
 
 async def test_a_hint_is_counted_without_a_version_step(store):
-    game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     hinted = await store.record_hint(game.id)
     hinted = await store.record_hint(game.id)
     assert (hinted.hints, hinted.version) == (2, game.version)
@@ -62,7 +63,7 @@ async def test_a_hint_is_counted_without_a_version_step(store):
 
 async def test_a_hinted_win_ranks_below_an_unhinted_one_with_more_moves(store, clock):
     async def win(user: int, moves: int, hints: int) -> int:
-        game = await store.create_game("bakers", CODE, user, 2, 3, cells=4)
+        game = await store.create_game("bakers", CODE, user, 2, 3, variant="4")
         for _ in range(hints):
             await store.record_hint(game.id)
         await store.append_move(game.id, 1, "6h", score=520, move_count=moves, finish="won", home=52)
@@ -76,7 +77,7 @@ async def test_a_hinted_win_ranks_below_an_unhinted_one_with_more_moves(store, c
 
 async def test_stats_give_the_fastest_and_the_average_winning_time(store, clock):
     async def win(seconds: int, source: str = "stock") -> None:
-        game = await store.create_game("bakers", CODE, 1, 2, 3, cells=4, source=source)
+        game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4", source=source)
         await store.append_move(game.id, 1, "6h", score=10, move_count=1, home=1)
         clock.advance(seconds=seconds)
         await store.append_move(game.id, 2, "7h", score=520, move_count=90, finish="won", home=52)
@@ -93,9 +94,9 @@ async def test_stats_give_the_fastest_and_the_average_winning_time(store, clock)
 
 async def test_a_farmed_score_does_not_make_the_best_game(store):
     """Stats' best is the rank-key best: more cards home beats any reference score."""
-    farmed = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    farmed = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     await store.finish_game(farmed.id, 1, "resigned", score=5020, move_count=2, home=2)
-    honest = await store.create_game("bakers", CODE, 1, 2, 3, cells=4)
+    honest = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
     await store.finish_game(honest.id, 1, "resigned", score=150, move_count=40, home=15)
     stats = await store.player_stats(1, "bakers")
     assert stats.best.game_id == honest.id
@@ -123,7 +124,7 @@ async def old_store(stores, monkeypatch) -> None:
     if stores.backend == "sqlite":
         real = sqlite_open.load_migrations()[: OLD_VERSION["sqlite"]]
         with monkeypatch.context() as patch:
-            patch.setattr("storage.sqlite_base.load_migrations", lambda: real)
+            patch.setattr("storage.sqlite.base.load_migrations", lambda: real)
             patch.setattr(sqlite_open, "load_migrations", lambda: real)
             await (await stores.open()).close()
     else:
@@ -218,7 +219,7 @@ async def test_upgrading_to_schema_9_replays_old_games_and_ranks_them_by_cards_h
     if stores.backend == "postgres":  # rows given their ids: move the identity past them
         await stores.sql("", "SELECT setval(pg_get_serial_sequence('games', 'id'), 100)")
     store = await stores.open()
-    board = await store.leaderboard("bakers", channel_id=50, cells=4)
+    board = await store.leaderboard("bakers", channel_id=50, variant="4")
     assert [(e.user_id, e.best.home) for e in board] == [(8, honest.cards_home), (7, farm.cards_home)]
     result = await store.get_result(2)
     assert (result.undos, result.seconds, result.hints) == (honest_log.count("undo"), None, 0)

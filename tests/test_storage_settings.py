@@ -128,26 +128,26 @@ async def test_the_daily_code_is_set_once(store):
 
 
 async def test_winnable_deals_are_added_once_and_each_taken_once(store):
-    assert await store.add_winnable_deals("bakers", 2, [10, 20, 30, 20]) == 3
-    assert await store.add_winnable_deals("bakers", 2, [30, 40]) == 1
-    assert await store.add_winnable_deals("bakers", 1, [10]) == 1
-    assert await store.count_winnable_deals("bakers", 2) == 4
-    taken = [await store.take_winnable_deal("bakers", 2) for _ in range(5)]
+    assert await store.add_winnable_deals("bakers", "2", [10, 20, 30, 20]) == 3
+    assert await store.add_winnable_deals("bakers", "2", [30, 40]) == 1
+    assert await store.add_winnable_deals("bakers", "1", [10]) == 1
+    assert await store.count_winnable_deals("bakers", "2") == 4
+    taken = [await store.take_winnable_deal("bakers", "2") for _ in range(5)]
     assert sorted(taken[:4]) == [10, 20, 30, 40] and taken[4] is None
-    assert await store.count_winnable_deals("bakers", 2) == 0
-    assert await store.add_winnable_deals("bakers", 2, [10]) == 0  # a taken deal is not handed out again
-    assert await store.take_winnable_deal("bakers", 2) is None
-    assert await store.count_winnable_deals("bakers", 1) == 1
+    assert await store.count_winnable_deals("bakers", "2") == 0
+    assert await store.add_winnable_deals("bakers", "2", [10]) == 0  # a taken deal is not handed out again
+    assert await store.take_winnable_deal("bakers", "2") is None
+    assert await store.count_winnable_deals("bakers", "1") == 1
 
 
 async def test_taking_deals_is_spread_over_the_stock(store):
-    await store.add_winnable_deals("bakers", 4, range(0, 1000))
-    first = [await store.take_winnable_deal("bakers", 4) for _ in range(20)]
+    await store.add_winnable_deals("bakers", "4", range(0, 1000))
+    first = [await store.take_winnable_deal("bakers", "4") for _ in range(20)]
     assert len(set(first)) == 20 and max(first) - min(first) > 300  # not simply the lowest numbers
 
 
 async def test_concurrent_takers_never_get_the_same_deal(store, stores):
-    await store.add_winnable_deals("calculation", None, range(30))
+    await store.add_winnable_deals("calculation", "", range(30))
     other = await stores.open()
-    taken = await asyncio.gather(*(s.take_winnable_deal("calculation", None) for s in [store, other] * 15))
+    taken = await asyncio.gather(*(s.take_winnable_deal("calculation", "") for s in [store, other] * 15))
     assert sorted(taken) == list(range(30))

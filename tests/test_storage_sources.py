@@ -22,7 +22,7 @@ def clock() -> FakeClock:
 
 async def won(store, user, moves, *, code=C4, cells=4, source="stock", channel=100, daily=None, status="won"):
     game = await store.create_game(
-        "bakers", code, user, 10, channel, cells=cells, daily_date=daily, source=source
+        "bakers", code, user, 10, channel, variant=str(cells), daily_date=daily, source=source
     )
     assert game.source == source
     done = await store.finish_game(game.id, game.version, status, score=100 + moves, move_count=moves)
@@ -35,7 +35,7 @@ def board(entries):
 
 
 async def test_a_game_records_its_source_and_stock_is_the_default(store):
-    game = await store.create_game("bakers", C4, 1, 10, 100, cells=4)
+    game = await store.create_game("bakers", C4, 1, 10, 100, variant="4")
     assert game.source == "stock" and (await store.get_game(game.id)).source == "stock"
     with pytest.raises(storage.InvalidValue):
         await store.create_game("calculation", "CA1-AAAAA24", 1, 10, 100, source="typed")
@@ -46,9 +46,9 @@ async def test_main_boards_rank_stock_games_only(store):
     await won(store, 2, 76, source="practice")  # a solver-found typed code
     await won(store, 3, 80, source="daily", daily=NOON.date())
     for period in ("all", "week"):
-        entries = await store.leaderboard("bakers", channel_id=100, period=period, cells=4)
+        entries = await store.leaderboard("bakers", channel_id=100, period=period, variant="4")
         assert board(entries) == [(1, 90)]
-        assert await store.leaderboard_size("bakers", channel_id=100, period=period, cells=4) == 1
+        assert await store.leaderboard_size("bakers", channel_id=100, period=period, variant="4") == 1
         assert board(await store.leaderboard("bakers", guild_id=10, period=period)) == [(1, 90)]
     daily = await store.leaderboard("bakers", channel_id=100, period="daily", daily_date=NOON.date())
     assert board(daily) == [(3, 80)]
@@ -57,9 +57,9 @@ async def test_main_boards_rank_stock_games_only(store):
 async def test_cell_counts_rank_on_separate_boards(store):
     await won(store, 1, 90, code=C4, cells=4)
     await won(store, 2, 120, code=C1, cells=1)
-    assert board(await store.leaderboard("bakers", channel_id=100, cells=4)) == [(1, 90)]
-    assert board(await store.leaderboard("bakers", channel_id=100, cells=1)) == [(2, 120)]
-    week = await store.leaderboard("bakers", channel_id=100, period="week", cells=1)
+    assert board(await store.leaderboard("bakers", channel_id=100, variant="4")) == [(1, 90)]
+    assert board(await store.leaderboard("bakers", channel_id=100, variant="1")) == [(2, 120)]
+    week = await store.leaderboard("bakers", channel_id=100, period="week", variant="1")
     assert board(week) == [(2, 120)]
 
 

@@ -85,7 +85,9 @@ class WinnableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 def finished_items(tr: Translator, board: Board) -> list[discord.ui.Item[Any]]:
     """The buttons of a finished board, in the order a player looks for them."""
     row, front = board.row, board.front
-    items: list[discord.ui.Item[Any]] = [AgainButton(front.letter, row.cells or 0, tr("button.new_deal"))]
+    items: list[discord.ui.Item[Any]] = [
+        AgainButton(front.letter, front.cells_of(row.variant) or 0, tr("button.new_deal"))
+    ]
     if board.open_daily is not None:
         label = tr("button.play_daily")
         items.append(DailyButton.of(front, board.open_daily, label))

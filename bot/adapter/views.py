@@ -207,7 +207,8 @@ def game_button(board: Board, spec: ButtonSpec) -> GameButton:
 def board_content(tr: Translator, board: Board) -> str:
     """The text above the picture: game, code (not a race's), score, moves, last move, state."""
     game, row, front = board.game, board.row, board.front
-    cells = f" · {tr.n('board.cells', row.cells)}" if row.cells else ""
+    held = front.cells_of(row.variant)
+    cells = f" · {tr.n('board.cells', held)}" if held else ""
     daily = f" · {tr('board.daily', date=row.daily_date.isoformat())}" if row.daily_date else ""
     code = f" · `{row.code}`" if not board.private else ""
     lines = [

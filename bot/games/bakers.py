@@ -80,6 +80,13 @@ class BakersFront(GameFront[BakersGame]):
     stock_cells = (4, 2, 1)
     uses_selection = False
 
+    def variant(self, cells: int | None) -> str:
+        """Its cell count, in digits ("4"): boards of different cell counts never mix."""
+        return "" if cells is None else str(cells)
+
+    def cells_of(self, variant: str) -> int | None:
+        return int(variant) if variant.isdigit() else None
+
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)
 
@@ -255,7 +262,7 @@ class BakersFront(GameFront[BakersGame]):
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then
         the reference score, which never ranks."""
-        score = tr("lb.bakers_score", score=best.score, cells=best.cells or DAILY_CELLS)
+        score = tr("lb.bakers_score", score=best.score, cells=self.cells_of(best.variant) or DAILY_CELLS)
         if best.won:
             return [tr("lb.won_in", moves=best.move_count), score]
         progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]

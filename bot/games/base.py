@@ -129,6 +129,16 @@ class GameFront(ABC, Generic[G]):
     def code(self, deal: int, cells: int | None) -> engine.GameCode:
         return engine.make_code(self.kind, deal, cells)
 
+    # -- what storage keeps of the game's option --------------------------------------------
+    def variant(self, cells: int | None) -> str:
+        """The stored variant of a game with this option: storage only compares it (boards,
+        races, the winnable stock are per variant). "" for a game without options."""
+        return ""
+
+    def cells_of(self, variant: str) -> int | None:
+        """The free cells a stored ``variant`` stands for (None for a game without them)."""
+        return None
+
     @abstractmethod
     def daily_code(self, draw: int) -> engine.GameCode:
         """A day's challenge from a fresh random ``draw`` (``dailycodes.draw``), drawn once a

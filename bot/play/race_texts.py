@@ -42,8 +42,9 @@ def title(tr: Translator, view: RaceView) -> str:
     race = view.race
     front = front_for(race.kind)
     game = front.title(tr)
-    if race.cells:
-        game += " · " + tr.n("race.cells", race.cells)
+    cells = front.cells_of(race.variant)
+    if cells:
+        game += " · " + tr.n("race.cells", cells)
     return tr("race.title", game=game)
 
 

@@ -182,7 +182,7 @@ class RaceKeeper:
             creator_id,
             guild_id,
             channel_id,
-            cells=code.cells,
+            variant=front.variant(code.cells),
             starts_at=starts,
             time_limit=time_limit * 60,
             language=language,

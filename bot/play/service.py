@@ -361,7 +361,7 @@ class GameService:
                 user_id,
                 guild_id,
                 channel_id,
-                cells=code.cells,
+                variant=front.variant(code.cells),
                 daily_date=daily_date,
                 source=source,
             )
@@ -379,7 +379,7 @@ class GameService:
                 user_id,
                 guild_id,
                 channel_id,
-                cells=code.cells,
+                variant=front.variant(code.cells),
                 daily_date=daily_date,
                 source=source,
             )
@@ -435,7 +435,7 @@ class GameService:
         if any_deal:
             return front.code(rng.randrange(MAX_DEAL + 1), cells), False
         assert cells is not None
-        deal = await self.store.take_winnable_deal(front.kind, cells)
+        deal = await self.store.take_winnable_deal(front.kind, front.variant(cells))
         self.top_up_soon(front, cells)
         if deal is not None:
             return front.code(deal, cells), True

@@ -110,15 +110,15 @@ class Solver:
         self, store: storage.Store, front: GameFront[Any], cells: int, *, budget: float = 60.0
     ) -> int:
         """Add proven-winnable deals with ``cells`` cells when the stock runs low; returns how many."""
-        finder = front.winnable_finder
-        if finder is None or await store.count_winnable_deals(front.kind, cells) >= STOCK_LOW_WATER:
+        finder, variant = front.winnable_finder, front.variant(cells)
+        if finder is None or await store.count_winnable_deals(front.kind, variant) >= STOCK_LOW_WATER:
             return 0
-        shipped = await store.add_winnable_deals(front.kind, cells, front.shipped_deals(cells))
-        if shipped and await store.count_winnable_deals(front.kind, cells) >= STOCK_LOW_WATER:
+        shipped = await store.add_winnable_deals(front.kind, variant, front.shipped_deals(cells))
+        if shipped and await store.count_winnable_deals(front.kind, variant) >= STOCK_LOW_WATER:
             return shipped
         seed = random.SystemRandom().randrange(2**63)
         deals = await self.run_background(finder, cells, seed, STOCK_BATCH, 2.0, budget)
-        added = await store.add_winnable_deals(front.kind, cells, deals)
+        added = await store.add_winnable_deals(front.kind, variant, deals)
         log.info("winnable stock: +%d %s deals with %d cells", added, front.kind, cells)
         return added
 

@@ -51,7 +51,7 @@ class Config:
     api_base: str | None = None
     gateway: str | None = None
     database_url: str | None = field(default=None, repr=False)  # PostgreSQL instead of db_path
-    # Start again with an empty database where one was lost (``--init``; see storage.sqlite_files).
+    # Start again with an empty database where one was lost (``--init``; see storage.sqlite.files).
     init_db: bool = False
     #: How many shards the bot has in all (None: Discord's recommendation, from /gateway/bot).
     shard_count: int | None = None

@@ -5,7 +5,7 @@ bot runs, or the database (SQLite or PostgreSQL) no longer holds the last game r
 process wrote, storage refuses every write from then on (``DatabaseUnusable``):
 the player whose move it was is told (``bot.adapter.errors``), this module logs why and
 closes the bot, and ``python -m bot`` exits with status 3 (a supervisor's
-restart then refuses to start over an empty database: ``storage.sqlite_files``).
+restart then refuses to start over an empty database: ``storage.sqlite.files``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import storage
 from storage.sqlite import SqliteStore
-from storage.sqlite_files import mark_closed, mark_open, prepare, tighten
+from storage.sqlite.files import mark_closed, mark_open, prepare, tighten
 
 if TYPE_CHECKING:
     from bot.adapter.app import BoulangerBot
@@ -35,7 +35,7 @@ async def open_store(bot: BoulangerBot) -> storage.Store:
     if bot.config.database_url:  # BOULANGER_DATABASE_URL: a PostgreSQL server, not a file to watch
         store = await storage.open_store(bot.config.database_url)
         log.info("database: %s", store.path)  # the password redacted
-        store.on_lost = lambda error: stop(bot, error)
+        store.tell_when_lost(lambda error: stop(bot, error))
         return store
     path = str(bot.config.db_path)  # absolute (bot.config)
     log.info("database: %s", path)
@@ -43,7 +43,7 @@ async def open_store(bot: BoulangerBot) -> storage.Store:
     prepare(path, init=bot.config.init_db)
     store = await storage.open_store(path)
     tighten(path)  # the -wal and -shm SQLite just created (they take the database's mode anyway)
-    store.on_lost = lambda error: stop(bot, error)
+    store.tell_when_lost(lambda error: stop(bot, error))
     if isinstance(store, SqliteStore):
         mark_open(path)  # from now on its -wal holds saved moves: a start without it is refused
         _keep(asyncio.create_task(_watch(bot, store), name="database-watch"))

@@ -68,7 +68,7 @@ def choose(game: engine.Game, rng: random.Random) -> str | None:
 
 async def new_game(store: storage.Store, owner: int, rng: random.Random) -> storage.GameRow:
     code = engine.code_for("bakers", rng.randrange(1 << 20), 4)
-    return await store.create_game("bakers", code, owner, 1, 2, cells=4)
+    return await store.create_game("bakers", code, owner, 1, 2, variant="4")
 
 
 if __name__ == "__main__":

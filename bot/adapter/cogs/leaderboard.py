@@ -109,7 +109,7 @@ async def leaderboard_page(
         where["daily_date"] = day
     else:
         cells = front.check_cells(cells)
-        where["cells"] = cells
+        where["variant"] = None if cells is None else front.variant(cells)
         if cells is not None:
             title += " · " + tr("lb.cells", cells=cells)
     if scope == "global":

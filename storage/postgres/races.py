@@ -1,4 +1,4 @@
-"""Races on PostgreSQL: the lobby, its players, the start, the result claim (``storage.front`` checks first).
+"""Races on PostgreSQL: the lobby, its players, the start, the result claim (``storage.store`` checks first).
 
 Each change is one guarded statement (or a transaction holding the race row's lock, ``FOR UPDATE``),
 so two processes starting, joining or finishing the same race never both succeed."""
@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from storage import race_rows
 from storage.interface import GameRow, JoinOutcome, RacePlayer, RaceRecord, RaceRow
-from storage.postgres_base import DECODE, PostgresBase, to_text
+from storage.postgres.base import DECODE, PostgresBase, to_text
 from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, STILL_IN, WITH_GAME, record_row
 from storage.rows import GAME_COLUMNS, game_row
 
 if TYPE_CHECKING:
-    from storage.postgres_open import Conn
+    from storage.postgres.opening import Conn
 
 SELECT_RACE = f"SELECT {RACE_COLUMNS} FROM races WHERE id = $1"
 
@@ -28,17 +28,17 @@ class RacesMixin(PostgresBase):
     async def _locked(self, conn: Conn, race_id: int) -> Any:
         return await conn.fetchrow(f"{SELECT_RACE} FOR UPDATE", race_id)
 
-    async def _create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow:
+    async def create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
-                "INSERT INTO races (guild_id, channel_id, kind, cells, code, creator_id, language, "
+                "INSERT INTO races (guild_id, channel_id, kind, variant, code, creator_id, language, "
                 "created_at, starts_at, time_limit, chosen) "
                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
                 f"RETURNING {RACE_COLUMNS}",
                 new["guild_id"],
                 new["channel_id"],
                 new["kind"],
-                new["cells"],
+                new["variant"],
                 to_text(new["code"]),
                 new["creator_id"],
                 new["language"],
@@ -56,12 +56,12 @@ class RacesMixin(PostgresBase):
             )
         return race_row(row)
 
-    async def _get_race(self, race_id: int) -> RaceRow | None:
+    async def get_race(self, race_id: int) -> RaceRow | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(SELECT_RACE, race_id)
         return None if row is None else race_row(row)
 
-    async def _set_race_message(self, race_id: int, message_id: int) -> RaceRow | None:
+    async def set_race_message(self, race_id: int, message_id: int) -> RaceRow | None:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
                 f"UPDATE races SET message_id = $2 WHERE id = $1 RETURNING {RACE_COLUMNS}",
@@ -70,7 +70,7 @@ class RacesMixin(PostgresBase):
             )
         return None if row is None else race_row(row)
 
-    async def _join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome:
+    async def join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome:
         async with self._transaction() as conn:
             race = await self._locked(conn, race_id)  # joins of one race take turns: the limit holds
             if race is None or race[9] != "lobby":
@@ -93,7 +93,7 @@ class RacesMixin(PostgresBase):
             )
         return "joined"
 
-    async def _leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None:
+    async def leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None:
         async with self._transaction() as conn:
             race = await self._locked(conn, race_id)
             if race is None or race[9] != "lobby":
@@ -120,7 +120,7 @@ class RacesMixin(PostgresBase):
             row = await conn.fetchrow(SELECT_RACE, race_id)
         return race_row(row)
 
-    async def _race_players(self, race_id: int) -> list[RacePlayer]:
+    async def race_players(self, race_id: int) -> list[RacePlayer]:
         async with self._transaction(write=False) as conn:
             rows = await conn.fetch(
                 f"SELECT {PLAYER_COLUMNS} FROM race_players WHERE race_id = $1 ORDER BY joined_at, user_id",
@@ -128,7 +128,7 @@ class RacesMixin(PostgresBase):
             )
         return [race_rows.player_row(r, DECODE) for r in rows]
 
-    async def _race_games(self, race_id: int) -> list[GameRow]:
+    async def race_games(self, race_id: int) -> list[GameRow]:
         async with self._transaction(write=False) as conn:
             rows = await conn.fetch(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE id IN "
@@ -137,7 +137,7 @@ class RacesMixin(PostgresBase):
             )
         return [game_row(r, DECODE) for r in rows]
 
-    async def _start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None:
+    async def start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None:
         async with self._transaction() as conn:
             race = await self._locked(conn, race_id)
             if race is None or race[9] != "lobby":
@@ -160,7 +160,7 @@ class RacesMixin(PostgresBase):
                 )
         return race_row(row)
 
-    async def _cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None:
+    async def cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
                 "UPDATE races SET status = 'cancelled', cancelled_by = 'creator', finished_at = $2 WHERE id = $1 "
@@ -171,7 +171,7 @@ class RacesMixin(PostgresBase):
             )
         return None if row is None else race_row(row)
 
-    async def _set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
+    async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "UPDATE race_players SET game_id = $3 WHERE race_id = $1 AND user_id = $2",
@@ -180,7 +180,7 @@ class RacesMixin(PostgresBase):
                 game_id,
             )
 
-    async def _finish_race(
+    async def finish_race(
         self, race_id: int, places: list[tuple[int, int]], now: dt.datetime
     ) -> RaceRow | None:
         async with self._transaction() as conn:
@@ -198,7 +198,7 @@ class RacesMixin(PostgresBase):
             )
         return race_row(row)
 
-    async def _claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool:
+    async def claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
                 "UPDATE races SET result_claimed_at = $2 WHERE id = $1 AND status = 'finished' "
@@ -210,7 +210,7 @@ class RacesMixin(PostgresBase):
             )
         return row is not None
 
-    async def _record_race_result(self, race_id: int, message_id: int) -> RaceRow | None:
+    async def record_race_result(self, race_id: int, message_id: int) -> RaceRow | None:
         async with self._transaction() as conn:
             row = await conn.fetchrow(
                 "UPDATE races SET result_message_id = $2 WHERE id = $1 AND result_claimed_at IS NOT NULL "
@@ -220,16 +220,16 @@ class RacesMixin(PostgresBase):
             )
         return None if row is None else race_row(row)
 
-    async def _settle_race(self, race_id: int) -> None:
+    async def settle_race(self, race_id: int) -> None:
         async with self._transaction() as conn:
             await conn.execute("UPDATE races SET settled = true WHERE id = $1", race_id)
 
-    async def _unsettled_races(self) -> list[RaceRow]:
+    async def unsettled_races(self) -> list[RaceRow]:
         async with self._transaction(write=False) as conn:
             rows = await conn.fetch(f"SELECT {RACE_COLUMNS} FROM races WHERE NOT settled ORDER BY id")
         return [race_row(r) for r in rows]
 
-    async def _race_of_game(self, game_id: int) -> RaceRow | None:
+    async def race_of_game(self, game_id: int) -> RaceRow | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(
                 f"SELECT {RACE_COLUMNS} FROM races WHERE id = "
@@ -238,7 +238,7 @@ class RacesMixin(PostgresBase):
             )
         return None if row is None else race_row(row)
 
-    async def _open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
+    async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
         columns = ", ".join(f"r.{c.strip()}" for c in RACE_COLUMNS.split(","))
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(
@@ -250,7 +250,7 @@ class RacesMixin(PostgresBase):
             )
         return None if row is None else race_row(row)
 
-    async def _race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None:
+    async def race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(
                 f"SELECT p.user_id, count(*), count(*) FILTER (WHERE {RACE_WON}) FROM race_players p "
@@ -263,7 +263,7 @@ class RacesMixin(PostgresBase):
             )
         return None if row is None else record_row(row)
 
-    async def _race_leaderboard(
+    async def race_leaderboard(
         self, kind: str, scope: tuple[str, int], limit: int, offset: int
     ) -> list[RaceRecord]:
         column, value = scope

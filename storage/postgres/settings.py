@@ -6,19 +6,19 @@ import datetime as dt
 from typing import Any
 
 from storage.interface import DailyPost, Deck, GuildSettings
-from storage.postgres_base import DECODE, PostgresBase, maybe_from_text, maybe_text, to_moment
+from storage.postgres.base import DECODE, PostgresBase, maybe_from_text, maybe_text, to_moment
 from storage.rows import GUILD_COLUMNS, POST_COLUMNS, deck_of, guild_row, post_row
 
 
 class SettingsMixin(PostgresBase):
-    async def _guild_settings(self, guild_id: int) -> GuildSettings | None:
+    async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(
                 f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = $1", guild_id
             )
         return None if row is None else guild_row(row, DECODE)
 
-    async def _set_guild_settings(
+    async def set_guild_settings(
         self, guild_id: int, changes: dict[str, Any], now: dt.datetime
     ) -> GuildSettings:
         """One upsert setting only the changed columns, so concurrent changes of different
@@ -45,12 +45,12 @@ class SettingsMixin(PostgresBase):
         assert row is not None  # an upsert always returns its row
         return guild_row(row, DECODE)
 
-    async def _user_language(self, user_id: int) -> str | None:
+    async def user_language(self, user_id: int) -> str | None:
         async with self._transaction(write=False) as conn:
             stored = await conn.fetchval("SELECT language FROM user_settings WHERE user_id = $1", user_id)
         return maybe_from_text(stored)
 
-    async def _set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None:
+    async def set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, language, updated_at) VALUES ($1, $2, $3) "
@@ -61,12 +61,12 @@ class SettingsMixin(PostgresBase):
                 now,
             )
 
-    async def _user_deck(self, user_id: int) -> Deck | None:
+    async def user_deck(self, user_id: int) -> Deck | None:
         async with self._transaction(write=False) as conn:
             stored = await conn.fetchval("SELECT deck FROM user_settings WHERE user_id = $1", user_id)
         return deck_of(stored)
 
-    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
+    async def set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, deck, updated_at) VALUES ($1, $2, $3) "
@@ -77,7 +77,7 @@ class SettingsMixin(PostgresBase):
             )
 
     # -- daily posts --------------------------------------------------------------
-    async def _pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
+    async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:
             found = await conn.fetch(
                 "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language, g.daily_disabled "
@@ -90,7 +90,7 @@ class SettingsMixin(PostgresBase):
             )
         return [guild_row(r, DECODE) for r in found]
 
-    async def _claim_daily_post(
+    async def claim_daily_post(
         self, guild_id: int, date: dt.date, channel_id: int, now: dt.datetime, stale_before: dt.datetime
     ) -> bool:
         now, stale_before = to_moment(now), to_moment(stale_before)  # a caller's time, stored as SQLite would
@@ -118,7 +118,7 @@ class SettingsMixin(PostgresBase):
             )
         return bool(retaken)
 
-    async def _record_daily_post(
+    async def record_daily_post(
         self, guild_id: int, date: dt.date, message_id: int, now: dt.datetime
     ) -> DailyPost | None:
         async with self._transaction() as conn:
@@ -132,7 +132,7 @@ class SettingsMixin(PostgresBase):
             )
         return None if row is None else post_row(row, DECODE)
 
-    async def _release_daily_post(self, guild_id: int, date: dt.date) -> None:
+    async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
         async with self._transaction() as conn:
             await conn.execute(
                 "DELETE FROM daily_posts WHERE guild_id = $1 AND date = $2 AND message_id IS NULL",
@@ -140,7 +140,7 @@ class SettingsMixin(PostgresBase):
                 date,
             )
 
-    async def _daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
+    async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(
                 f"SELECT {POST_COLUMNS} FROM daily_posts WHERE guild_id = $1 AND date = $2", guild_id, date
@@ -148,26 +148,26 @@ class SettingsMixin(PostgresBase):
         return None if row is None else post_row(row, DECODE)
 
     # -- winnable deals -----------------------------------------------------------
-    async def _add_winnable_deals(self, kind: str, cells: int, deals: list[int], now: dt.datetime) -> int:
+    async def add_winnable_deals(self, kind: str, variant: str, deals: list[int], now: dt.datetime) -> int:
         async with self._transaction() as conn:
             status = await conn.execute(
-                "INSERT INTO winnable_deals (kind, cells, deal, added_at) "
+                "INSERT INTO winnable_deals (kind, variant, deal, added_at) "
                 "SELECT $1, $2, deal, $4 FROM unnest($3::bigint[]) AS deal "
-                "ON CONFLICT (kind, cells, deal) DO NOTHING",
+                "ON CONFLICT (kind, variant, deal) DO NOTHING",
                 kind,
-                cells,
+                variant,
                 sorted(set(deals)),
                 now,
             )
         return int(status.rsplit(" ", 1)[-1])  # "INSERT 0 <rows>"
 
-    async def _take_winnable_deal(self, kind: str, cells: int, now: dt.datetime) -> int | None:
+    async def take_winnable_deal(self, kind: str, variant: str, now: dt.datetime) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal, then
         the first free deal at or above it (else below it) that no concurrent taker has locked."""
-        free = "kind = $1 AND cells = $2 AND taken_at IS NULL"
+        free = "kind = $1 AND variant = $2 AND taken_at IS NULL"
         async with self._transaction() as conn:
             bounds = await conn.fetchrow(
-                f"SELECT min(deal), max(deal) FROM winnable_deals WHERE {free}", kind, cells
+                f"SELECT min(deal), max(deal) FROM winnable_deals WHERE {free}", kind, variant
             )
             if bounds is None or bounds[0] is None:
                 return None
@@ -178,7 +178,7 @@ class SettingsMixin(PostgresBase):
                     f"SELECT deal FROM winnable_deals WHERE {free} AND deal {direction} LIMIT 1 "
                     "FOR UPDATE SKIP LOCKED",
                     kind,
-                    cells,
+                    variant,
                     point,
                 )
                 if deal is not None:
@@ -186,19 +186,19 @@ class SettingsMixin(PostgresBase):
             if deal is None:
                 return None  # every free deal is being taken by someone else right now
             await conn.execute(
-                "UPDATE winnable_deals SET taken_at = $4 WHERE kind = $1 AND cells = $2 AND deal = $3",
+                "UPDATE winnable_deals SET taken_at = $4 WHERE kind = $1 AND variant = $2 AND deal = $3",
                 kind,
-                cells,
+                variant,
                 deal,
                 now,
             )
         return int(deal)
 
-    async def _count_winnable_deals(self, kind: str, cells: int) -> int:
+    async def count_winnable_deals(self, kind: str, variant: str) -> int:
         async with self._transaction(write=False) as conn:
             count = await conn.fetchval(
-                "SELECT count(*) FROM winnable_deals WHERE kind = $1 AND cells = $2 AND taken_at IS NULL",
+                "SELECT count(*) FROM winnable_deals WHERE kind = $1 AND variant = $2 AND taken_at IS NULL",
                 kind,
-                cells,
+                variant,
             )
         return int(count)

@@ -14,29 +14,21 @@ shared connection, and writes that arrive while a commit is under way are
 committed together (group commit: one fsync for many moves, each write in its
 own savepoint so a refused one undoes only itself).
 
-SQLite specifics stay in the ``storage/sqlite*.py`` modules; what they share
-with the PostgreSQL store lives in ``storage.front`` (the public methods and
-their checks), ``storage.validate``, ``storage.ranking``, ``storage.rows`` and
+SQLite specifics stay in this package; what it shares with the PostgreSQL
+store lives in ``storage.store`` (the public methods and their checks),
+``storage.validate``, ``storage.ranking``, ``storage.rows`` and
 ``storage.migrator``.
+
+Its modules: ``store`` (``SqliteStore``: how it opens, the lost-file watch),
+``database`` (the one class the front calls), ``base`` (connection,
+transactions, group commit, lost-file check), ``games``, ``rankings``,
+``settings``, ``races`` (the SQL of each group of operations), ``rows``
+(values as stored), ``opening`` (opening and migrating a file), ``files``
+(the file's creation marker and permissions).
 """
 
-from __future__ import annotations
-
-from storage.sqlite_games import GamesMixin
-from storage.sqlite_open import MEMORY
-from storage.sqlite_races import RacesMixin
-from storage.sqlite_rankings import RankingsMixin
-from storage.sqlite_rows import from_ms, to_ms, utc_now
-from storage.sqlite_settings import SettingsMixin
-
-
-class SqliteStore(GamesMixin, RankingsMixin, SettingsMixin, RacesMixin):
-    """``storage.interface.Store`` on one SQLite file. Open with ``await SqliteStore.open(path)``.
-
-    Its parts: ``sqlite_base`` (connection, transactions, group commit),
-    ``sqlite_games``, ``sqlite_rankings``, ``sqlite_settings``; rows are
-    converted in ``sqlite_rows``; files are opened and migrated by ``sqlite_open``.
-    """
-
+from storage.sqlite.opening import MEMORY
+from storage.sqlite.rows import from_ms, to_ms, utc_now
+from storage.sqlite.store import SqliteStore
 
 __all__ = ["MEMORY", "SqliteStore", "from_ms", "to_ms", "utc_now"]

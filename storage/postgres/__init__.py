@@ -20,26 +20,16 @@ keeps the SQLite store's guarantees with PostgreSQL's own means:
 
 Times are stored to the millisecond in UTC, as SQLite stores them, so both
 backends return identical rows. The public methods and their checks are the
-shared ``storage.front`` (with ``storage.validate``, ``storage.ranking`` and
-``storage.rows``): this store only supplies its SQL. The schema is
+shared ``storage.store.Store`` (with ``storage.validate``, ``storage.ranking``
+and ``storage.rows``): this package only supplies its SQL. The schema is
 ``storage/migrations/postgres/*.sql``, applied by ``storage.migrator``.
+
+Its modules: ``store`` (``PostgresStore``: how it opens), ``database`` (the
+one class the front calls), ``base`` (pool, transactions, errors), ``games``,
+``rankings``, ``settings``, ``races`` (the SQL of each group of operations),
+``opening`` (connecting and migrating).
 """
 
-from __future__ import annotations
-
-from storage.postgres_games import GamesMixin
-from storage.postgres_races import RacesMixin
-from storage.postgres_rankings import RankingsMixin
-from storage.postgres_settings import SettingsMixin
-
-
-class PostgresStore(GamesMixin, RankingsMixin, SettingsMixin, RacesMixin):
-    """``storage.interface.Store`` on one PostgreSQL database or schema.
-
-    Open with ``await PostgresStore.open(url)``. Its parts: ``postgres_base``
-    (pool, transactions, errors), ``postgres_games``, ``postgres_rankings``,
-    ``postgres_settings``; connecting and migrating is ``postgres_open``.
-    """
-
+from storage.postgres.store import PostgresStore
 
 __all__ = ["PostgresStore"]

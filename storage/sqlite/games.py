@@ -18,8 +18,8 @@ from storage.interface import (
     VersionConflict,
 )
 from storage.rows import finish_of, join_moves, result_values, summary_values
-from storage.sqlite_base import SqliteBase
-from storage.sqlite_rows import (
+from storage.sqlite.base import SqliteBase
+from storage.sqlite.rows import (
     BETTER,
     ENCODE,
     GAME_COLUMNS,
@@ -34,8 +34,8 @@ SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND kind =
 
 
 class GamesMixin(SqliteBase):
-    async def _create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
-        params = (new.kind, new.code, new.cells, new.owner_id, new.guild_id, new.channel_id, new.source)
+    async def create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
+        params = (new.kind, new.code, new.variant, new.owner_id, new.guild_id, new.channel_id, new.source)
         moment = to_ms(now)
 
         async def op(conn: aiosqlite.Connection) -> GameRow:
@@ -44,7 +44,7 @@ class GamesMixin(SqliteBase):
                 raise ActiveGameExists(game_row(existing))
             row = await self._one(
                 conn,
-                "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, source, started_at, "
+                "INSERT INTO games (kind, code, variant, owner_id, guild_id, channel_id, source, started_at, "
                 f"updated_at, daily_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
                 (*params, moment, moment, iso(new.daily_date)),
             )
@@ -52,17 +52,17 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _get_game(self, game_id: int) -> GameRow | None:
+    async def get_game(self, game_id: int) -> GameRow | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return None if row is None else game_row(row)
 
-    async def _active_game(self, owner_id: int, kind: str) -> GameRow | None:
+    async def active_game(self, owner_id: int, kind: str) -> GameRow | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, SELECT_ACTIVE, (owner_id, kind))
         return None if row is None else game_row(row)
 
-    async def _active_games(self, owner_id: int) -> list[GameRow]:
+    async def active_games(self, owner_id: int) -> list[GameRow]:
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
@@ -71,7 +71,7 @@ class GamesMixin(SqliteBase):
             )
         return [game_row(r) for r in rows]
 
-    async def _change(self, change: v.Change, now: dt.datetime) -> GameRow:
+    async def change(self, change: v.Change, now: dt.datetime) -> GameRow:
         moment = to_ms(now)
         if change.actions:
             joined = join_moves(change.actions)
@@ -141,10 +141,10 @@ class GamesMixin(SqliteBase):
             values,
         )
         await conn.executemany(
-            "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
+            "INSERT INTO player_bests (scope, scope_id, kind, variant, source, user_id, won, rank_key, "
             "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
-            "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
+            "ON CONFLICT (scope, scope_id, kind, variant, source, user_id) DO UPDATE SET "
             "played = played + 1, won = won + excluded.won, "
             "best_score = max(best_score, excluded.best_score), "
             "won_seconds = won_seconds + excluded.won_seconds, timed_wins = timed_wins + excluded.timed_wins, "
@@ -156,7 +156,7 @@ class GamesMixin(SqliteBase):
             summary_values(game, key, ENCODE),
         )
 
-    async def _record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
+    async def record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
         async def op(conn: aiosqlite.Connection) -> GameRow | None:
             row = await self._one(
                 conn,
@@ -168,7 +168,7 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
+    async def mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
         async def op(conn: aiosqlite.Connection) -> bool:
             row = await self._one(
                 conn,
@@ -180,7 +180,7 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _set_message(
+    async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None:
         async def op(conn: aiosqlite.Connection) -> GameRow | None:
@@ -194,7 +194,7 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _get_result(self, game_id: int) -> FinishedGame | None:
+    async def get_result(self, game_id: int) -> FinishedGame | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
         return None if row is None else result_row(row)

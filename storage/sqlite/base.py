@@ -15,10 +15,10 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from storage import validate as v
-from storage.front import StoreFront
 from storage.interface import DatabaseUnusable, StorageError
+from storage.lost import LostWatch
 from storage.migrator import too_new
-from storage.sqlite_open import (
+from storage.sqlite.opening import (
     MEMORY,
     check_path,
     classify,
@@ -28,7 +28,7 @@ from storage.sqlite_open import (
     read_header,
     unusable,
 )
-from storage.sqlite_rows import operational_error, utc_now
+from storage.sqlite.rows import operational_error, utc_now
 
 Clock = Callable[[], dt.datetime]
 T = TypeVar("T")
@@ -36,8 +36,8 @@ T = TypeVar("T")
 Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-class SqliteBase(StoreFront):
-    """One SQLite file behind one aiosqlite connection. Open with ``await SqliteStore.open(path)``."""
+class SqliteBase(LostWatch):
+    """One SQLite file behind one aiosqlite connection. Opened by ``SqliteStore.open(path)``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:
         self._conn: aiosqlite.Connection | None = conn
@@ -58,7 +58,7 @@ class SqliteBase(StoreFront):
 
     # -- lifecycle ----------------------------------------------------------------
     @classmethod
-    async def open(
+    async def connect(
         cls,
         path: str,
         *,
@@ -109,12 +109,6 @@ class SqliteBase(StoreFront):
                 if conn is not None:
                     await conn.close()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     def check_file(self) -> None:
         """Raise ``DatabaseUnusable`` if the files on disk are no longer the ones this connection uses.
 
@@ -152,7 +146,8 @@ class SqliteBase(StoreFront):
             return "wal_removed", "deleted" if wal is None else "another file in its place"
         return None
 
-    def _now(self) -> dt.datetime:
+    def now(self) -> dt.datetime:
+        """The clock, checked (timezone-aware)."""
         return v.moment("the clock", self._clock())
 
     def _unusable(self, reason: str, detail: str) -> DatabaseUnusable:

@@ -9,19 +9,19 @@ import aiosqlite
 
 from storage.interface import DailyPost, Deck, GuildSettings
 from storage.rows import deck_of
-from storage.sqlite_base import SqliteBase
-from storage.sqlite_rows import GUILD_COLUMNS, POST_COLUMNS, guild_row, post_row, to_ms
+from storage.sqlite.base import SqliteBase
+from storage.sqlite.rows import GUILD_COLUMNS, POST_COLUMNS, guild_row, post_row, to_ms
 
 
 class SettingsMixin(SqliteBase):
-    async def _guild_settings(self, guild_id: int) -> GuildSettings | None:
+    async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn, f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )
         return None if row is None else guild_row(row)
 
-    async def _set_guild_settings(
+    async def set_guild_settings(
         self, guild_id: int, changes: dict[str, Any], now: dt.datetime
     ) -> GuildSettings:
         async def op(conn: aiosqlite.Connection) -> GuildSettings:
@@ -55,12 +55,12 @@ class SettingsMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _user_language(self, user_id: int) -> str | None:
+    async def user_language(self, user_id: int) -> str | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, "SELECT language FROM user_settings WHERE user_id = ?", (user_id,))
         return None if row is None else row[0]
 
-    async def _set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None:
+    async def set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None:
         async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, language, updated_at) VALUES (?, ?, ?) "
@@ -71,12 +71,12 @@ class SettingsMixin(SqliteBase):
 
         await self._write(op)
 
-    async def _user_deck(self, user_id: int) -> Deck | None:
+    async def user_deck(self, user_id: int) -> Deck | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, "SELECT deck FROM user_settings WHERE user_id = ?", (user_id,))
         return deck_of(None if row is None else row[0])
 
-    async def _set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
+    async def set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
         async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, deck, updated_at) VALUES (?, ?, ?) "
@@ -87,7 +87,7 @@ class SettingsMixin(SqliteBase):
         await self._write(op)
 
     # -- daily posts --------------------------------------------------------------
-    async def _pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
+    async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
@@ -100,7 +100,7 @@ class SettingsMixin(SqliteBase):
             )
         return [guild_row(r) for r in rows]
 
-    async def _claim_daily_post(
+    async def claim_daily_post(
         self, guild_id: int, date: dt.date, channel_id: int, now: dt.datetime, stale_before: dt.datetime
     ) -> bool:
         key = (guild_id, date.isoformat())
@@ -126,7 +126,7 @@ class SettingsMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _record_daily_post(
+    async def record_daily_post(
         self, guild_id: int, date: dt.date, message_id: int, now: dt.datetime
     ) -> DailyPost | None:
         async def op(conn: aiosqlite.Connection) -> DailyPost | None:
@@ -140,7 +140,7 @@ class SettingsMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _release_daily_post(self, guild_id: int, date: dt.date) -> None:
+    async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
         async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "DELETE FROM daily_posts WHERE guild_id = ? AND date = ? AND message_id IS NULL",
@@ -149,7 +149,7 @@ class SettingsMixin(SqliteBase):
 
         await self._write(op)
 
-    async def _daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
+    async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn,
@@ -159,27 +159,27 @@ class SettingsMixin(SqliteBase):
         return None if row is None else post_row(row)
 
     # -- winnable deals -----------------------------------------------------------
-    async def _add_winnable_deals(self, kind: str, cells: int, deals: list[int], now: dt.datetime) -> int:
+    async def add_winnable_deals(self, kind: str, variant: str, deals: list[int], now: dt.datetime) -> int:
         async def op(conn: aiosqlite.Connection) -> int:
             before = conn.total_changes
             await conn.executemany(
-                "INSERT INTO winnable_deals (kind, cells, deal, added_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (kind, cells, deal) DO NOTHING",
-                [(kind, cells, n, to_ms(now)) for n in deals],
+                "INSERT INTO winnable_deals (kind, variant, deal, added_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (kind, variant, deal) DO NOTHING",
+                [(kind, variant, n, to_ms(now)) for n in deals],
             )
             return conn.total_changes - before
 
         return await self._write(op)
 
-    async def _take_winnable_deal(self, kind: str, cells: int, now: dt.datetime) -> int | None:
+    async def take_winnable_deal(self, kind: str, variant: str, now: dt.datetime) -> int | None:
         """Random among the stock: a random point between the lowest and highest free deal,
         then the first free deal at or above it (one index seek, however big the stock)."""
-        key = (kind, cells)
+        key = (kind, variant)
 
         async def op(conn: aiosqlite.Connection) -> int | None:
             low, high = await self._one(
                 conn,
-                "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL",
+                "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL",
                 key,
             )
             if low is None:
@@ -188,23 +188,23 @@ class SettingsMixin(SqliteBase):
             deal: int
             (deal,) = await self._one(
                 conn,
-                "SELECT deal FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL "
+                "SELECT deal FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL "
                 "AND deal >= ? ORDER BY deal LIMIT 1",
                 (*key, point),
             )
             await conn.execute(
-                "UPDATE winnable_deals SET taken_at = ? WHERE kind = ? AND cells = ? AND deal = ?",
+                "UPDATE winnable_deals SET taken_at = ? WHERE kind = ? AND variant = ? AND deal = ?",
                 (to_ms(now), *key, deal),
             )
             return deal
 
         return await self._write(op)
 
-    async def _count_winnable_deals(self, kind: str, cells: int) -> int:
+    async def count_winnable_deals(self, kind: str, variant: str) -> int:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn,
-                "SELECT count(*) FROM winnable_deals WHERE kind = ? AND cells = ? AND taken_at IS NULL",
-                (kind, cells),
+                "SELECT count(*) FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL",
+                (kind, variant),
             )
         return int(row[0])

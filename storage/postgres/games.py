@@ -16,7 +16,7 @@ from storage.interface import (
     GameRow,
     VersionConflict,
 )
-from storage.postgres_base import DECODE, ENCODE, PostgresBase, to_text
+from storage.postgres.base import DECODE, ENCODE, PostgresBase, to_text
 from storage.rows import (
     GAME_COLUMNS,
     RESULT_COLUMNS,
@@ -29,7 +29,7 @@ from storage.rows import (
 )
 
 if TYPE_CHECKING:
-    from storage.postgres_open import Conn
+    from storage.postgres.opening import Conn
 
 # In the upsert of player_bests: is the new result better than the stored best?
 BETTER = (
@@ -57,18 +57,18 @@ HINT = (
 
 
 class GamesMixin(PostgresBase):
-    async def _create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
+    async def create_game(self, new: v.NewGame, now: dt.datetime) -> GameRow:
         async with self._transaction() as conn:
             for _ in range(5):
                 # The partial unique index decides a race between two starts; the loser reads the winner.
                 row = await conn.fetchrow(
-                    "INSERT INTO games (kind, code, cells, owner_id, guild_id, channel_id, started_at, "
+                    "INSERT INTO games (kind, code, variant, owner_id, guild_id, channel_id, started_at, "
                     "updated_at, daily_date, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) "
                     "ON CONFLICT (owner_id, kind) WHERE status = 'active' DO NOTHING "
                     f"RETURNING {GAME_COLUMNS}",
                     new.kind,
                     to_text(new.code),
-                    new.cells,
+                    new.variant,
                     new.owner_id,
                     new.guild_id,
                     new.channel_id,
@@ -84,17 +84,17 @@ class GamesMixin(PostgresBase):
                 # It finished in between: try again.
         raise DatabaseBusy(f"user {new.owner_id}'s {new.kind} games kept changing while starting one")
 
-    async def _get_game(self, game_id: int) -> GameRow | None:
+    async def get_game(self, game_id: int) -> GameRow | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(SELECT_GAME, game_id)
         return None if row is None else game_row(row, DECODE)
 
-    async def _active_game(self, owner_id: int, kind: str) -> GameRow | None:
+    async def active_game(self, owner_id: int, kind: str) -> GameRow | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(SELECT_ACTIVE, owner_id, kind)
         return None if row is None else game_row(row, DECODE)
 
-    async def _active_games(self, owner_id: int) -> list[GameRow]:
+    async def active_games(self, owner_id: int) -> list[GameRow]:
         async with self._transaction(write=False) as conn:
             found = await conn.fetch(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND status = 'active' ORDER BY kind",
@@ -102,7 +102,7 @@ class GamesMixin(PostgresBase):
             )
         return [game_row(r, DECODE) for r in found]
 
-    async def _change(self, change: v.Change, now: dt.datetime) -> GameRow:
+    async def change(self, change: v.Change, now: dt.datetime) -> GameRow:
         """``UPDATE ... WHERE id = $1 AND version = $2``: a stale version touches no row."""
         guard = (change.game_id, change.expected)
         async with self._transaction() as conn:
@@ -161,10 +161,10 @@ class GamesMixin(PostgresBase):
             *values,
         )
         await conn.executemany(
-            "INSERT INTO player_bests (scope, scope_id, kind, cells, source, user_id, won, rank_key, "
+            "INSERT INTO player_bests (scope, scope_id, kind, variant, source, user_id, won, rank_key, "
             "finished_at, game_id, best_score, won_seconds, timed_wins, fastest, played) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1) "
-            "ON CONFLICT (scope, scope_id, kind, cells, source, user_id) DO UPDATE SET "
+            "ON CONFLICT (scope, scope_id, kind, variant, source, user_id) DO UPDATE SET "
             "played = player_bests.played + 1, won = player_bests.won + excluded.won, "
             "best_score = greatest(player_bests.best_score, excluded.best_score), "
             "won_seconds = player_bests.won_seconds + excluded.won_seconds, "
@@ -176,12 +176,12 @@ class GamesMixin(PostgresBase):
             summary_values(game, key, ENCODE),
         )
 
-    async def _record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
+    async def record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
         async with self._transaction() as conn:
             row = await conn.fetchrow(HINT, game_id, now)
         return None if row is None else game_row(row, DECODE)
 
-    async def _set_message(
+    async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None:
         async with self._transaction() as conn:
@@ -195,7 +195,7 @@ class GamesMixin(PostgresBase):
             )
         return None if row is None else game_row(row, DECODE)
 
-    async def _mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
+    async def mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
         async with self._transaction() as conn:
             marked = await conn.fetchval(
                 "INSERT INTO damaged_games (game_id, reason, marked_at) VALUES ($1, $2, $3) "
@@ -206,7 +206,7 @@ class GamesMixin(PostgresBase):
             )
         return marked is not None
 
-    async def _get_result(self, game_id: int) -> FinishedGame | None:
+    async def get_result(self, game_id: int) -> FinishedGame | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1", game_id)
         return None if row is None else result_row(row, DECODE)

@@ -169,7 +169,7 @@ class _Target:
         await self.conn.execute("BEGIN IMMEDIATE")
         return await _number(self.conn, "PRAGMA user_version")
 
-    async def run(self, migration: Migration) -> None:
+    async def apply_one(self, migration: Migration) -> None:
         checked = FOREIGN_KEYS_OFF in migration.sql
         before = await self._broken_keys() if checked else set()
         head, tail = migration.parts()

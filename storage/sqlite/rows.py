@@ -14,7 +14,7 @@ from typing import Any, overload
 from storage import rows
 from storage.interface import DailyPost, DatabaseBusy, FinishedGame, GameRow, StorageError
 from storage.rows import (
-    ALL_CELLS,
+    ALL_VARIANTS,
     GAME_COLUMNS,
     GUILD_COLUMNS,
     POST_COLUMNS,
@@ -24,7 +24,7 @@ from storage.rows import (
     prefixed,
     summary_keys,
 )
-from storage.sqlite_open import classify
+from storage.sqlite.opening import classify
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 MS = dt.timedelta(milliseconds=1)
@@ -77,13 +77,13 @@ def post_row(row: Sequence[Any]) -> DailyPost:
     return rows.post_row(row, DECODE)
 
 
-SUMMARY_WHERE = "b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? AND b.source = ?"
+SUMMARY_WHERE = "b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.variant = ? AND b.source = ?"
 
 
-def summary_params(kind: str, channel_id: int | None, guild_id: int | None, cells: int | None) -> list[Any]:
+def summary_params(kind: str, channel_id: int | None, guild_id: int | None, variant: str | None) -> list[Any]:
     """The main board's summaries: ``stock`` games only."""
-    scope, scope_id, cell_key = rows.summary_scope(channel_id, guild_id, cells)
-    return [scope, scope_id, kind, cell_key, rows.MAIN_SOURCE]
+    scope, scope_id, variant_key = rows.summary_scope(channel_id, guild_id, variant)
+    return [scope, scope_id, kind, variant_key, rows.MAIN_SOURCE]
 
 
 def operational_error(error: sqlite3.Error) -> StorageError:
@@ -99,7 +99,7 @@ def operational_error(error: sqlite3.Error) -> StorageError:
 
 
 __all__ = [
-    "ALL_CELLS",
+    "ALL_VARIANTS",
     "BETTER",
     "DECODE",
     "ENCODE",

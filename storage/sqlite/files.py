@@ -32,7 +32,7 @@ import stat
 import struct
 from pathlib import Path
 
-from storage.sqlite_open import MEMORY, unusable
+from storage.sqlite.opening import MEMORY, unusable
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Races on SQLite: the lobby, its players, the start, the result claim (``storage.front`` checks first)."""
+"""Races on SQLite: the lobby, its players, the start, the result claim (``storage.store`` checks first)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import aiosqlite
 from storage import race_rows
 from storage.interface import JoinOutcome, RacePlayer, RaceRecord, RaceRow
 from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, STILL_IN, WITH_GAME, record_row
-from storage.sqlite_base import SqliteBase
-from storage.sqlite_rows import DECODE, GAME_COLUMNS, game_row, to_ms
+from storage.sqlite.base import SqliteBase
+from storage.sqlite.rows import DECODE, GAME_COLUMNS, game_row, to_ms
 
 SELECT_RACE = f"SELECT {RACE_COLUMNS} FROM races WHERE id = ?"
 
@@ -21,18 +21,18 @@ def race_row(row: Any) -> RaceRow:
 
 
 class RacesMixin(SqliteBase):
-    async def _create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow:
+    async def create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow:
         async def op(conn: aiosqlite.Connection) -> RaceRow:
             row = await self._one(
                 conn,
-                "INSERT INTO races (guild_id, channel_id, kind, cells, code, creator_id, language, "
+                "INSERT INTO races (guild_id, channel_id, kind, variant, code, creator_id, language, "
                 "created_at, starts_at, time_limit, chosen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {RACE_COLUMNS}",
                 (
                     new["guild_id"],
                     new["channel_id"],
                     new["kind"],
-                    new["cells"],
+                    new["variant"],
                     new["code"],
                     new["creator_id"],
                     new["language"],
@@ -50,12 +50,12 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _get_race(self, race_id: int) -> RaceRow | None:
+    async def get_race(self, race_id: int) -> RaceRow | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(conn, SELECT_RACE, (race_id,))
         return None if row is None else race_row(row)
 
-    async def _set_race_message(self, race_id: int, message_id: int) -> RaceRow | None:
+    async def set_race_message(self, race_id: int, message_id: int) -> RaceRow | None:
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
             row = await self._one(
                 conn,
@@ -66,7 +66,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome:
+    async def join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome:
         async def op(conn: aiosqlite.Connection) -> JoinOutcome:
             row = await self._one(
                 conn,
@@ -89,7 +89,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None:
+    async def leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None:
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
             race = await self._one(conn, SELECT_RACE, (race_id,))
             if race is None or race[9] != "lobby":
@@ -115,7 +115,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _race_players(self, race_id: int) -> list[RacePlayer]:
+    async def race_players(self, race_id: int) -> list[RacePlayer]:
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
@@ -124,7 +124,7 @@ class RacesMixin(SqliteBase):
             )
         return [race_rows.player_row(r, DECODE) for r in rows]
 
-    async def _race_games(self, race_id: int) -> list[Any]:
+    async def race_games(self, race_id: int) -> list[Any]:
         async with self._transaction(write=False) as conn:
             rows = await self._all(
                 conn,
@@ -134,7 +134,7 @@ class RacesMixin(SqliteBase):
             )
         return [game_row(r) for r in rows]
 
-    async def _start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None:
+    async def start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None:
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
             race = await self._one(conn, SELECT_RACE, (race_id,))
             if race is None or race[9] != "lobby":
@@ -156,7 +156,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None:
+    async def cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None:
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
             row = await self._one(
                 conn,
@@ -169,7 +169,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
+    async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
         async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "UPDATE race_players SET game_id = ? WHERE race_id = ? AND user_id = ?",
@@ -178,7 +178,7 @@ class RacesMixin(SqliteBase):
 
         await self._write(op)
 
-    async def _finish_race(
+    async def finish_race(
         self, race_id: int, places: list[tuple[int, int]], now: dt.datetime
     ) -> RaceRow | None:
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
@@ -198,7 +198,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool:
+    async def claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool:
         async def op(conn: aiosqlite.Connection) -> bool:
             row = await self._one(
                 conn,
@@ -211,7 +211,7 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _record_race_result(self, race_id: int, message_id: int) -> RaceRow | None:
+    async def record_race_result(self, race_id: int, message_id: int) -> RaceRow | None:
         async def op(conn: aiosqlite.Connection) -> RaceRow | None:
             row = await self._one(
                 conn,
@@ -223,18 +223,18 @@ class RacesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _settle_race(self, race_id: int) -> None:
+    async def settle_race(self, race_id: int) -> None:
         async def op(conn: aiosqlite.Connection) -> None:
             await conn.execute("UPDATE races SET settled = 1 WHERE id = ?", (race_id,))
 
         await self._write(op)
 
-    async def _unsettled_races(self) -> list[RaceRow]:
+    async def unsettled_races(self) -> list[RaceRow]:
         async with self._transaction(write=False) as conn:
             rows = await self._all(conn, f"SELECT {RACE_COLUMNS} FROM races WHERE settled = 0 ORDER BY id")
         return [race_row(r) for r in rows]
 
-    async def _race_of_game(self, game_id: int) -> RaceRow | None:
+    async def race_of_game(self, game_id: int) -> RaceRow | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn,
@@ -244,7 +244,7 @@ class RacesMixin(SqliteBase):
             )
         return None if row is None else race_row(row)
 
-    async def _open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
+    async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
         columns = ", ".join(f"r.{c.strip()}" for c in RACE_COLUMNS.split(","))
         async with self._transaction(write=False) as conn:
             row = await self._one(
@@ -256,7 +256,7 @@ class RacesMixin(SqliteBase):
             )
         return None if row is None else race_row(row)
 
-    async def _race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None:
+    async def race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None:
         where = "" if guild_id is None else " AND r.guild_id = ?"
         params: tuple[Any, ...] = (user_id, kind) if guild_id is None else (user_id, kind, guild_id)
         async with self._transaction(write=False) as conn:
@@ -269,7 +269,7 @@ class RacesMixin(SqliteBase):
             )
         return None if row is None else record_row(row)
 
-    async def _race_leaderboard(
+    async def race_leaderboard(
         self, kind: str, scope: tuple[str, int], limit: int, offset: int
     ) -> list[RaceRecord]:
         column, value = scope

@@ -1,6 +1,6 @@
 """Connecting to PostgreSQL safely: the URL, the pool, clear refusals, migrations.
 
-Like ``storage.sqlite_open``, a database that cannot be used is refused with
+Like ``storage.sqlite.opening``, a database that cannot be used is refused with
 ``DatabaseUnusable`` (a message saying what is wrong and what to do) before
 anything is written to it: a server that does not answer, a refused login,
 a read-only standby, a schema holding another application's tables, or a
@@ -109,7 +109,7 @@ def load_migrations() -> list[Migration]:
     return migrator.load("postgres")
 
 
-async def connect(url: str, *, min_size: int, max_size: int, timeout: float) -> asyncpg.Pool:
+async def open_pool(url: str, *, min_size: int, max_size: int, timeout: float) -> asyncpg.Pool:
     """A pool of connections, every one with ``DEFAULT_SETTINGS`` unless the URL says otherwise."""
     given = {key for key, _ in parse_qsl(urlsplit(url).query)}
     settings = {key: value for key, value in DEFAULT_SETTINGS.items() if key not in given}
@@ -166,7 +166,7 @@ class _Target:
         )
         return await _version(self.conn) or 0
 
-    async def run(self, migration: Migration) -> None:
+    async def apply_one(self, migration: Migration) -> None:
         head, tail = migration.parts()
         await self.conn.execute(head)  # a whole script: no parameters, one round trip
         step = upgrade.step_for(migration.name)

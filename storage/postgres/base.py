@@ -14,12 +14,12 @@ import asyncpg
 
 from storage import rows
 from storage import validate as v
-from storage.front import StoreFront
 from storage.interface import DatabaseBusy, DatabaseUnusable, StorageError
-from storage.postgres_open import classify, connect, prepare, redact, unusable
+from storage.lost import LostWatch
+from storage.postgres.opening import classify, open_pool, prepare, redact, unusable
 
 if TYPE_CHECKING:
-    from storage.postgres_open import Conn
+    from storage.postgres.opening import Conn
 
 Clock = Callable[[], dt.datetime]
 
@@ -81,8 +81,8 @@ _SCHEMA_GONE = (asyncpg.UndefinedTableError, asyncpg.InvalidSchemaNameError)
 _DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
-class PostgresBase(StoreFront):
-    """One PostgreSQL database (or schema) behind an asyncpg pool. Open with ``await PostgresStore.open(url)``."""
+class PostgresBase(LostWatch):
+    """One PostgreSQL database (or schema) behind an asyncpg pool. Opened by ``PostgresStore.open(url)``."""
 
     def __init__(self, pool: asyncpg.Pool, where: str, clock: Clock) -> None:
         self._pool: asyncpg.Pool | None = pool
@@ -95,7 +95,7 @@ class PostgresBase(StoreFront):
 
     # -- lifecycle ----------------------------------------------------------------
     @classmethod
-    async def open(
+    async def connect(
         cls,
         url: str,
         *,
@@ -107,7 +107,7 @@ class PostgresBase(StoreFront):
         """Connect, check and migrate; ``DatabaseUnusable`` / ``DatabaseTooNew`` if it can't be used."""
         where = redact(url)
         try:
-            pool = await connect(url, min_size=min_size, max_size=max_size, timeout=timeout)
+            pool = await open_pool(url, min_size=min_size, max_size=max_size, timeout=timeout)
         except _DRIVER_ERRORS as error:
             raise unusable(where, classify(error), _short(error)) from error
         try:
@@ -132,13 +132,8 @@ class PostgresBase(StoreFront):
         await self._idle.wait()
         await pool.close()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    def _now(self) -> dt.datetime:
+    def now(self) -> dt.datetime:
+        """The clock, checked (timezone-aware)."""
         return to_moment(v.moment("the clock", self._clock()))
 
     def _unusable(self, reason: str, detail: str) -> DatabaseUnusable:

@@ -8,9 +8,9 @@ from typing import Any
 from storage import rows
 from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
-from storage.postgres_base import DECODE, PostgresBase, from_text, to_text
+from storage.postgres.base import DECODE, PostgresBase, from_text, to_text
 from storage.rows import (
-    ALL_CELLS,
+    ALL_VARIANTS,
     MAIN_SOURCE,
     RANK_ORDER,
     RESULT_COLUMNS,
@@ -22,7 +22,7 @@ from storage.rows import (
     summary_scope,
 )
 
-SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 AND b.source = $5"
+SUMMARY_WHERE = "b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.variant = $4 AND b.source = $5"
 
 
 def _where(board: v.Board) -> tuple[str, list[Any]]:
@@ -39,8 +39,8 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
         add("channel_id = {}", board.channel_id)
     elif board.guild_id is not None:
         add("guild_id = {}", board.guild_id)
-    if board.cells is not None:
-        add("cells = {}", board.cells)
+    if board.variant is not None:
+        add("variant = {}", board.variant)
     if board.since is not None:
         add("finished_at >= {}", board.since)
     if board.daily is not None:
@@ -53,12 +53,12 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
 
 
 def _summary(board: v.Board) -> list[Any]:
-    scope, scope_id, cells = summary_scope(board.channel_id, board.guild_id, board.cells)
-    return [scope, scope_id, board.kind, cells, MAIN_SOURCE]
+    scope, scope_id, variant = summary_scope(board.channel_id, board.guild_id, board.variant)
+    return [scope, scope_id, board.kind, variant, MAIN_SOURCE]
 
 
 class RankingsMixin(PostgresBase):
-    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
+    async def leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
         if board.summarised:
             # One page of the per-player summaries, in index order.
             sql = (
@@ -100,9 +100,9 @@ class RankingsMixin(PostgresBase):
             )
         async with self._transaction(write=False) as conn:
             found = await conn.fetch(sql, *params, limit, offset)
-        return rows.leaderboard(found, offset, DECODE)
+        return rows.leaderboard_page(found, offset, DECODE)
 
-    async def _leaderboard_size(self, board: v.Board) -> int:
+    async def leaderboard_size(self, board: v.Board) -> int:
         if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
             params = _summary(board)
@@ -115,20 +115,20 @@ class RankingsMixin(PostgresBase):
         async with self._transaction(write=False) as conn:
             return int(await conn.fetchval(sql, *params))
 
-    async def _player_stats(
+    async def player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
     ) -> tuple[Summary, list[dt.date]]:
         async with self._transaction(write=False) as conn:
             summaries = await conn.fetch(
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
                 "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
-                # Every source named, so the primary key (… cells, source, user_id) finds the
+                # Every source named, so the primary key (… variant, source, user_id) finds the
                 # player's rows rather than a scan of the scope's players.
-                "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.cells = $4 "
+                "WHERE b.scope = $1 AND b.scope_id = $2 AND b.kind = $3 AND b.variant = $4 "
                 "AND b.source = ANY($6::text[]) AND b.user_id = $5",
                 *scope,
                 kind,
-                ALL_CELLS,
+                ALL_VARIANTS,
                 user_id,
                 list(SOURCES),
             )
@@ -139,7 +139,7 @@ class RankingsMixin(PostgresBase):
             )
         return combine_stats(summaries, DECODE), [d[0] for d in days]
 
-    async def _daily_results(
+    async def daily_results(
         self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
     ) -> list[FinishedGame]:
         where = "kind = $1 AND daily_date = $2 AND counts_for_daily"
@@ -158,14 +158,14 @@ class RankingsMixin(PostgresBase):
             )
         return [result_row(r, DECODE) for r in found]
 
-    async def _daily_code(self, kind: str, date: dt.date) -> str | None:
+    async def daily_code(self, kind: str, date: dt.date) -> str | None:
         async with self._transaction(write=False) as conn:
             code = await conn.fetchval(
                 "SELECT code FROM daily_codes WHERE kind = $1 AND date = $2", kind, date
             )
         return None if code is None else from_text(code)
 
-    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
+    async def set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO daily_codes (kind, date, code, created_at) VALUES ($1, $2, $3, $4) "

@@ -9,11 +9,10 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
-from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats
-from storage.rows import leaderboard as leaderboard_page
-from storage.sqlite_base import SqliteBase
-from storage.sqlite_rows import (
-    ALL_CELLS,
+from storage.rows import MAIN_SOURCE, SUMMARY_COLUMNS, Summary, combine_stats, leaderboard_page
+from storage.sqlite.base import SqliteBase
+from storage.sqlite.rows import (
+    ALL_VARIANTS,
     DECODE,
     RANK_ORDER,
     RESULT_COLUMNS,
@@ -35,9 +34,9 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
     elif board.guild_id is not None:
         clauses.append("guild_id = ?")
         params.append(board.guild_id)
-    if board.cells is not None:
-        clauses.append("cells = ?")
-        params.append(board.cells)
+    if board.variant is not None:
+        clauses.append("variant = ?")
+        params.append(board.variant)
     if board.since is not None:
         clauses.append("finished_at >= ?")
         params.append(to_ms(board.since))
@@ -54,7 +53,7 @@ def _where(board: v.Board) -> tuple[str, list[Any]]:
 
 
 class RankingsMixin(SqliteBase):
-    async def _leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
+    async def leaderboard(self, board: v.Board, limit: int, offset: int) -> list[LeaderboardEntry]:
         if board.summarised:
             # One page of the per-player summaries, in index order.
             sql = (
@@ -62,7 +61,7 @@ class RankingsMixin(SqliteBase):
                 f"JOIN results r ON r.game_id = b.game_id WHERE {SUMMARY_WHERE} "
                 "ORDER BY b.rank_key, b.finished_at, b.game_id LIMIT ? OFFSET ?"
             )
-            params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
+            params = summary_params(board.kind, board.channel_id, board.guild_id, board.variant)
         elif board.is_global:
             # The global daily board: a player has one counted attempt a day (results_daily_first),
             # so the page is read straight off results_daily_rank in rank order, skipping the
@@ -96,10 +95,10 @@ class RankingsMixin(SqliteBase):
             rows = await self._all(conn, sql, (*params, limit, offset))
         return leaderboard_page(rows, offset, DECODE)
 
-    async def _leaderboard_size(self, board: v.Board) -> int:
+    async def leaderboard_size(self, board: v.Board) -> int:
         if board.summarised:
             sql = f"SELECT count(*) FROM player_bests b WHERE {SUMMARY_WHERE}"
-            params = summary_params(board.kind, board.channel_id, board.guild_id, board.cells)
+            params = summary_params(board.kind, board.channel_id, board.guild_id, board.variant)
         elif board.is_global:  # one counted attempt per player
             where, params = _where(board)
             sql = f"SELECT count(*) FROM results WHERE {where}"
@@ -110,7 +109,7 @@ class RankingsMixin(SqliteBase):
             row = await self._one(conn, sql, params)
         return int(row[0])
 
-    async def _player_stats(
+    async def player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
     ) -> tuple[Summary, list[dt.date]]:
         async with self._transaction(write=False) as conn:
@@ -118,11 +117,11 @@ class RankingsMixin(SqliteBase):
                 conn,
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
                 "FROM player_bests b JOIN results r ON r.game_id = b.game_id "
-                # Every source named, so the primary key (… cells, source, user_id) finds the
+                # Every source named, so the primary key (… variant, source, user_id) finds the
                 # player's rows rather than a scan of the scope's players (10 ms at 100,000 results).
-                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.cells = ? "
+                "WHERE b.scope = ? AND b.scope_id = ? AND b.kind = ? AND b.variant = ? "
                 f"AND b.source IN ({', '.join('?' * len(SOURCES))}) AND b.user_id = ?",
-                (*scope, kind, ALL_CELLS, *SOURCES, user_id),
+                (*scope, kind, ALL_VARIANTS, *SOURCES, user_id),
             )
             days = await self._all(
                 conn,
@@ -132,7 +131,7 @@ class RankingsMixin(SqliteBase):
             )
         return combine_stats(summaries, DECODE), [dt.date.fromisoformat(d[0]) for d in days]
 
-    async def _daily_results(
+    async def daily_results(
         self, kind: str, date: dt.date, guild_id: int | None, limit: int, offset: int
     ) -> list[FinishedGame]:
         where = "kind = ? AND daily_date = ? AND counts_for_daily = 1"
@@ -148,14 +147,14 @@ class RankingsMixin(SqliteBase):
             )
         return [result_row(r) for r in rows]
 
-    async def _daily_code(self, kind: str, date: dt.date) -> str | None:
+    async def daily_code(self, kind: str, date: dt.date) -> str | None:
         async with self._transaction(write=False) as conn:
             row = await self._one(
                 conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", (kind, date.isoformat())
             )
         return None if row is None else str(row[0])
 
-    async def _set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
+    async def set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
         params = (kind, date.isoformat())
 
         async def op(conn: aiosqlite.Connection) -> str:
