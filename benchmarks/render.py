@@ -231,7 +231,7 @@ def main() -> None:
         ms = median_ms([lambda lv=level: renderer.png.encode(image, lv)], args.runs)[0]
         data = renderer.png.encode(image, level)
         print(f"  compress_level={level}: encode {ms:6.2f} ms, {len(data) / 1024:5.1f} KiB")
-    for fn in (renderer.games.bakers.background, renderer.cards.card_sprite, renderer.text.text_sprite):
+    for fn in (renderer.games.tableau.background, renderer.cards.card_sprite, renderer.text.text_sprite):
         fn.cache.clear()
     renderer.png.clear()
     cold = time.perf_counter()
