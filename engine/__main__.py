@@ -25,7 +25,6 @@ import traceback
 from collections.abc import Sequence
 
 from engine.cli_args import USAGE_EXIT, Parser, UsageError, check_argv, new_game, one_line, play_moves
-from engine.freecell import registered
 
 INTERNAL_EXIT = 1
 INTERRUPTED_EXIT = 130
@@ -70,14 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
 def run(argv: list[str]) -> str:
     """The text a call prints on stdout; ``UsageError`` for bad input (``SystemExit(0)`` after --help)."""
     check_argv(argv)
-    with registered():  # FreeCell's codes too (the bot registers it once its front exists)
-        if argv[:1] in (["solve"], ["hint"]):
-            from engine.solver import cli
+    if argv[:1] in (["solve"], ["hint"]):
+        from engine.solver import cli
 
-            return cli.main_solve(argv[1:]) if argv[0] == "solve" else cli.main_hint(argv[1:])
-        args = build_parser().parse_args(argv)
-        out: str = args.func(args)
-        return out
+        return cli.main_solve(argv[1:]) if argv[0] == "solve" else cli.main_hint(argv[1:])
+    args = build_parser().parse_args(argv)
+    out: str = args.func(args)
+    return out
 
 
 def _say(message: str) -> None:

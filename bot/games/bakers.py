@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import time
-from typing import ClassVar
 
 import engine
 from bot.games.base import WinnableFinder
@@ -46,10 +45,6 @@ class BakersFront(TableauFront[BakersGame]):
     commands_module = "bot.games.bakers_commands"
     cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)
-    cells_help: ClassVar[dict[str, str]] = {
-        "leaderboard": "Jeu du Boulanger: the boards of this many free cells (default 4)",
-        "race": "Jeu du Boulanger: free cells, 4 (default), 2 or 1",
-    }
     score_key = "lb.bakers_score"
     best_won_key = "stats.best_bakers"
     best_not_won_key = "stats.best_bakers_not_won"

@@ -16,9 +16,9 @@ an amber face.
 
 from __future__ import annotations
 
-from PIL import Image
-
 from typing import Any
+
+from PIL import Image
 
 from engine.cards import SUIT_SYMBOLS
 from engine.tableau import TableauGame
