@@ -4,7 +4,7 @@ For people and for checks from outside; a stable interface:
 
 * ``deal CODE`` prints the starting position (fc-solve board text);
 * ``play CODE [MOVE ...]`` applies moves (or ``undo``) and prints one JSON object;
-* ``solve`` and ``hint`` (Jeu du Boulanger and FreeCell; ``hint`` plays Calculation too)
+* ``solve`` and ``hint`` (the eight-column games, BK… and FC… codes; ``hint`` plays Calculation too)
   print one JSON object, see ``engine.solver.cli``.
 
 Exit status 0 on success. Bad input of any kind (a bad code or move, an odd
@@ -54,13 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     # Parsed by engine.solver.cli; listed here so --help shows them.
     sub.add_parser(
         "solve",
-        help="solve a Jeu du Boulanger or FreeCell position: CODE [MOVE ...] [--time-limit SECONDS] [--node-limit N]",
+        help="solve a position of an eight-column game (BK…, FC…): CODE [MOVE ...] [--time-limit SECONDS] [--node-limit N]",
         add_help=False,
     )
     sub.add_parser(
         "hint",
-        help="the next move (Jeu du Boulanger, FreeCell: solver; Calculation: hint player): CODE [MOVE ...] "
-        "[--time-limit SECONDS]",
+        help="the next move (BK…, FC…: solver; CA…: hint player): CODE [MOVE ...] [--time-limit SECONDS]",
         add_help=False,
     )
     return parser

@@ -30,7 +30,7 @@ from bot.games.tableau import TableauFront
 from bot.languages.i18n import Translator
 from engine.cards import card_label
 from engine.freecell import FreeCellGame, FreeCellMove
-from engine.tableau.notation import FOUNDATION
+from engine.tableau.notation import COLUMN, COLUMN_DIGITS, FOUNDATION
 
 DAILY_CELLS = 4
 # The daily's search, once a day in a thread of the bot's process (a deal with 4 cells
@@ -100,6 +100,23 @@ class FreeCellFront(TableauFront[FreeCellGame]):
     @property
     def winnable_finder(self) -> WinnableFinder:
         return find_winnable
+
+    def one_press(self, game: FreeCellGame, place: str) -> str:
+        """FreeCell's one press: its foundation; else the most cards of the place's run that
+        fit on a column with cards (building with runs is how FreeCell is played: the
+        engine's double tap moves one card), onto the longest such column; else the double
+        tap's (an empty column, a free cell)."""
+        source = (COLUMN, COLUMN_DIGITS.index(place)) if place in COLUMN_DIGITS else None
+        if source is None or game.is_empty(place):
+            return game.double_tap_target(place)
+        moves = list(game.position.moves(source))
+        if any(m.dst_kind == FOUNDATION and len(m.cards) == 1 for m in moves):
+            return game.double_tap_target(place)
+        onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
+        if not onto:
+            return game.double_tap_target(place)
+        cols = game.position.cols
+        return max(onto, key=lambda m: (len(m.cards), len(cols[m.dst]), -m.dst)).notation
 
     def describe_action(self, tr: Translator, moves: tuple[FreeCellMove, ...]) -> str:
         """A move and the cards auto-play sent home after it: ``7♥ from column 2 to column 7;

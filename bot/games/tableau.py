@@ -131,7 +131,13 @@ class TableauFront(GameFront[G]):
             if act.isdigit():
                 raise UserFeedback("error.empty_column", place=int(act))
             raise UserFeedback("error.empty_cell", place=act)
-        return Press("play", game.double_tap_target(act))
+        return Press("play", self.one_press(game, act))
+
+    def one_press(self, game: G, place: str) -> str:
+        """The move one press on ``place`` plays (notation): the engine's double tap (its
+        foundation, the longest column it fits on, an empty column, a free cell);
+        ``IllegalMove`` when the card has nowhere to go."""
+        return game.double_tap_target(place)
 
     @staticmethod
     def _notation(game: G, src: str, dst: str) -> str:
@@ -159,12 +165,13 @@ class TableauFront(GameFront[G]):
         return out
 
     def ranked_moves(self, tr: Translator, game: G) -> list[tuple[str, str]]:
-        """Home first, then onto a column, into an empty column, and one free cell per source
-        (the other cells would only repeat it)."""
+        """Home first, then onto a column, into the first empty column, and one free cell per
+        source (another empty column or free cell would only repeat it)."""
         moves = game.legal_move_objects()
         home = [m for m in moves if m.dst_kind == FOUNDATION]
         onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
-        empty = sorted((m for m in moves if m.to_empty), key=lambda m: -len(m.cards))
+        first_empty = min((m.dst for m in moves if m.to_empty), default=None)
+        empty = sorted((m for m in moves if m.to_empty and m.dst == first_empty), key=lambda m: -len(m.cards))
         cells: dict[tuple[str, int], TableauMove] = {}
         for m in moves:
             if m.dst_kind == "f":
@@ -177,7 +184,7 @@ class TableauFront(GameFront[G]):
         one_press = set()
         for place in game.places():
             try:
-                one_press.add(game.double_tap_target(place))
+                one_press.add(self.one_press(game, place))
             except engine.IllegalMove:
                 continue
         options = [
