@@ -86,6 +86,8 @@ def _say(message: str) -> None:
 
 
 def _write(text: str) -> None:
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        raise ValueError("standard output is closed")
     try:
         sys.stdout.write(text)
     except UnicodeEncodeError:  # a terminal that cannot show ♠ or é: escape rather than fail
@@ -117,10 +119,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _write(out)
     except BrokenPipeError:  # the reader went away (``| head``): not worth a traceback
-        with contextlib.suppress(OSError):  # so the flush at exit cannot fail again
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        _drop_stdout()
+        return INTERNAL_EXIT
+    except (OSError, ValueError, AttributeError) as exc:  # ``> /dev/full``, ``>&-``: say so, once
+        _drop_stdout()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "standard output is closed"
+        _say(f"error: could not write the output: {reason}")
         return INTERNAL_EXIT
     return 0
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit cannot fail (and print) again."""
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
 
 
 if __name__ == "__main__":
