@@ -27,7 +27,7 @@ from renderer import layout as L
 from renderer.cache import cached
 from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
 from renderer.labels import Labels, Word
-from renderer.palette import new_canvas
+from renderer.palette import new_canvas, put
 from renderer.text import paste, pill_sprite
 
 Game = TableauGame[Any]
@@ -137,11 +137,11 @@ def render(
     marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
         if card >= 0:
-            canvas.paste(card_sprite(card, marks.cells.get(i, PLAIN), deck=deck), (slot_x(i), TOP_Y))
+            put(canvas, card_sprite(card, marks.cells.get(i, PLAIN), deck=deck), (slot_x(i), TOP_Y))
     for s, count in enumerate(pos.found):
         if count:
             home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), deck=deck)
-            canvas.paste(home, (slot_x(4 + s), TOP_Y))
+            put(canvas, home, (slot_x(4 + s), TOP_Y))
     for c, col in enumerate(pos.cols):
         step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
         paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, marks.cols[c], deck)
