@@ -293,7 +293,8 @@ def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process's tree (Linux /proc): the process, its reaped
     children, and its live descendants (render workers, verdict and hint workers) with
     theirs."""
-    stats: dict[int, tuple[int, int]] = {}  # pid: (parent, ticks of it and its reaped children)
+    ticks: dict[int, int] = {}  # pid: ticks of it and its reaped children
+    children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -301,14 +302,14 @@ def _cpu_seconds(pid: int) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:  # gone meanwhile
             continue
-        stats[int(entry.name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]))
-    tree, todo = set(), [pid]
-    while todo:
+        ticks[int(entry.name)] = sum(int(x) for x in fields[11:15])
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+    total, todo = 0, [pid]
+    while todo:  # a process tree has no cycles
         p = todo.pop()
-        if p in stats and p not in tree:
-            tree.add(p)
-            todo.extend(child for child, (parent, _) in stats.items() if parent == p)
-    return sum(stats[p][1] for p in tree) / os.sysconf("SC_CLK_TCK")
+        total += ticks.get(p, 0)
+        todo.extend(children.get(p, ()))
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def _games(store: storage.Store, fake: FakeDiscord, player: Player) -> list[storage.GameRow]:
