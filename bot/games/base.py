@@ -15,6 +15,7 @@ into discord.py components.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -115,9 +116,6 @@ class GameFront(ABC, Generic[G]):
     short_name: ClassVar[str]  # the English name in help texts ("Boulanger")
     cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
     stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
-    # The English descriptions of the cells option, by command ("leaderboard", "race"), for
-    # a game that has free cells (its option; another game may have another or none).
-    cells_help: ClassVar[dict[str, str]] = {}
     selections: ClassVar[str] = ""  # the places a selection may hold, one character each
     # The words its board draws besides the shared ones: renderer label -> catalogue key
     # (its title is added under its kind).
@@ -144,6 +142,11 @@ class GameFront(ABC, Generic[G]):
 
     def rules(self, tr: Translator) -> str:
         return tr(self.key("rules"))
+
+    def help(self, tr: Translator) -> str | None:
+        """The game's own paragraph under /help (at most 1,024 characters), or None: the
+        shared help text covers it."""
+        return None
 
     def share_key(self, won: bool) -> str:
         return f"share.{self.kind}.{'won' if won else 'lost'}"
@@ -185,6 +188,12 @@ class GameFront(ABC, Generic[G]):
 
     def code(self, deal: int, cells: int | None) -> engine.GameCode:
         return engine.make_code(self.kind, deal, cells)
+
+    def random_deal(self, rng: random.Random) -> int:
+        """Any of the game's deals, drawn from ``rng``: its codes' whole range (the project's
+        35-bit deals, or a numbered range such as Microsoft's 1 to 1,000,000)."""
+        deals = engine.codes.SPECS[self.kind].deals
+        return rng.randint(deals.low, deals.high)
 
     # -- what storage keeps of the game's option --------------------------------------------
     def variant(self, cells: int | None) -> str:

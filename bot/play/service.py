@@ -32,7 +32,6 @@ from bot.play.feedback import UserFeedback
 from bot.play.render_pool import RenderPool
 from bot.play.solving import Solver
 from bot.play.verdicts import VERDICT_NODES, VERDICT_SECONDS, Verdicts
-from engine.codes import MAX_DEAL
 
 log = logging.getLogger(__name__)
 
@@ -436,9 +435,9 @@ class GameService:
         """A stock deal (proven winnable) where the game has a stock, else any shuffle."""
         rng = random.SystemRandom()
         if cells not in front.stock_cells:
-            return front.code(rng.randrange(MAX_DEAL + 1), cells), True
+            return front.code(front.random_deal(rng), cells), True
         if any_deal:
-            return front.code(rng.randrange(MAX_DEAL + 1), cells), False
+            return front.code(front.random_deal(rng), cells), False
         assert cells is not None
         deal = await self.store.take_winnable_deal(front.kind, front.variant(cells))
         self.top_up_soon(front, cells)
@@ -447,7 +446,7 @@ class GameService:
         shipped = front.shipped_deals(cells)
         if shipped:
             return front.code(rng.choice(shipped), cells), True
-        return front.code(rng.randrange(MAX_DEAL + 1), cells), False
+        return front.code(front.random_deal(rng), cells), False
 
     def top_up_soon(self, front: GameFront[Any], cells: int) -> None:
         """Refill the winnable-deal stock in the background (one refill per stock at a time)."""
