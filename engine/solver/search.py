@@ -250,9 +250,15 @@ class Search:
         clock: Callable[[], float] = time.monotonic,
     ) -> tuple[str, list[Step]]:
         """Best first from the start. A state on the heap is (cost, -sequence, columns, cells
-        as sorted bytes, foundations, key); a step changes the cost by the terms of the one or
-        two columns it changes (``Rules``), unless cards went home, when it is worked out
-        whole (``estimate``)."""
+        as sorted bytes, foundations, key, the card its step moved); a step changes the cost by
+        the terms of the one or two columns it changes (``Rules``), unless cards went home, when
+        it is worked out whole (``estimate``).
+
+        The card the last step moved is not moved again (unless that step sent cards home):
+        any place it could go next it could have gone straight from where it was (the other
+        column tops are unchanged, and the cells and empty columns only differ by the place
+        it left, where going leads back), so the state is already known from the state before;
+        skipping it only saves building a key that is found in the table."""
         cols0, cells0, found0 = self.start
         start_key = state_key(cols0, cells0)
         if sum(found0) == 52:
@@ -265,8 +271,16 @@ class Search:
         rules = self.rules
         cache = self._cost_cache
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
-        heap: list[tuple[int, int, Sequence[bytes], bytes, Found, bytes]] = [
-            (estimate(rules, cache, cols0, len(cells0), found0), 0, cols0, bytes(cells0), found0, start_key)
+        heap: list[tuple[int, int, list[bytes] | Cols, bytes, Found, bytes, int]] = [
+            (
+                estimate(rules, cache, cols0, len(cells0), found0),
+                0,
+                cols0,
+                bytes(cells0),
+                found0,
+                start_key,
+                -1,
+            )
         ]
         seq = 0
         nodes = 0
@@ -282,13 +296,13 @@ class Search:
         card_bytes = _CARD
         sep = _SEP
         cells_sep = _CELLS_SEP
+        check = _CHECK_EVERY
         while heap:
-            cost, _, cols, cells, found, key = pop(heap)
-            if nodes >= limit or (deadline is not None and nodes % _CHECK_EVERY == 0 and clock() > deadline):
+            cost, _, cols, cells, found, key, last = pop(heap)
+            if nodes >= limit or (deadline is not None and nodes % check == 0 and clock() > deadline):
                 self.nodes = nodes
                 return UNKNOWN, []
             nodes += 1
-            free = ncells - len(cells)
             tops: dict[int, int] = {}
             empty = -1
             for i, col in enumerate(cols):
@@ -301,47 +315,47 @@ class Search:
             nb = 13 + f1 if f1 < 13 else NO_CARD
             nc = 26 + f2 if f2 < 13 else NO_CARD
             nd = 39 + f3 if f3 < 13 else NO_CARD
-            # the cards that would go home by themselves once uncovered
-            found_list = list(found)
-            homeable = [c for c in (na, nb, nc, nd) if c != NO_CARD and goes_home(c, found_list)]
-            # Candidate steps: (source kind, source index, card, destination, dest column)
-            cand: list[tuple[int, int, int, int, int]] = []
+            nexts = (na, nb, nc, nd)  # a card uncovered may go home only if it is one of these
+            # Candidate steps: (from a cell, source index, card, destination, dest column)
+            cand: list[tuple[bool, int, int, int, int]] = []
             for j, c in enumerate(cells):
-                for target in onto[c]:
-                    t = tops.get(target)
-                    if t is not None:
-                        cand.append((1, j, c, target, t))
-            for i, col in enumerate(cols):
-                if col:
-                    c = col[-1]
+                if c != last:
                     for target in onto[c]:
                         t = tops.get(target)
                         if t is not None:
-                            cand.append((0, i, c, target, t))
+                            cand.append((True, j, c, target, t))
+            for c, i in tops.items():
+                if c != last:
+                    for target in onto[c]:
+                        t = tops.get(target)
+                        if t is not None:
+                            cand.append((False, i, c, target, t))
             if home_steps:  # moves home that do not settle by themselves (FreeCell)
                 for j, c in enumerate(cells):
-                    if c % 13 == found[c // 13]:
-                        cand.append((1, j, c, HOME, -1))
-                for i, col in enumerate(cols):
-                    if col and col[-1] % 13 == found[col[-1] // 13]:
-                        cand.append((0, i, col[-1], HOME, -1))
+                    if c in nexts:
+                        cand.append((True, j, c, HOME, -1))
+                for c, i in tops.items():
+                    if c in nexts:
+                        cand.append((False, i, c, HOME, -1))
             if empty >= 0:
                 for j, c in enumerate(cells):
-                    cand.append((1, j, c, EMPTY_COL, empty))
-                for i, col in enumerate(cols):
-                    if len(col) > 1:
-                        cand.append((0, i, col[-1], EMPTY_COL, empty))
-            if free:
-                for i, col in enumerate(cols):
-                    if col:
-                        cand.append((0, i, col[-1], CELL, -1))
-            for kind, src, card, dst, dcol in cand:
+                    if c != last:
+                        cand.append((True, j, c, EMPTY_COL, empty))
+                for c, i in tops.items():
+                    if c != last and len(cols[i]) > 1:
+                        cand.append((False, i, c, EMPTY_COL, empty))
+            if len(cells) < ncells:
+                for c, i in tops.items():
+                    if c != last:
+                        cand.append((False, i, c, CELL, -1))
+            for from_cell, src, card, dst, dcol in cand:
                 ncols = list(cols)
-                if kind:
+                if from_cell:
                     ncells_b = cells[:src] + cells[src + 1 :]
-                    uncovered = b""
+                    uncovered = -1
                 else:
-                    uncovered = ncols[src] = cols[src][:-1]
+                    rest = ncols[src] = cols[src][:-1]
+                    uncovered = rest[-1] if rest else -1
                     ncells_b = cells
                 if dst == CELL:
                     at = bisect(ncells_b, card)
@@ -350,7 +364,7 @@ class Search:
                     ncols[dcol] = ncols[dcol] + card_bytes[card]
                 home: Cells = ()
                 before: tuple[list[bytes], list[int]] | None = None
-                whole = dst == HOME or (bool(uncovered) and uncovered[-1] in homeable)
+                whole = dst == HOME or (uncovered in nexts and goes_home(uncovered, list(found)))
                 if whole:
                     # Only a freshly uncovered top, or any card after a foundation grew, can
                     # go home now (the moved card could not, or it would have gone already).
@@ -382,25 +396,43 @@ class Search:
                 else:
                     # the terms of the changed columns, old and new (foundations unchanged)
                     ncost = cost
-                    changed = (src, dcol) if not kind and dcol >= 0 else (src,) if not kind else (dcol,)
-                    for i in changed:
-                        for col, sign in ((cols[i], -1), (ncols[i], 1)):
-                            if col:
-                                info = cache.get(col)
-                                if info is None:
-                                    info = cache[col] = column_info(col)
-                                below = info[1]
-                                ncost += sign * (
-                                    wd * info[0] + wn * (below[na] + below[nb] + below[nc] + below[nd])
-                                )
-                            else:
-                                ncost -= sign * we
+                    if from_cell:
+                        ncost -= wc
+                    else:
+                        old = cols[src]
+                        info = cache.get(old)
+                        if info is None:
+                            info = cache[old] = column_info(old)
+                        b = info[1]
+                        ncost -= wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        if rest:
+                            info = cache.get(rest)
+                            if info is None:
+                                info = cache[rest] = column_info(rest)
+                            b = info[1]
+                            ncost += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        else:
+                            ncost -= we
                     if dst == CELL:
                         ncost += wc
-                    if kind:
-                        ncost -= wc
+                    else:  # onto a column top or into an empty column
+                        old = cols[dcol]
+                        if old:
+                            info = cache.get(old)
+                            if info is None:
+                                info = cache[old] = column_info(old)
+                            b = info[1]
+                            ncost -= wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        else:
+                            ncost += we
+                        new = ncols[dcol]
+                        info = cache.get(new)
+                        if info is None:
+                            info = cache[new] = column_info(new)
+                        b = info[1]
+                        ncost += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
                 seq += 1
-                push(heap, (ncost, -seq, ncols, ncells_b, nfound, nkey))
+                push(heap, (ncost, -seq, ncols, ncells_b, nfound, nkey, -1 if whole else card))
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
