@@ -180,28 +180,49 @@ def shorten(pos: Position, moves: Sequence[str]) -> list[str]:
 
 def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str]) -> list[TableauMove]:
     """``shorten`` on moves already resolved (``applied``, written ``moves``): the positions are
-    keyed by ``_board`` and each move the engine lists is keyed by where it leads
-    (``_after``), without playing it."""
+    keyed by ``_board``. The shortcuts are looked for on the keys alone, cheaply: from each
+    position, every ordered run of two cards or more at a column's top (``FIT``, the engine's
+    build rule) onto each column whose top takes it (``Rules.onto``) or into each empty column, kept if it lands
+    on a later position; then only those are asked of the engine (``moves`` at that position,
+    which also applies the capacity), so each jump kept is a move the engine itself listed."""
     boards = [_board(pos)]
     for move in applied:
         boards.append(_after(boards[-1], move))
     index = {k: i for i, k in enumerate(boards)}  # last visit wins: loops are skipped too
     n = len(applied)
-    # jumps[i]: the engine's moves from position i that land on a later position j > i + 1
-    jumps: list[list[tuple[int, TableauMove]]] = []
-    work = pos.copy()
+    fit = pos.FIT
+    onto = rules_for(pos).onto  # the cards each card may be put on: FIT's, listed
+    ncols = len(pos.cols)
+    # maybe[i]: (later position j > i + 1, source column) of the runs that may jump there
+    maybe: dict[int, list[tuple[int, int]]] = {}
     for i in range(n):
         here = boards[i]
-        found = []
-        for s in range(len(work.cols)):
-            if work.run_length(s) < 2:
-                continue
+        empties = [d for d in range(ncols) if not here[d]]
+        tops = {here[d][-1]: d for d in range(ncols) if here[d]}
+        for s in range(ncols):
+            col = here[s]
+            size = len(col)
+            k = 1
+            while k < size and fit[col[size - k - 1]][col[size - k]] == 1:
+                k += 1
+                base = col[size - k]
+                for d in [tops[t] for t in onto[base] if t in tops] + empties:
+                    rows = list(here)
+                    rows[s] = col[: size - k]
+                    rows[d] = here[d] + col[size - k :]
+                    j = index.get(tuple(rows))
+                    if j is not None and j > i + 1:
+                        maybe.setdefault(i, []).append((j, s))
+    # jumps[i]: the engine's moves from position i that land on a later position j > i + 1
+    jumps: list[list[tuple[int, TableauMove]]] = [[] for _ in range(n)]
+    work = pos.copy()
+    for i in range(n):
+        for s in sorted({s for _, s in maybe.get(i, ())}):
             for move in work.moves((COLUMN, s)):
                 if len(move.cards) > 1:
-                    j = index.get(_after(here, move))
+                    j = index.get(_after(boards[i], move))
                     if j is not None and j > i + 1:
-                        found.append((j, move))
-        jumps.append(found)
+                        jumps[i].append((j, move))
         work.apply(applied[i])
     best = [n + 1] * (n + 1)  # best[i]: fewest moves from position i to the end
     choice: list[TableauMove] = list(applied)
