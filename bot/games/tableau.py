@@ -58,12 +58,22 @@ def tableau_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     return Advice(status, found.get("move"), found.get("undos"))
 
 
-def tableau_verdict(code: str, moves: tuple[str, ...], seconds: float, nodes: int, back: bool) -> Verdict:
+def tableau_verdict(
+    code: str,
+    moves: tuple[str, ...],
+    seconds: float,
+    nodes: int,
+    back: bool,
+    known: tuple[Hashable, ...] = (),
+) -> Verdict:
     """Worker: can the position still be won? The solver decides within the budget; with
-    ``back``, a lost position's undos back to a winnable one are searched too."""
+    ``back``, a lost position's undos back to a winnable one are searched too; ``known``
+    (marks of winnable positions, the last verdict's line) ends the search at the first of
+    them it reaches."""
     from engine.solver import standing_code
 
-    found = standing_code(code, moves, seconds, nodes, back=back)
+    line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
+    found = standing_code(code, moves, seconds, nodes, back=back, known=line)
     verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
     if verdict == "solvable":
         return Verdict("winnable", tuple(found["line"]), nodes=spent)

@@ -623,14 +623,23 @@ class GameService:
         step = self.verdicts.step(row.id, row.version, new.version, before, front.mark(game), undo=undo)
         if step.verdict is not None:
             return step.verdict
-        return functools.partial(self._search, front, new, game.code, game.moves, back=step.back)
+        return functools.partial(
+            self._search, front, new, game.code, game.moves, back=step.back, known=step.known
+        )
 
     async def _search(
-        self, front: GameFront[Any], row: storage.GameRow, code: str, moves: tuple[str, ...], *, back: bool
+        self,
+        front: GameFront[Any],
+        row: storage.GameRow,
+        code: str,
+        moves: tuple[str, ...],
+        *,
+        back: bool,
+        known: tuple[Any, ...] = (),
     ) -> Verdict:
         assert self.solver is not None
         verdict = await self.solver.verdict(
-            front, code, moves, self.verdict_seconds, self.verdict_nodes, back=back
+            front, code, moves, self.verdict_seconds, self.verdict_nodes, back=back, known=known
         )
         if verdict.status == "lost" and not back:
             verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won

@@ -18,7 +18,7 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -115,15 +115,17 @@ class Solver:
         nodes: int,
         *,
         back: bool,
+        known: tuple[Hashable, ...] = (),
     ) -> Verdict:
         """Whether the position ``code`` + ``moves`` reach can still be won, from the front's
         verdict worker in the players' pool (never on the event loop); ``unknown`` when the
-        budget ran out or the game has no such worker."""
+        budget ran out or the game has no such worker. ``known``: marks of positions known to
+        be winnable (the search may stop on reaching one)."""
         worker = front.verdict_worker
         if worker is None:
             return Verdict("unknown")
         try:
-            return await self.run(worker, code, moves, seconds, nodes, back, timeout=seconds + 10)
+            return await self.run(worker, code, moves, seconds, nodes, back, known, timeout=seconds + 10)
         except TimeoutError:
             return Verdict("unknown")
 

@@ -4,7 +4,8 @@ Most moves need no search: a move onto the line of the last known win is still
 winnable (the rest of that line is the win), a move from a lost position is lost
 one undo further, and an undo gives back the verdict of the position it returns to.
 Only a move off the line (or a game nothing is known of, say after a restart)
-asks the solver, in the hint pool, within ``VERDICT_SECONDS`` and ``VERDICT_NODES``.
+asks the solver, in the hint pool, within ``VERDICT_SECONDS`` and ``VERDICT_NODES``; a move
+off a known line is handed that line, so the search may stop where it rejoins it.
 No Discord, no engine rules: positions are the fronts' opaque marks.
 """
 
@@ -39,10 +40,12 @@ class _Path:
 class Step:
     """What an action led to: the verdict when it follows from what was known, else None
     (search); ``back``: whether that search must also find the undos (nothing is known of the
-    position before)."""
+    position before); ``known``: marks of positions known to be winnable, in their line's
+    order (the position before and its line), where a search may stop."""
 
     verdict: Verdict | None
     back: bool
+    known: tuple[Hashable, ...] = ()
 
 
 def _after_move(prev: Verdict | None, mark: Hashable) -> Verdict | None:
@@ -81,6 +84,7 @@ class Verdicts:
         if path is None or path.version != version or not path.marks or path.marks[-1] != before:
             path = _Path(version, [before], [None])
         prev = path.verdicts[-1]
+        known: tuple[Hashable, ...] = ()
         if undo:
             path.marks.pop()
             path.verdicts.pop()
@@ -94,12 +98,15 @@ class Verdicts:
             path.verdicts.append(_after_move(prev, after))
             del path.marks[:-PATH_KEPT], path.verdicts[:-PATH_KEPT]
             back = prev is None or prev.status != "winnable"
+            if not back and path.verdicts[-1] is None:  # off the known line: a search may rejoin it
+                assert prev is not None
+                known = (before, *prev.line)
         path.version = new_version
         self._paths[game_id] = path
         self._paths.move_to_end(game_id)
         while len(self._paths) > GAMES_KEPT:
             self._paths.popitem(last=False)
-        return Step(path.verdicts[-1], back)
+        return Step(path.verdicts[-1], back, known)
 
     def learned(self, game_id: int, version: int, verdict: Verdict) -> bool:
         """Keep a search's verdict for the position at ``version``; False if the game has
