@@ -65,15 +65,16 @@ def tableau_verdict(
     nodes: int,
     back: bool,
     known: tuple[Hashable, ...] = (),
+    within: int | None = None,
 ) -> Verdict:
     """Worker: can the position still be won? The solver decides within the budget; with
     ``back``, a lost position's undos back to a winnable one are searched too; ``known``
     (marks of winnable positions, the last verdict's line) ends the search at the first of
-    them it reaches."""
+    them it reaches; ``within``: the undos back to the first of them."""
     from engine.solver import standing_code
 
     line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
-    found = standing_code(code, moves, seconds, nodes, back=back, known=line)
+    found = standing_code(code, moves, seconds, nodes, back=back, known=line, within=within)
     verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
     if verdict == "solvable":
         return Verdict("winnable", tuple(found["line"]), nodes=spent)

@@ -624,7 +624,14 @@ class GameService:
         if step.verdict is not None:
             return step.verdict
         return functools.partial(
-            self._search, front, new, game.code, game.moves, back=step.back, known=step.known
+            self._search,
+            front,
+            new,
+            game.code,
+            game.moves,
+            back=step.back,
+            known=step.known,
+            within=step.within,
         )
 
     async def _search(
@@ -636,10 +643,18 @@ class GameService:
         *,
         back: bool,
         known: tuple[Any, ...] = (),
+        within: int | None = None,
     ) -> Verdict:
         assert self.solver is not None
         verdict = await self.solver.verdict(
-            front, code, moves, self.verdict_seconds, self.verdict_nodes, back=back, known=known
+            front,
+            code,
+            moves,
+            self.verdict_seconds,
+            self.verdict_nodes,
+            back=back,
+            known=known,
+            within=within,
         )
         if verdict.status == "lost" and not back:
             verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won

@@ -116,16 +116,19 @@ class Solver:
         *,
         back: bool,
         known: tuple[Hashable, ...] = (),
+        within: int | None = None,
     ) -> Verdict:
         """Whether the position ``code`` + ``moves`` reach can still be won, from the front's
         verdict worker in the players' pool (never on the event loop); ``unknown`` when the
         budget ran out or the game has no such worker. ``known``: marks of positions known to
-        be winnable (the search may stop on reaching one)."""
+        be winnable (the search may stop on reaching one), ``within`` undos back."""
         worker = front.verdict_worker
         if worker is None:
             return Verdict("unknown")
         try:
-            return await self.run(worker, code, moves, seconds, nodes, back, known, timeout=seconds + 10)
+            return await self.run(
+                worker, code, moves, seconds, nodes, back, known, within, timeout=seconds + 10
+            )
         except TimeoutError:
             return Verdict("unknown")
 

@@ -41,11 +41,13 @@ class Step:
     """What an action led to: the verdict when it follows from what was known, else None
     (search); ``back``: whether that search must also find the undos (nothing is known of the
     position before); ``known``: marks of positions known to be winnable, in their line's
-    order (the position before and its line), where a search may stop."""
+    order (the nearest such position on the undo path and its line), where a search may stop;
+    ``within``: the undos back to that position (then no more undos are needed)."""
 
     verdict: Verdict | None
     back: bool
     known: tuple[Hashable, ...] = ()
+    within: int | None = None
 
 
 def _after_move(prev: Verdict | None, mark: Hashable) -> Verdict | None:
@@ -69,6 +71,19 @@ def _after_undo(prev: Verdict | None, left: Hashable) -> Verdict | None:
     return None
 
 
+def _nearest_win(path: _Path) -> tuple[tuple[Hashable, ...], int | None]:
+    """The nearest position before the current one on the undo path known to be winnable,
+    with its line, and the undos back to it: a search may stop on reaching that line, and a
+    lost position needs no more undos than that (a press whose search was skipped, the
+    player having moved on, leaves its position unknown: the one before it still helps)."""
+    last = len(path.marks) - 1
+    for i in range(last - 1, -1, -1):
+        verdict = path.verdicts[i]
+        if verdict is not None and verdict.status == "winnable":
+            return (path.marks[i], *verdict.line), last - i
+    return (), None
+
+
 class Verdicts:
     """What is known of each game's positions, in memory (lost on restart: then it searches)."""
 
@@ -84,7 +99,6 @@ class Verdicts:
         if path is None or path.version != version or not path.marks or path.marks[-1] != before:
             path = _Path(version, [before], [None])
         prev = path.verdicts[-1]
-        known: tuple[Hashable, ...] = ()
         if undo:
             path.marks.pop()
             path.verdicts.pop()
@@ -98,15 +112,13 @@ class Verdicts:
             path.verdicts.append(_after_move(prev, after))
             del path.marks[:-PATH_KEPT], path.verdicts[:-PATH_KEPT]
             back = prev is None or prev.status != "winnable"
-            if not back and path.verdicts[-1] is None:  # off the known line: a search may rejoin it
-                assert prev is not None
-                known = (before, *prev.line)
+        known, within = _nearest_win(path) if path.verdicts[-1] is None else ((), None)
         path.version = new_version
         self._paths[game_id] = path
         self._paths.move_to_end(game_id)
         while len(self._paths) > GAMES_KEPT:
             self._paths.popitem(last=False)
-        return Step(path.verdicts[-1], back, known)
+        return Step(path.verdicts[-1], back, known, within)
 
     def learned(self, game_id: int, version: int, verdict: Verdict) -> bool:
         """Keep a search's verdict for the position at ``version``; False if the game has

@@ -560,6 +560,7 @@ def standing_code(
     *,
     back: bool = False,
     known: Sequence[bytes] = (),
+    within: int | None = None,
 ) -> dict[str, Any]:
     """Whether the position a code plus an action log reach can still be won; a plain dict for
     process pools (issue 28: the board's "this deal can no longer be won").
@@ -568,7 +569,8 @@ def standing_code(
     their winning line (the last verdict's position and its ``line``): the search ends as soon
     as it reaches one, and the answer's line is the way there followed by the rest of
     ``known`` (issue 26: a move off a known line costs a short search back to it, not a
-    whole new solution).
+    whole new solution); ``within``: the undos back to the first of ``known`` (a lost
+    position's search back stops there).
 
     Keys: ``verdict`` (``"solvable"``, ``"unsolvable"``, ``"unknown"`` when the budget ran
     out), ``line`` (for "solvable": the ``position_key`` of each position a win from here
@@ -620,14 +622,22 @@ def standing_code(
     if verdict == UNKNOWN or not back:
         return answer(verdict, nodes)
     for undos in range(1, game.undo_depth + 1):
+        if undos == within:  # known to be winnable there: no search
+            return answer(UNSOLVABLE, nodes, undos=undos)
         game.undo()
         if time.monotonic() >= deadline or nodes_left == 0:
             break
-        earlier = spend(game, dead)
-        nodes += earlier.nodes
-        if earlier.verdict == SOLVABLE:
+        if known:
+            _, found, spent = _rejoin(game.position, known, dead, deadline, nodes_left)
+            if nodes_left is not None:
+                nodes_left = max(0, nodes_left - spent)
+        else:
+            earlier = spend(game, dead)
+            found, spent = earlier.verdict, earlier.nodes
+        nodes += spent
+        if found == SOLVABLE:
             return answer(UNSOLVABLE, nodes, undos=undos)
-        if earlier.verdict == UNKNOWN:
+        if found == UNKNOWN:
             break
     return answer(UNSOLVABLE, nodes)
 
