@@ -87,6 +87,21 @@ def test_a_search_is_handed_the_nearest_winnable_position_on_the_path():
     assert v.step(9, 1, 2, "p", "q", undo=False).known == ()  # nothing known: a whole search
 
 
+def test_a_search_finishing_late_still_tells_about_the_positions_after():
+    v = Verdicts()
+    v.step(4, 1, 2, "a", "b", undo=False)
+    v.step(4, 2, 3, "b", "c", undo=False)  # the player moved on before b's search ended
+    assert not v.learned(4, 2, Verdict("winnable", ("c", "d", "won")))  # not the latest ...
+    plan = v.plan(4, 3)
+    assert plan is not None and plan.verdict == Verdict("winnable", ("d", "won"))  # ... but c follows
+    assert v.plan(4, 2) is None  # b's search, still waiting, is not run any more
+    v.step(5, 1, 2, "a", "b", undo=False)
+    v.step(5, 2, 3, "b", "c", undo=False)
+    v.learned(5, 2, Verdict("lost", undos=1))  # b was lost: so is c, one undo further
+    lost = v.plan(5, 3)
+    assert lost is not None and lost.verdict == Verdict("lost", undos=2)
+
+
 def test_a_move_on_the_line_a_lost_move_and_undos_need_no_search():
     v = Verdicts()
     first = v.step(1, 1, 2, "p0", "p1", undo=False)

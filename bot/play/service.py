@@ -190,6 +190,9 @@ class GameService:
         self.boards = BoardMessages()  # which message shows each board (bot.play.boards)
         self.verdicts = Verdicts()  # whether each game can still be won (bot.play.verdicts)
         self.verdict_seconds, self.verdict_nodes = VERDICT_SECONDS, VERDICT_NODES
+        # Searches waiting for a worker wait here, not in the pool's queue, so that one whose
+        # position was left meanwhile is never run (``_search``).
+        self._verdict_slots = asyncio.Semaphore(solver.workers if solver is not None else 1)
         # Called with every game row a move, undo or ending committed (the race keeper listens).
         self.watchers: list[Callable[[storage.GameRow], Awaitable[None]]] = []
 
@@ -623,39 +626,32 @@ class GameService:
         step = self.verdicts.step(row.id, row.version, new.version, before, front.mark(game), undo=undo)
         if step.verdict is not None:
             return step.verdict
-        return functools.partial(
-            self._search,
-            front,
-            new,
-            game.code,
-            game.moves,
-            back=step.back,
-            known=step.known,
-            within=step.within,
-        )
+        return functools.partial(self._search, front, new, game.code, game.moves)
 
     async def _search(
-        self,
-        front: GameFront[Any],
-        row: storage.GameRow,
-        code: str,
-        moves: tuple[str, ...],
-        *,
-        back: bool,
-        known: tuple[Any, ...] = (),
-        within: int | None = None,
+        self, front: GameFront[Any], row: storage.GameRow, code: str, moves: tuple[str, ...]
     ) -> Verdict:
+        """The search for ``row``'s position, once a worker is free: by then the game may have
+        moved on (nothing to search: its newer position decides) or a search that finished
+        meanwhile may have decided it, or told of a winnable position nearer to it."""
         assert self.solver is not None
-        verdict = await self.solver.verdict(
-            front,
-            code,
-            moves,
-            self.verdict_seconds,
-            self.verdict_nodes,
-            back=back,
-            known=known,
-            within=within,
-        )
+        async with self._verdict_slots:
+            plan = self.verdicts.plan(row.id, row.version)
+            if plan is None:
+                return Verdict("unknown")
+            if plan.verdict is not None:
+                return plan.verdict
+            back = plan.back
+            verdict = await self.solver.verdict(
+                front,
+                code,
+                moves,
+                self.verdict_seconds,
+                self.verdict_nodes,
+                back=back,
+                known=plan.known,
+                within=plan.within,
+            )
         if verdict.status == "lost" and not back:
             verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won
         self.verdicts.learned(row.id, row.version, verdict)

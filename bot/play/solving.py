@@ -71,6 +71,11 @@ class Solver:
         self._pool: ProcessPoolExecutor | None = None
         self._search_pool: ProcessPoolExecutor | None = None
 
+    @property
+    def workers(self) -> int:
+        """Processes in the players' pool."""
+        return self._workers
+
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self._workers, initializer=_die_with_parent)
