@@ -719,3 +719,40 @@ def test_groups_into_empty_columns_do_not_crowd_the_free_cells_out_of_the_menu()
 def _buttons(view: Any) -> list[dict[str, Any]]:
     """The buttons of a board's view, as sent to Discord."""
     return [c for row in view.to_components() for c in row["components"] if c["type"] == 2]
+
+
+async def test_a_press_on_the_board_last_drawn_writes_without_reading_the_game_first(service, store):
+    from bot.play.service import StaleBoard
+
+    board = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board
+    reads = 0
+    real = store.get_game
+
+    async def counted(game_id: int) -> storage.GameRow:
+        nonlocal reads
+        reads += 1
+        return await real(game_id)
+
+    store.get_game = counted  # type: ignore[method-assign]
+    place = next(p for p in board.game.places() if _one_press(board.game, p))
+    played = await service.press(ALICE, board.row.id, board.row.version, "", place)
+    assert reads == 0 and played.row.version == board.row.version + 1  # one round trip: the write
+    assert (await real(board.row.id)).moves == played.row.moves
+    # A stranger, or a stale board, is refused as before (the stored game decides).
+    with pytest.raises(UserFeedback):
+        await service.press(BOB, board.row.id, played.row.version, "", "u")
+    with pytest.raises(StaleBoard):
+        await service.press(ALICE, board.row.id, board.row.version, "", "u")
+    # Another process moved the game: the cached board is out of date, the write refuses it.
+    moved = await store.append_move(board.row.id, played.row.version, "undo", score=0, move_count=0)
+    with pytest.raises(StaleBoard) as stale:
+        await service.press(ALICE, board.row.id, played.row.version, "", "u")
+    assert stale.value.row.version == moved.version
+    assert (await real(board.row.id)).moves == moved.moves  # nothing written twice
+
+
+def _one_press(game: Any, place: str) -> str | None:
+    try:
+        return str(game.double_tap_target(place))
+    except engine.IllegalMove:
+        return None
