@@ -178,6 +178,10 @@ class TableauFront(GameFront[G]):
     def ranked_moves(self, tr: Translator, game: G) -> list[tuple[str, str]]:
         """Home first, then onto a column, into the first empty column, and one free cell per
         source (another empty column or free cell would only repeat it)."""
+        return [(m.notation, self.describe_move(tr, m)) for m in self._ranked(game)]
+
+    @staticmethod
+    def _ranked(game: G) -> list[TableauMove]:
         moves = game.legal_move_objects()
         home = [m for m in moves if m.dst_kind == FOUNDATION]
         onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
@@ -187,7 +191,7 @@ class TableauFront(GameFront[G]):
         for m in moves:
             if m.dst_kind == "f":
                 cells.setdefault((m.src_kind, m.src), m)
-        return [(m.notation, self.describe_move(tr, m)) for m in (*home, *onto, *empty, *cells.values())]
+        return [*home, *onto, *empty, *cells.values()]
 
     def move_menu(self, tr: Translator, game: G) -> list[tuple[str, str]]:
         """Every useful move a button press does not play: not home (Home does it), not any
@@ -199,22 +203,21 @@ class TableauFront(GameFront[G]):
             except engine.IllegalMove:
                 continue
         options = [
-            (notation, words)
-            for notation, words in self.ranked_moves(tr, game)
-            if notation not in one_press and not notation.endswith(HOME)
+            m for m in self._ranked(game) if m.notation not in one_press and not m.notation.endswith(HOME)
         ]
         # Every size of group into an empty column would crowd the free cells out of the 25
         # choices: the largest group of each source stays in place, the smaller ones go last.
         seen: set[str] = set()
-        first: list[tuple[str, str]] = []
-        smaller: list[tuple[str, str]] = []
-        for option in options:
-            if game.resolve(option[0]).to_empty:
-                (smaller if option[0][0] in seen else first).append(option)
-                seen.add(option[0][0])
+        first: list[TableauMove] = []
+        smaller: list[TableauMove] = []
+        for move in options:
+            if move.to_empty:
+                (smaller if move.notation[0] in seen else first).append(move)
+                seen.add(move.notation[0])
             else:
-                first.append(option)
-        return [*first, *smaller][: self.menu_size]
+                first.append(move)
+        # Words only for the choices shown (each is a few look-ups in the catalogue).
+        return [(m.notation, self.describe_move(tr, m)) for m in [*first, *smaller][: self.menu_size]]
 
     def highlight(self, sel: str) -> str:
         return sel
