@@ -79,9 +79,14 @@ async def test_healthz_readyz_and_metrics_of_the_real_process(fake_discord, tmp_
             home = next(c for c in board.message.custom_ids() if c.split(":")[-1] == "h")
             moved = await fake.click(alice, board.message, home)
             assert "A♦ from column 6 home" in moved.content
-            await asyncio.sleep(0.2)  # the handlers' tasks end just after their answer
-            status, after_text = await get(http, f"{base}/metrics")
-            after = samples(after_text)
+            # The press's handler ends after its answer, once the lost-deal search it started
+            # is decided (a moment on a loaded machine): wait for it to be counted.
+            for _ in range(100):
+                status, after_text = await get(http, f"{base}/metrics")
+                after = samples(after_text)
+                if total(after, "boulanger_interactions_total", kind="component:g"):
+                    break
+                await asyncio.sleep(0.05)
         finally:
             await proc.stop()
     name = "boulanger_interactions_total"
