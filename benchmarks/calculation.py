@@ -39,15 +39,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from engine.calculation import CalculationGame
-from engine.calculation.hints import FAST_ROLLOUTS, best_move, candidates
+from engine.calculation.hints import FAST_ROLLOUTS, FAST_WORK, best_move, candidates
 from engine.calculation.perfect import solve
 
 FIRST_DEAL = 500_000
 
 
-def play_deal(args: tuple[int, int]) -> dict[str, Any]:
+def play_deal(args: tuple[int, int, int | None]) -> dict[str, Any]:
     """Play one deal with the hint player, each decision asked of the seen copy only."""
-    deal, rollouts = args
+    deal, rollouts, work = args
     game = engine.new_game(engine.code_for("calculation", deal))
     assert isinstance(game, CalculationGame)
     calls: list[float] = []
@@ -56,7 +56,7 @@ def play_deal(args: tuple[int, int]) -> dict[str, Any]:
         seen = game.seen_copy()
         choice = len(candidates(seen)) > 1
         started = time.thread_time()
-        move = best_move(seen, rollouts=rollouts, seed=deal)
+        move = best_move(seen, rollouts=rollouts, seed=deal, work=work)
         spent = time.thread_time() - started
         calls.append(spent)
         if choice:
@@ -101,11 +101,11 @@ def ms(seconds: float) -> str:
     return f"{1000 * seconds:.0f} ms"
 
 
-def run_hints(deals: list[int], rollouts: int, workers: int, out: str | None) -> None:
+def run_hints(deals: list[int], rollouts: int, work: int | None, workers: int, out: str | None) -> None:
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        for n, result in enumerate(pool.map(play_deal, [(d, rollouts) for d in deals], chunksize=1), 1):
+        for n, result in enumerate(pool.map(play_deal, [(d, rollouts, work) for d in deals], chunksize=1), 1):
             results.append(result)
             if n % 25 == 0 or n == len(deals):
                 wins = sum(r["won"] for r in results)
@@ -116,13 +116,15 @@ def run_hints(deals: list[int], rollouts: int, workers: int, out: str | None) ->
                     flush=True,
                 )
     if out:
-        Path(out).write_text(json.dumps({"rollouts": rollouts, "deals": results}) + "\n")
+        Path(out).write_text(json.dumps({"rollouts": rollouts, "work": work, "deals": results}) + "\n")
     n = len(results)
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, n)
     calls = [t for r in results for t in r["calls"]]
     decisions = [t for r in results for t in r["decisions"]]
-    print(f"## hint player: {rollouts} rollouts, deals {deals[0]}-{deals[-1]}, {workers} workers")
+    print(
+        f"## hint player: {rollouts} rollouts, work {work}, deals {deals[0]}-{deals[-1]}, {workers} workers"
+    )
     print(f"won {wins}/{n} = {100 * wins / n:.1f}% (95% Wilson CI {100 * low:.1f}-{100 * high:.1f}%)")
     print(f"mean score {statistics.mean(r['score'] for r in results):.2f} of 52")
     print(
@@ -178,6 +180,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300, help="how many deals (default 300)")
     parser.add_argument("--first", type=int, default=FIRST_DEAL, help="first deal number")
     parser.add_argument("--rollouts", type=int, default=FAST_ROLLOUTS, help="the hint player's budget")
+    parser.add_argument("--work", type=int, default=FAST_WORK, help="cards played per decision, at most")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="write each deal's result here (JSON), for --compare")
     parser.add_argument("--compare", nargs=2, metavar="RUN.json", help="paired test of two --out files")
@@ -190,7 +193,7 @@ def main() -> None:
     if args.setting == "perfect":
         run_perfect(deals, args.time_limit, args.workers)
         return
-    run_hints(deals, args.rollouts, args.workers, args.out)
+    run_hints(deals, args.rollouts, args.work, args.workers, args.out)
 
 
 if __name__ == "__main__":

@@ -159,7 +159,19 @@ START = distances([1, 1, 1, 1])  # need distances at the deal: J 4, A 5, 7 3, 6 
 
 
 def place(rank: int, piles: list[list[int]]) -> int:
-    return choose_pile(START, [0] * 14, piles, rank)
+    waiting = [0] * 14
+    for pile in piles:
+        for r in pile:
+            waiting[r] += 1
+    return choose_pile(START, waiting, piles, rank)
+
+
+def test_policy_reads_a_top_by_the_last_waiting_copy_of_its_rank():
+    # a 7 is needed at 3 (before the J, at 4) by its nearest foundation; with a second 7
+    # waiting, this one serves the next foundation (at 5): the J may cover it
+    assert START[7][:2] == (3, 5)
+    assert place(11, [[7], [2], [], [6]]) == 2
+    assert place(11, [[7], [2], [], [7]]) in (0, 3)
 
 
 def test_policy_puts_a_king_on_an_empty_pile_else_on_a_king():

@@ -147,7 +147,7 @@ class CalculationGame(Game[CalculationMove]):
         self, *, rollouts: int | None = None, seed: int = 0, time_limit: float | None = None
     ) -> str | None:
         """The hint player's move, or None when no move is left; it sees only what the player
-        sees. Default: the fast setting (deterministic, ~0.1 s a decision); ``time_limit``
+        sees. Deterministic, at most ~0.15 s CPU a decision; ``time_limit``
         bounds the thinking time. See ``engine.calculation.hints.best_move``."""
         return best_move(self, rollouts=rollouts or FAST_ROLLOUTS, seed=seed, time_limit=time_limit)
 
