@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/calculation.py --rollouts 2048 --first 500000 --deals 300 --out r2048.json
     .venv/bin/python benchmarks/calculation.py --compare fast.json r2048.json
     .venv/bin/python benchmarks/calculation.py --setting perfect --deals 100
+    .venv/bin/python benchmarks/calculation.py --setting policy --deals 10000 --first 4242
 
 Honest by construction: every decision is asked of ``game.seen_copy()``, a game
 holding only what the player sees (foundations, waste piles, the turned card,
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from engine.calculation import CalculationGame
+from engine.calculation.fast import playout
 from engine.calculation.hints import FAST_ROLLOUTS, FAST_WORK, best_move, candidates
 from engine.calculation.perfect import solve
 
@@ -172,11 +175,32 @@ def run_perfect(deals: list[int], limit: float, workers: int) -> None:
     )
 
 
+def run_policy(count: int, seed: int) -> None:
+    """The playout policy alone (no lookahead) from the deal, on ``count`` random shuffles
+    (``random.Random(seed)``: not deal numbers, so never the decks reported above)."""
+    ranks = [r for r in range(1, 14) for _ in range(4)]
+    for r in range(1, 5):
+        ranks.remove(r)
+    rng = random.Random(seed)
+    wins = total = 0
+    started = time.thread_time()
+    for _ in range(count):
+        rng.shuffle(ranks)
+        score = playout([1, 1, 1, 1], [[], [], [], []], ranks)
+        wins += score == 52
+        total += score
+    spent = time.thread_time() - started
+    low, high = wilson(wins, count)
+    print(f"## playout policy alone: {count} shuffles of random.Random({seed})")
+    print(f"won {wins}/{count} = {100 * wins / count:.2f}% (95% CI {100 * low:.2f}-{100 * high:.2f}%)")
+    print(f"mean score {total / count:.2f} of 52; {1e6 * spent / count:.0f} us CPU a playout")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--setting", choices=("hint", "perfect"), default="hint")
+    parser.add_argument("--setting", choices=("hint", "perfect", "policy"), default="hint")
     parser.add_argument("--deals", type=int, default=300, help="how many deals (default 300)")
     parser.add_argument("--first", type=int, default=FIRST_DEAL, help="first deal number")
     parser.add_argument("--rollouts", type=int, default=FAST_ROLLOUTS, help="the hint player's budget")
@@ -188,6 +212,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.compare:
         compare(*args.compare)
+        return
+    if args.setting == "policy":
+        run_policy(args.deals, args.first)
         return
     deals = list(range(args.first, args.first + args.deals))
     if args.setting == "perfect":
