@@ -577,7 +577,10 @@ def standing_code(
     def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
         nonlocal nodes_left
         left = max(0.0, deadline - time.monotonic())
-        result = solve(target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False)
+        # Every move written (no auto-play form): the line is the positions the plan passes through.
+        result = solve(
+            target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False, autoplay=False
+        )
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)
         return result
