@@ -287,4 +287,3 @@ async def test_a_setting_no_game_offers_is_refused_and_changes_nothing(tmp_path)
     finally:
         await store.close()
     assert "settings freecell.autoplay.on|freecell.autoplay.off" in help_text()
-
