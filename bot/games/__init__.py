@@ -14,8 +14,7 @@ from bot.games.bakers import BakersFront
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
 from bot.games.calculation import CalculationFront
 from bot.games.freecell import FreeCellFront
-from bot.languages.i18n import share_param, t
-from bot.languages.language import CLIENT_LOCALES
+from bot.languages.i18n import CLIENT_LOCALES, share_param, t
 from bot.play.feedback import UserFeedback
 
 _FRONTS: dict[str, GameFront[Any]] = {}

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 LOCALES_DIR = Path(__file__).with_name("locales")
 GAME_LOCALES_DIR = Path(__file__).resolve().parent.parent / "games" / "locales"
 DEFAULT_LOCALE = "en"
+#: Discord client locales we answer in their own language (Catalan has none).
+CLIENT_LOCALES = {"en-US": "en", "en-GB": "en", "bg": "bg", "id": "id", "nl": "nl", "ru": "ru"}
 
 
 def catalogue_files(lang: str, shared: Path | None = None) -> list[Path]:
@@ -103,10 +105,14 @@ def share_param(name: str, fill: Callable[[str], str]) -> None:
     _SHARED[name] = fill
 
 
-def _fill(template: str, key: str, params: dict[str, Any], lang: str = DEFAULT_LOCALE) -> str:
+def with_shared(lang: str, template: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` and the shared placeholders ``template`` uses (``share_param``)."""
     shared = {n: fill(lang) for n, fill in _SHARED.items() if n not in params and "{" + n + "}" in template}
-    if shared:
-        params = {**shared, **params}
+    return {**shared, **params} if shared else params
+
+
+def _fill(template: str, key: str, params: dict[str, Any], lang: str = DEFAULT_LOCALE) -> str:
+    params = with_shared(lang, template, params)
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

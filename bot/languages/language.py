@@ -28,15 +28,13 @@ from collections import OrderedDict
 from functools import cache
 from typing import Any
 
-from bot.languages.i18n import DEFAULT_LOCALE, normalize_locale, t
+from bot.languages.i18n import CLIENT_LOCALES, DEFAULT_LOCALE, normalize_locale, t
 from storage import Deck
 
 log = logging.getLogger(__name__)
 
 #: The languages players can read, in the order ``/language`` offers them.
 LANGUAGES = ("en", "bg", "ca", "id", "nl", "ru")
-#: Discord client locales we answer in their own language (Catalan has none).
-CLIENT_LOCALES = {"en-US": "en", "en-GB": "en", "bg": "bg", "id": "id", "nl": "nl", "ru": "ru"}
 #: Remembered choices per store (users and guilds each); the oldest are forgotten first.
 CACHE_SIZE = 50_000
 #: How long a remembered choice is trusted (another process may have changed it).
