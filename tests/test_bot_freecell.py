@@ -287,3 +287,44 @@ async def test_a_setting_no_game_offers_is_refused_and_changes_nothing(tmp_path)
     finally:
         await store.close()
     assert "settings freecell.autoplay.on|freecell.autoplay.off" in help_text()
+
+
+def test_one_press_builds_a_card_home_is_not_yet_safe_for_and_sends_a_safe_one_home():
+    """A card that could go home but that a lower card of the other colour may still need goes
+    on a column (Home still sends it); with auto-play off, a safe card's press sends it home."""
+    front = front_for("freecell")
+    played = [
+        "1h",
+        "1a",
+        "7b",
+        "4c",
+        "4d",
+        "4h",
+        "46",
+        "54",
+        "5h",
+        "58",
+        "57",
+        "c5",
+        "3c",
+        "83",
+        "43",
+        "87",
+        "8h",
+        "68",
+        "47",
+        "41",
+        "ah",
+        "6a",
+        "65",
+    ]
+    game = engine.new_game("FC1-C4-MS2")
+    for move in played:  # as a player with auto-play plays them
+        game.play(move)
+    assert game.double_tap_target("6") == "6h"  # it fits its foundation …
+    assert one_press(game, "6") == "62"  # … but the press builds it onto column 2
+    fresh = engine.new_game("FC1-C4-MS2")
+    fresh.autoplay = False
+    fresh.play("2a")  # two aces left uncovered
+    assert [one_press(fresh, p) for p in "12"] == ["1h", "2h"]
+    assert front.settings[0].name == "autoplay" and front.settings[0].default == "on"
