@@ -323,6 +323,7 @@ def test_one_press_builds_a_card_home_is_not_yet_safe_for_and_sends_a_safe_one_h
         game.play(move)
     assert game.double_tap_target("6") == "6h"  # it fits its foundation …
     assert one_press(game, "6") == "62"  # … but the press builds it onto column 2
+    assert "6h" in [notation for notation, _ in front.move_menu(EN, game)]  # home alone: the menu
     fresh = engine.new_game("FC1-C4-MS2")
     fresh.autoplay = False
     fresh.play("2a")  # two aces left uncovered
