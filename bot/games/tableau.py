@@ -181,8 +181,8 @@ class TableauFront(GameFront[G]):
     def move_menu(self, tr: Translator, game: G) -> list[tuple[str, str]]:
         """Every useful move a button press does not play: not any place's one-press move
         (a card's move home among them when its press sends it home). A move home stays when
-        the card's press builds it elsewhere (FreeCell, a card not yet safe), so that one card
-        can go home without Home sending every other."""
+        the card's press builds it elsewhere (a game whose press keeps a card not yet safe to
+        send home on the columns), so that one card can go home without Home sending every other."""
         one_press = set()
         for place in game.places():
             try:
