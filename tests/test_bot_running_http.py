@@ -79,12 +79,18 @@ async def test_healthz_readyz_and_metrics_of_the_real_process(fake_discord, tmp_
             home = next(c for c in board.message.custom_ids() if c.split(":")[-1] == "h")
             moved = await fake.click(alice, board.message, home)
             assert "A♦ from column 6 home" in moved.content
-            # The press's handler ends after its answer, once the lost-deal search it started
-            # is decided (a moment on a loaded machine): wait for it to be counted.
-            for _ in range(100):
+            # The handlers' tasks end just after their answer (on a loaded machine, a while
+            # after): wait until both interactions are counted, at most 10 s.
+            for _ in range(200):
                 status, after_text = await get(http, f"{base}/metrics")
                 after = samples(after_text)
-                if total(after, "boulanger_interactions_total", kind="component:g"):
+                counted = total(after, "boulanger_interactions_total", kind="component:g")
+                if (
+                    counted
+                    and total(after, "boulanger_interaction_ack_seconds_count")
+                    - total(before, "boulanger_interaction_ack_seconds_count")
+                    >= 2
+                ):
                     break
                 await asyncio.sleep(0.05)
         finally:

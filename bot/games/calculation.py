@@ -88,6 +88,9 @@ class CalculationFront(GameFront[CalculationGame]):
     dead_end_is_final = True  # undo never turns a card back: a dead end cannot be undone
     explains_losses = True
 
+    def help(self, tr: Translator) -> str:
+        return tr(self.key("help"))
+
     def __init__(self) -> None:
         self._verdicts: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()  # by code
 
