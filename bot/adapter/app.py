@@ -98,7 +98,8 @@ class BoulangerBot(commands.AutoShardedBot):
         self.service = GameService(
             self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
         )
-        self.add_dynamic_items(GameButton, MoveMenu, ReplayButton, StartChoice, AgainButton, WinnableButton)
+        self.add_dynamic_items(ReplayButton, StartChoice, AgainButton, WinnableButton)
+        self.add_own_items(GameButton, MoveMenu)  # dispatched by bot.adapter.forged
         await self.tree.set_translator(CatalogueTranslator())
         for name in extensions():
             await self.load_extension(name)
@@ -192,6 +193,11 @@ class BoulangerBot(commands.AutoShardedBot):
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
         super().add_dynamic_items(*items)
+        self.add_own_items(*items)
+
+    def add_own_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Remember restart-proof buttons the bot dispatches itself (``bot.adapter.forged``:
+        the board's, sent as plain payloads), without registering them with discord.py."""
         self.templates.extend(item.__discord_ui_compiled_template__ for item in items)
         self.dynamic_items.extend(items)
 

@@ -107,8 +107,10 @@ def elapsed(seconds: int) -> str:
 # A worker run in the solver's process pool: (code, action log, seconds) → advice.
 HintWorker = Callable[[str, tuple[str, ...], float], Advice]
 # A worker deciding whether a position can still be won, run in the players' (hint) pool:
-# (code, action log, seconds, node budget, search back for the undos) → verdict.
-VerdictWorker = Callable[[str, tuple[str, ...], float, int, bool], Verdict]
+# (code, action log, seconds, node budget, search back for the undos, marks of positions
+# known to be winnable, in their line's order: a search may stop on reaching one, the undos
+# back to the first of them or None) → verdict.
+VerdictWorker = Callable[[str, tuple[str, ...], float, int, bool, tuple[Hashable, ...], int | None], Verdict]
 # A worker that finds proven-winnable deals: (cells, seed, wanted, seconds each, budget) → deals.
 WinnableFinder = Callable[[int, int, int, float, float], list[int]]
 

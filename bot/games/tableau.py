@@ -58,12 +58,23 @@ def tableau_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     return Advice(status, found.get("move"), found.get("undos"))
 
 
-def tableau_verdict(code: str, moves: tuple[str, ...], seconds: float, nodes: int, back: bool) -> Verdict:
+def tableau_verdict(
+    code: str,
+    moves: tuple[str, ...],
+    seconds: float,
+    nodes: int,
+    back: bool,
+    known: tuple[Hashable, ...] = (),
+    within: int | None = None,
+) -> Verdict:
     """Worker: can the position still be won? The solver decides within the budget; with
-    ``back``, a lost position's undos back to a winnable one are searched too."""
+    ``back``, a lost position's undos back to a winnable one are searched too; ``known``
+    (marks of winnable positions, the last verdict's line) ends the search at the first of
+    them it reaches; ``within``: the undos back to the first of them."""
     from engine.solver import standing_code
 
-    found = standing_code(code, moves, seconds, nodes, back=back)
+    line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
+    found = standing_code(code, moves, seconds, nodes, back=back, known=line, within=within)
     verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
     if verdict == "solvable":
         return Verdict("winnable", tuple(found["line"]), nodes=spent)
@@ -167,6 +178,10 @@ class TableauFront(GameFront[G]):
     def ranked_moves(self, tr: Translator, game: G) -> list[tuple[str, str]]:
         """Home first, then onto a column, into the first empty column, and one free cell per
         source (another empty column or free cell would only repeat it)."""
+        return [(m.notation, self.describe_move(tr, m)) for m in self._ranked(game)]
+
+    @staticmethod
+    def _ranked(game: G) -> list[TableauMove]:
         moves = game.legal_move_objects()
         home = [m for m in moves if m.dst_kind == FOUNDATION]
         onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
@@ -176,7 +191,7 @@ class TableauFront(GameFront[G]):
         for m in moves:
             if m.dst_kind == "f":
                 cells.setdefault((m.src_kind, m.src), m)
-        return [(m.notation, self.describe_move(tr, m)) for m in (*home, *onto, *empty, *cells.values())]
+        return [*home, *onto, *empty, *cells.values()]
 
     def move_menu(self, tr: Translator, game: G) -> list[tuple[str, str]]:
         """Every useful move a button press does not play: not any place's one-press move
@@ -189,21 +204,20 @@ class TableauFront(GameFront[G]):
                 one_press.add(self.one_press(game, place))
             except engine.IllegalMove:
                 continue
-        options = [
-            (notation, words) for notation, words in self.ranked_moves(tr, game) if notation not in one_press
-        ]
+        options = [m for m in self._ranked(game) if m.notation not in one_press]
         # Every size of group into an empty column would crowd the free cells out of the 25
         # choices: the largest group of each source stays in place, the smaller ones go last.
         seen: set[str] = set()
-        first: list[tuple[str, str]] = []
-        smaller: list[tuple[str, str]] = []
-        for option in options:
-            if game.resolve(option[0]).to_empty:
-                (smaller if option[0][0] in seen else first).append(option)
-                seen.add(option[0][0])
+        first: list[TableauMove] = []
+        smaller: list[TableauMove] = []
+        for move in options:
+            if move.to_empty:
+                (smaller if move.notation[0] in seen else first).append(move)
+                seen.add(move.notation[0])
             else:
-                first.append(option)
-        return [*first, *smaller][: self.menu_size]
+                first.append(move)
+        # Words only for the choices shown (each is a few look-ups in the catalogue).
+        return [(m.notation, self.describe_move(tr, m)) for m in [*first, *smaller][: self.menu_size]]
 
     def highlight(self, sel: str) -> str:
         return sel

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -51,11 +51,16 @@ def _autoplays(target: Position | AnyGame) -> bool:
 
 
 def _search_for(
-    pos: Position, dead: set[bytes] | None = None, avoid: set[bytes] | frozenset[bytes] | None = None
+    pos: Position,
+    dead: set[bytes] | None = None,
+    avoid: set[bytes] | frozenset[bytes] | None = None,
+    wins: Container[bytes] | None = None,
 ) -> Search:
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
-    return Search(cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, rules=rules_for(pos))
+    return Search(
+        cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, wins=wins, rules=rules_for(pos)
+    )
 
 
 def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
@@ -126,8 +131,9 @@ def shorten_autoplay(pos: Position, moves: Sequence[str]) -> list[str]:
     return out
 
 
-def to_notation(pos: Position, steps: Iterable[Step]) -> list[str]:
-    """Turn search steps (card, destination) into engine notation, checking each on a copy.
+def to_notation(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> list[str]:
+    """Turn search steps (card, destination) into engine notation, checking each on a copy
+    (and, with ``to_win``, that they end in a win).
 
     Each step moves one card: onto a column top (``27``: the top card fits, so
     exactly one card moves), into the leftmost empty column (``18``: one card
@@ -157,7 +163,7 @@ def to_notation(pos: Position, steps: Iterable[Step]) -> list[str]:
             raise SolverError(f"solver step {src + to} would move {len(move.cards)} cards")
         pos.apply(move)
         out.append(move.notation)
-    if not pos.is_won():
+    if to_win and not pos.is_won():
         raise SolverError("the solver's solution does not end in a win")
     return out
 
@@ -321,9 +327,9 @@ def visited_keys(game: AnyGame) -> frozenset[bytes]:
     return frozenset(keys)
 
 
-def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
+def _plan_keys(pos: Position, moves: Sequence[str], *, to_win: bool = True) -> list[bytes] | None:
     """The key of each position ``moves`` pass through from ``pos`` (one per move), or None
-    unless they are legal and end in a win."""
+    unless they are legal and (with ``to_win``) end in a win."""
     work = pos.copy()
     keys = []
     try:
@@ -332,7 +338,7 @@ def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
             keys.append(position_key(work))
     except EngineError:
         return None
-    return keys if work.is_won() else None
+    return keys if work.is_won() or not to_win else None
 
 
 # The two in-process caches below are speed-ups only; the lock keeps them whole if hints run
@@ -596,9 +602,18 @@ def standing_code(
     node_limit: int | None = None,
     *,
     back: bool = False,
+    known: Sequence[bytes] = (),
+    within: int | None = None,
 ) -> dict[str, Any]:
     """Whether the position a code plus an action log reach can still be won; a plain dict for
     process pools (issue 28: the board's "this deal can no longer be won").
+
+    ``known``: keys (``position_key``) of positions already proven winnable, in the order of
+    their winning line (the last verdict's position and its ``line``): the search ends as soon
+    as it reaches one, and the answer's line is the way there followed by the rest of
+    ``known`` (issue 26: a move off a known line costs a short search back to it, not a
+    whole new solution); ``within``: the undos back to the first of ``known`` (a lost
+    position's search back stops there).
 
     Keys: ``verdict`` (``"solvable"``, ``"unsolvable"``, ``"unknown"`` when the budget ran
     out), ``line`` (for "solvable": the ``position_key`` of each position a win from here
@@ -636,26 +651,61 @@ def standing_code(
         )
 
     dead: set[bytes] = set()
-    here = spend(game, dead)
-    nodes = here.nodes
-    if here.verdict == SOLVABLE:
-        keys = _plan_keys(game.position, here.moves)
-        if keys is None:
-            raise SolverError("the solver's plan does not replay to a win")
-        return answer(SOLVABLE, nodes, line=keys)
-    if here.verdict == UNKNOWN or not back:
-        return answer(here.verdict, nodes)
+    if known:
+        line, verdict, nodes = _rejoin(game.position, known, dead, deadline, nodes_left)
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - nodes)
+        if verdict == SOLVABLE:
+            return answer(SOLVABLE, nodes, line=line)
+    else:
+        here = spend(game, dead)
+        verdict, nodes = here.verdict, here.nodes
+        if verdict == SOLVABLE:
+            keys = _plan_keys(game.position, here.moves)
+            if keys is None:
+                raise SolverError("the solver's plan does not replay to a win")
+            return answer(SOLVABLE, nodes, line=keys)
+    if verdict == UNKNOWN or not back:
+        return answer(verdict, nodes)
     for undos in range(1, game.undo_depth + 1):
+        if undos == within:  # known to be winnable there: no search
+            return answer(UNSOLVABLE, nodes, undos=undos)
         game.undo()
         if time.monotonic() >= deadline or nodes_left == 0:
             break
-        earlier = spend(game, dead)
-        nodes += earlier.nodes
-        if earlier.verdict == SOLVABLE:
+        if known:
+            _, found, spent = _rejoin(game.position, known, dead, deadline, nodes_left)
+            if nodes_left is not None:
+                nodes_left = max(0, nodes_left - spent)
+        else:
+            earlier = spend(game, dead)
+            found, spent = earlier.verdict, earlier.nodes
+        nodes += spent
+        if found == SOLVABLE:
             return answer(UNSOLVABLE, nodes, undos=undos)
-        if earlier.verdict == UNKNOWN:
+        if found == UNKNOWN:
             break
     return answer(UNSOLVABLE, nodes)
+
+
+def _rejoin(
+    pos: Position, known: Sequence[bytes], dead: set[bytes], deadline: float, node_limit: int | None
+) -> tuple[list[bytes], str, int]:
+    """Search from ``pos`` for a win or for one of the ``known`` winnable positions: (the
+    keys of a winning line, verdict, nodes). The line is the way found, then the rest of
+    ``known`` past the position it joins."""
+    index = {key: i for i, key in enumerate(known)}
+    search = _search_for(pos, dead, wins=index)
+    verdict, steps = search.run(deadline, node_limit)
+    if verdict != SOLVABLE:
+        return [], verdict, search.nodes
+    joined = search.joined
+    keys = _plan_keys(pos, to_notation(pos, steps, to_win=joined is None), to_win=joined is None)
+    if keys is None:
+        raise SolverError("the solver's way back to a known line does not replay")
+    if joined is not None:
+        keys += known[index[joined] + 1 :]
+    return keys, SOLVABLE, search.nodes
 
 
 def par(code: str, time_limit: float | None = 30.0) -> int | None:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -186,6 +186,11 @@ class Search:
     its ``dead`` set must be one kept for that same ``avoid`` set only. The cards
     sent home from the start state itself (``start_home``, before any step) are
     not checked: a caller that cares tries the start's moves one by one.
+
+    ``wins`` (optional) holds keys of states already known to be winnable (the line of an
+    earlier win, issue 26): the search ends as soon as it reaches one, ``joined`` naming it,
+    and its steps lead there rather than home (every state on a way to a winnable state is
+    winnable), so a player's step off a known line costs a short search back to it.
     """
 
     def __init__(
@@ -197,6 +202,7 @@ class Search:
         *,
         dead: set[bytes] | None = None,
         avoid: frozenset[bytes] | set[bytes] | None = None,
+        wins: Container[bytes] | None = None,
         rules: Rules = BAKERS,
     ) -> None:
         cols = list(cols)
@@ -210,6 +216,8 @@ class Search:
         self.nodes = 0
         self.dead = dead
         self.avoid = avoid or None
+        self.wins = wins or None
+        self.joined: bytes | None = None  # the state of ``wins`` the steps lead to
         self._cost_cache: dict[bytes, Any] = {}
 
     def run(
@@ -227,6 +235,10 @@ class Search:
         avoid = self.avoid
         if dead is not None and start_key in dead:
             return UNSOLVABLE, []
+        wins = self.wins
+        if wins is not None and start_key in wins:
+            self.joined = start_key
+            return SOLVED, [(c, HOME) for c in self.start_home]
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
         heap: list[tuple[int, int, Cols, Cells, Found, bytes]] = [(0, 0, cols0, cells0, found0, start_key)]
         seq = 0
@@ -320,6 +332,9 @@ class Search:
                 tf = tuple(nfound)
                 if tf[0] + tf[1] + tf[2] + tf[3] == 52:
                     self.nodes = nodes
+                    return SOLVED, self._path(parent, nkey)
+                if wins is not None and nkey in wins:
+                    self.nodes, self.joined = nodes, nkey
                     return SOLVED, self._path(parent, nkey)
                 tc = tuple(ncols)
                 seq += 1
