@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import storage
 from bot.adapter import cooldowns, forged, places, replies
+from bot.adapter.activity import serve
 from bot.adapter.again import AgainButton, WinnableButton
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
@@ -91,6 +92,9 @@ class BoulangerBot(commands.AutoShardedBot):
         self.readiness = Readiness(self)  # GET /readyz
         self.work = Work()  # background rounds a graceful stop waits for (bot.running.shutdown)
         self.health: HealthServer | None = None
+        self.activity: Any = None  # the Activity's server (bot.adapter.activity), when served
+        self.chat_boards: Any = None  # the chat boards Activity moves edit
+        self.tree.wants_entry_point = config.activity is not None  # type: ignore[attr-defined]
 
     async def setup_hook(self) -> None:
         self.store = self.metrics.timed_store(await database.open_store(self))
@@ -104,6 +108,8 @@ class BoulangerBot(commands.AutoShardedBot):
         log.info("running %s", describe(self.config))
         if self.sync_global or runs_first_shard(self.config):  # one process syncs, not every one
             await self.sync_commands()
+        if self.config.activity is not None:
+            self.activity, self.chat_boards = await serve(self, self.config, self.service, self.quotas)
         self._warming = asyncio.create_task(self.solver.warm())
         self._warming_pictures = asyncio.create_task(self.pictures.warm())
         self.service.top_up_all()
@@ -132,6 +138,11 @@ class BoulangerBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.readiness.stopping = True
+        if self.activity is not None:
+            await self.activity.close()
+            self.activity = None
+        if self.chat_boards is not None:
+            self.chat_boards.close()
         await super().close()
         self.solver.close()
         self.pictures.close()

@@ -25,8 +25,10 @@ from bot.games.base import (
     ButtonSpec,
     GameFront,
     HintWorker,
+    Pile,
     Press,
     Style,
+    Table,
     Verdict,
     VerdictWorker,
     WinnableFinder,
@@ -37,7 +39,7 @@ from bot.play.feedback import UserFeedback
 from engine import BakersGame
 from engine.bakers.notation import CELL_LETTERS, COLUMN, FOUNDATION
 from engine.bakers.position import BakersMove
-from engine.cards import SUIT_SYMBOLS, card_label, rank_text
+from engine.cards import SUIT_SYMBOLS, card_label, card_text, make_card, rank_text
 from engine.game import BATCH
 
 HOME = "h"
@@ -101,6 +103,67 @@ def place_words(tr: Translator, kind: str, index: int) -> str:
     return tr("place.cell", letter=CELL_LETTERS[index])
 
 
+def tableau_table(tr: Translator, game: Any) -> Table:
+    """The FreeCell family's table for the Activity's page: the free cells in play and the four
+    suits' foundations on the first row (each suit's pile takes a drop as ``h``), the eight
+    columns below, any run of a column picked up (the engine decides whether it may move)."""
+    piles = [
+        Pile(
+            place,
+            "cell",
+            float(i),
+            0.0,
+            tuple(map(card_text, game.cards_at(place))),
+            drop=place,
+            drag="top",
+            label=place,
+            name=place_words(tr, "f", i),
+        )
+        for i, place in enumerate(p for p in game.places() if not p.isdigit())
+    ]
+    for suit, count in enumerate(game.foundation_counts()):
+        top = (card_text(make_card(suit, count)),) if count else ()
+        piles.append(
+            Pile(
+                HOME,
+                "foundation",
+                4.0 + suit,
+                0.0,
+                top,
+                drop=HOME,
+                label=SUIT_SYMBOLS[suit],
+                name=place_words(tr, FOUNDATION, 0),
+            )
+        )
+    for i, place in enumerate(p for p in game.places() if p.isdigit()):
+        piles.append(
+            Pile(
+                place,
+                "column",
+                float(i),
+                1.25,
+                tuple(map(card_text, game.cards_at(place))),
+                fan=True,
+                drop=place,
+                drag="run",
+                label=place,
+                name=place_words(tr, COLUMN, i),
+            )
+        )
+    run = game.home_run()
+    if game.home_finishes(run):
+        home = tr("button.finish")
+    else:
+        home = tr("button.home_run", n=len(run)) if run else tr("button.home")
+    return Table(tuple(piles), width=8.0, height=2.25, home=home, home_ready=bool(run))
+
+
+def tableau_drop(source: str, target: str, count: int) -> str:
+    """A drop in the FreeCell family's notation: a run of several cards between columns names
+    its size (``18v2``); anything else is source then destination (``3h``, ``a5``)."""
+    return f"{source}{target}v{count:x}" if count > 1 else source + target  # the engine judges it
+
+
 class BakersFront(GameFront[BakersGame]):
     kind = "bakers"
     letter = "b"
@@ -118,6 +181,7 @@ class BakersFront(GameFront[BakersGame]):
     notation_examples = "3h, a5, 27, 18v2"
     button_names = "1-8, a-d (a card's one-press move), home"
     uses_selection = False
+    in_activity = True
 
     def variant(self, cells: int | None) -> str:
         """Its cell count, in digits ("4"): boards of different cell counts never mix."""
@@ -236,6 +300,25 @@ class BakersFront(GameFront[BakersGame]):
             else:
                 first.append(option)
         return [*first, *smaller][: self.menu_size]
+
+    # -- the Activity -----------------------------------------------------------------------
+    def table(self, tr: Translator, game: BakersGame) -> Table:
+        return tableau_table(tr, game)
+
+    def drop(self, game: BakersGame, source: str, target: str, count: int) -> str:
+        places = game.places()
+        if source not in places or (target not in places and target != HOME) or not 1 <= count <= 52:
+            raise UserFeedback("error.unknown_button")
+        return tableau_drop(source, target, count)
+
+    def one_press(self, game: BakersGame, place: str) -> str:
+        """The place's press in the chat: its card's double tap (``press_place``)."""
+        if place not in game.places():
+            raise UserFeedback("error.unknown_button")
+        return self.press_place(game, "", place).value
+
+    def home_move(self, game: BakersGame) -> str:
+        return self.press_place(game, "", HOME).value
 
     def highlight(self, sel: str) -> str:
         return sel

@@ -241,6 +241,14 @@ async def get_global_commands(fake: FakeDiscord, request: web.Request, params, b
 async def put_global_commands(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     _app(fake, params)
     _check_commands(body)
+    if any(c["type"] == 4 for c in fake.global_commands) and not any(c.get("type") == 4 for c in body):
+        # Discord keeps an Activity's entry point out of reach of a bulk overwrite that forgets it.
+        raise DiscordError(
+            400,
+            50240,
+            "You cannot remove this app's Entry Point command in a bulk update operation. Please include "
+            "the Entry Point command in your update request or delete it separately.",
+        )
     fake.global_commands = [fake._command_record(c, None, fake.global_commands) for c in body]
     fake.command_syncs.append(("global", len(body)))
     return fake.global_commands
