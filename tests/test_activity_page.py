@@ -176,7 +176,7 @@ async def test_undo_takes_a_dragged_move_back(fake_discord, tmp_path, browser):
         start_cards = await table_cards(page)
         assert await page.locator("#undo").is_disabled()
         before = await version(page)
-        await drag(page, "6", "h")  # 6♥ ... the first solution move: 6h
+        await drag(page, "6", "h")  # A♦ home
         await settled(page, before)
         moved = await table_cards(page)
         assert moved != start_cards

@@ -10,6 +10,7 @@ latest position (``Throttle``), so a quick run of drags never meets Discord's ra
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -53,6 +54,8 @@ class ChatBoards:
         use_language(language)
         use_deck(await user_deck(store, owner))
         board = await self.service.board_of(owner, game_id)  # as it is now, drawn under its lock
+        if board.game.moves:  # the board says what was played last, as after a press
+            board = replace(board, played=board.game.moves[-1])
         edited = await replies.edit_board(self.client, self.service, board, Translator(language))
         if edited != "edited":
             log.info("the chat board of game %s was not edited after an Activity move: %s", game_id, edited)
