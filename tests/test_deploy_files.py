@@ -214,6 +214,7 @@ def test_the_activity_override_serves_it_from_bot_0_behind_tls():
         validator.validate(data)
     bot = merged(base, activity)["services"]["bot-0"]
     host, port = bot["environment"]["BOULANGER_ACTIVITY"].rsplit(":", 1)
+    assert host == "0.0.0.0"  # the proxy reaches it from its own container
     assert bot["environment"]["BOULANGER_SHARD_IDS"] == "0"  # the override adds, keeps the rest
     assert bot["environment"]["BOULANGER_ACTIVITY_ALLOW_REMOTE"] == "1"
     proxy = activity["services"]["activity-proxy"]
