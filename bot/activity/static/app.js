@@ -21,6 +21,7 @@ const state = {
   lastTap: null,       // {place, t}
   busy: false,
   layout: [],          // per pile: {pile, x, y, step, height}
+  timings: [],         // ms from each proposal to its confirmed position drawn
 };
 
 // -- talking to the server ---------------------------------------------------------------
@@ -223,11 +224,15 @@ async function propose(move, lifted) {
   const view = state.view;
   if (!view || state.busy) return false;
   state.busy = true;
+  const t0 = performance.now();
   const answer = await api("/api/play", { game: view.game.id, version: view.game.version, ...move });
   state.busy = false;
   if (answer.view && answer.status === 200) {
     say("");
     showView(answer.view);
+    // From the drop (or tap) to the confirmed position drawn: benchmarks/activity.py reads it.
+    state.timings.push(performance.now() - t0);
+    if (state.timings.length > 1000) state.timings.shift();
     return true;
   }
   if (lifted) await snapBack(lifted);
