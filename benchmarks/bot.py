@@ -179,6 +179,9 @@ async def main(ns: argparse.Namespace) -> int:
                         for i in range(ns.players)
                     ]
                     startup = [_cpu_seconds(proc.process.pid) if proc.process else 0.0 for proc in procs]
+                    own_startup = [
+                        _own_cpu_seconds(proc.process.pid) if proc.process else 0.0 for proc in procs
+                    ]
                     t0 = time.perf_counter()
                     own0 = time.process_time()
                     await asyncio.gather(
@@ -189,6 +192,7 @@ async def main(ns: argparse.Namespace) -> int:
                     )
                     wall = time.perf_counter() - t0
                     cpus = [_cpu_seconds(proc.process.pid) if proc.process else 0.0 for proc in procs]
+                    owns = [_own_cpu_seconds(proc.process.pid) if proc.process else 0.0 for proc in procs]
                     fake_cpu = time.process_time() - own0
                 finally:
                     for proc in procs:
@@ -216,9 +220,9 @@ async def main(ns: argparse.Namespace) -> int:
         print(f"database {ns.database} ({where}), bot processes {ns.processes}")
     print(f"interactions {interactions} in {wall:.1f} s ({interactions / wall:.1f}/s)")
     name = (
-        "bot process CPU"
+        "bot process tree CPU"
         if len(procs) == 1
-        else f"bot processes CPU ({' + '.join(f'{c:.1f}' for c in cpus)})"
+        else f"bot process trees CPU ({' + '.join(f'{c:.1f}' for c in cpus)})"
     )
     print(
         f"{name} {bot_cpu:.1f} s over {wall:.1f} s ({bot_cpu / wall:.0%} of one core; "
@@ -229,6 +233,11 @@ async def main(ns: argparse.Namespace) -> int:
         print(
             f"  of which start-up (before the first player) {sum(startup):.1f} s; while playing "
             f"{playing:.1f} s ({playing / wall:.0%} of one core; {playing / interactions * 1000:.1f} ms per interaction)"
+        )
+        own = sum(owns) - sum(own_startup)
+        print(
+            f"  while playing, the bot process itself {own:.1f} s ({own / interactions * 1000:.1f} ms per "
+            f"interaction), its worker processes {playing - own:.1f} s ({(playing - own) / interactions * 1000:.1f} ms)"
         )
     print(
         f"fake Discord + {ns.players} clients (this process) CPU {fake_cpu:.1f} s ({fake_cpu / wall:.0%} of one core)"
@@ -274,11 +283,33 @@ async def _database(ns: argparse.Namespace, tmp: Path) -> AsyncIterator[tuple[Pa
         await admin.close()
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its reaped children (Linux /proc)."""
+def _own_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of the process alone (its threads, not its children)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = sum(int(x) for x in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
+    return sum(int(x) for x in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process's tree (Linux /proc): the process, its reaped
+    children, and its live descendants (render workers, verdict and hint workers) with
+    theirs."""
+    ticks: dict[int, int] = {}  # pid: ticks of it and its reaped children
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        ticks[int(entry.name)] = sum(int(x) for x in fields[11:15])
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+    total, todo = 0, [pid]
+    while todo:  # a process tree has no cycles
+        p = todo.pop()
+        total += ticks.get(p, 0)
+        todo.extend(children.get(p, ()))
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def _games(store: storage.Store, fake: FakeDiscord, player: Player) -> list[storage.GameRow]:

@@ -9,6 +9,11 @@ board encoded just before, as after a move) and the move-render (the board
 after a move, the board before it with the source selected encoded just
 before, as in a two-press move); then the size and time of a 200-action
 animated replay. ``--save`` also writes every picture (for looking at them).
+``--versus-pillow`` (issue 26) prints only the pictures as the bot sends them against a
+bare Pillow encode of the same image: per board kind and per press of a played game,
+the CPU of ``renderer.render_png`` (drawing and encoding, the encoder's caches as a
+running bot leaves them) over Pillow's ``Image.save(format="PNG", compress_level=3)``
+of the same image, and both sizes.
 Targets (issue 4): a typical board at most 60 KiB, render + encode at most
 25 ms and at most 1.5x encode-only, a 200-move replay at most 8 MiB.
 """
@@ -145,6 +150,95 @@ def save_phone_pictures(folder: Path) -> None:
         print(f"{folder / name}.png: {small.width}x{small.height}")
 
 
+def _plays(code: str, presses: int) -> list[tuple[engine.Game, object]]:
+    """The boards a player is sent over ``presses`` presses: a select (the source
+    highlighted), then the move (the board after it), and so on; Baker's follows the
+    solver's line, Calculation a seeded random one."""
+    game = engine.new_game(code)
+    if code.startswith("BK"):
+        line = solve(game, time_limit=10).moves
+    else:
+        line = random_actions(code, presses, seed=3)
+        line = [a for a in line if a != "undo"]
+    boards: list[tuple[engine.Game, object]] = [(engine.replay(code, []), None)]
+    for notation in line[: presses // 2]:
+        move = next(m for m in game.legal_move_objects() if m.notation == notation)
+        boards.append((engine.replay(code, list(game.moves)), (move.src_kind, move.src)))
+        game.play(notation)
+        boards.append((engine.replay(code, list(game.moves)), None))
+    return boards
+
+
+def versus_pillow(runs: int) -> None:
+    """Each board as the bot sends it (``render_png``: draw + encode, caches as in a running
+    bot) against a bare Pillow encode of the same image; CPU time of this thread."""
+    other = {"BK": "BK1-C4-AAAAAIS", "CA": "CA1-AAAAAIS"}
+
+    def cases() -> dict[str, tuple[list[tuple[engine.Game, object]], int]]:
+        """name: (boards rendered in order, index of the one measured); the ones before it
+        are rendered untimed first, as the bot would have sent them."""
+        out: dict[str, tuple[list[tuple[engine.Game, object]], int]] = {}
+        for code, title in ((BK, "Baker's"), (CA, "Calculation")):
+            warm = [(engine.new_game(other[code[:2]]), None)]  # another deal, sent before
+            plays = _plays(code, 40)
+            out[f"{title} start (another deal sent before)"] = (warm + plays[:1], 1)
+            out[f"{title} start, nothing cached"] = (plays[:1], 0)
+            mid = 20 if code == BK else 24  # a select press then its move, mid-game
+            out[f"{title} mid-game select"] = (plays[: mid + 2], mid + 1)
+            out[f"{title} mid-game move"] = (plays[: mid + 3], mid + 2)
+        return out
+
+    def one(boards: list[tuple[engine.Game, object]], at: int) -> tuple[float, float, int, int]:
+        renderer.png.clear()
+        for g, h in boards[:at]:
+            renderer.render_png(g, highlight=h)
+        g, h = boards[at]
+        t = time.thread_time()
+        data = renderer.render_png(g, highlight=h)
+        ours = time.thread_time() - t
+        image = renderer.render_image(g, highlight=h)
+        t = time.thread_time()
+        plain = _pillow(image)
+        pillow = time.thread_time() - t
+        return ours, pillow, len(data), len(plain)
+
+    print(f"CPU time of this thread, median of {runs}; ours = renderer.render_png as sent")
+    print(f"{'board':44} {'ours ms':>8} {'Pillow ms':>9} {'ratio':>6} {'ours KiB':>9} {'Pillow KiB':>10}")
+    for name, (boards, at) in cases().items():
+        renderer.render_png(boards[at][0])  # sprites drawn once, as in a running bot
+        samples = [one(boards, at) for _ in range(runs)]
+        ours = statistics.median(s[0] for s in samples) * 1000
+        pillow = statistics.median(s[1] for s in samples) * 1000
+        print(
+            f"{name:44} {ours:8.2f} {pillow:9.2f} {ours / pillow:6.2f} "
+            f"{samples[0][2] / 1024:9.1f} {samples[0][3] / 1024:10.1f}"
+        )
+    for code, title in ((BK, "Baker's"), (CA, "Calculation")):
+        boards = _plays(code, 40)
+        totals = []
+        for _ in range(max(3, runs // 20)):
+            renderer.png.clear()
+            ours = pillow = 0.0
+            size_ours = size_pillow = 0
+            for g, h in boards:
+                t = time.thread_time()
+                data = renderer.render_png(g, highlight=h)
+                ours += time.thread_time() - t
+                image = renderer.render_image(g, highlight=h)
+                t = time.thread_time()
+                plain = _pillow(image)
+                pillow += time.thread_time() - t
+                size_ours += len(data)
+                size_pillow += len(plain)
+            totals.append((ours, pillow, size_ours, size_pillow))
+        ours = statistics.median(t[0] for t in totals) * 1000 / len(boards)
+        pillow = statistics.median(t[1] for t in totals) * 1000 / len(boards)
+        print(
+            f"{title + f' game, {len(boards)} boards (mean)':44} {ours:8.2f} {pillow:9.2f} {ours / pillow:6.2f} "
+            f"{totals[0][2] / len(boards) / 1024:9.1f} {totals[0][3] / len(boards) / 1024:10.1f}"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=200)
@@ -152,7 +246,13 @@ def main() -> None:
     ap.add_argument(
         "--phone", type=Path, help="write a few boards scaled to 500 px wide (docs/images) and stop"
     )
+    ap.add_argument(
+        "--versus-pillow", action="store_true", help="only the pictures as sent against Pillow's encode"
+    )
     args = ap.parse_args()
+    if args.versus_pillow:
+        versus_pillow(args.runs)
+        return
     if args.phone:
         save_phone_pictures(args.phone)
         return
@@ -231,7 +331,7 @@ def main() -> None:
         ms = median_ms([lambda lv=level: renderer.png.encode(image, lv)], args.runs)[0]
         data = renderer.png.encode(image, level)
         print(f"  compress_level={level}: encode {ms:6.2f} ms, {len(data) / 1024:5.1f} KiB")
-    for fn in (renderer.games.bakers.background, renderer.cards.card_sprite, renderer.text.text_sprite):
+    for fn in (renderer.games.tableau.background, renderer.cards.card_sprite, renderer.text.text_sprite):
         fn.cache.clear()
     renderer.png.clear()
     cold = time.perf_counter()

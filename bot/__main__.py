@@ -148,8 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(invite(config))
     try:
         return asyncio.run(run(config, sync_only=ns.mode == "sync"))
-    except storage.DatabaseUnusable as exc:
-        print(f"error: the database {exc.path} cannot be used: {exc}", file=sys.stderr)
+    except storage.DatabaseUnusable as exc:  # one log line, then exit status 3 (bot.database)
+        log.critical("the database %s cannot be used: %s", exc.path, exc)
         return 3
     except KeyboardInterrupt:
         return 0

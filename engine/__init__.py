@@ -9,11 +9,13 @@ from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.codes import CodeSpec, GameCode, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
+from engine.freecell import FreeCellGame
 from engine.game import UNDO, UNDO_LIMIT, Finish, Game, Move, Outcome
 from engine.registry import GAMES, code_for, new_game, register, replay
 
 register(BakersGame)
 register(CalculationGame)
+register(FreeCellGame)
 
 __all__ = [
     "GAMES",
@@ -26,6 +28,7 @@ __all__ = [
     "CodeSpec",
     "EngineError",
     "Finish",
+    "FreeCellGame",
     "Game",
     "GameCode",
     "IllegalMove",

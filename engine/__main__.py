@@ -4,7 +4,7 @@ For people and for checks from outside; a stable interface:
 
 * ``deal CODE`` prints the starting position (fc-solve board text);
 * ``play CODE [MOVE ...]`` applies moves (or ``undo``) and prints one JSON object;
-* ``solve`` and ``hint`` (Jeu du Boulanger and FreeCell; ``hint`` plays Calculation too)
+* ``solve`` and ``hint`` (the eight-column games, BK… and FC… codes; ``hint`` plays Calculation too)
   print one JSON object, see ``engine.solver.cli``.
 
 Exit status 0 on success. Bad input of any kind (a bad code or move, an odd
@@ -25,7 +25,6 @@ import traceback
 from collections.abc import Sequence
 
 from engine.cli_args import USAGE_EXIT, Parser, UsageError, check_argv, new_game, one_line, play_moves
-from engine.freecell import registered
 
 INTERNAL_EXIT = 1
 INTERRUPTED_EXIT = 130
@@ -55,13 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     # Parsed by engine.solver.cli; listed here so --help shows them.
     sub.add_parser(
         "solve",
-        help="solve a Jeu du Boulanger or FreeCell position: CODE [MOVE ...] [--time-limit SECONDS] [--node-limit N]",
+        help="solve a position of an eight-column game (BK…, FC…): CODE [MOVE ...] [--time-limit SECONDS] [--node-limit N]",
         add_help=False,
     )
     sub.add_parser(
         "hint",
-        help="the next move (Jeu du Boulanger, FreeCell: solver; Calculation: hint player): CODE [MOVE ...] "
-        "[--time-limit SECONDS]",
+        help="the next move (BK…, FC…: solver; CA…: hint player): CODE [MOVE ...] [--time-limit SECONDS]",
         add_help=False,
     )
     return parser
@@ -70,14 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
 def run(argv: list[str]) -> str:
     """The text a call prints on stdout; ``UsageError`` for bad input (``SystemExit(0)`` after --help)."""
     check_argv(argv)
-    with registered():  # FreeCell's codes too (the bot registers it once its front exists)
-        if argv[:1] in (["solve"], ["hint"]):
-            from engine.solver import cli
+    if argv[:1] in (["solve"], ["hint"]):
+        from engine.solver import cli
 
-            return cli.main_solve(argv[1:]) if argv[0] == "solve" else cli.main_hint(argv[1:])
-        args = build_parser().parse_args(argv)
-        out: str = args.func(args)
-        return out
+        return cli.main_solve(argv[1:]) if argv[0] == "solve" else cli.main_hint(argv[1:])
+    args = build_parser().parse_args(argv)
+    out: str = args.func(args)
+    return out
 
 
 def _say(message: str) -> None:
@@ -86,6 +83,8 @@ def _say(message: str) -> None:
 
 
 def _write(text: str) -> None:
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        raise ValueError("standard output is closed")
     try:
         sys.stdout.write(text)
     except UnicodeEncodeError:  # a terminal that cannot show ♠ or é: escape rather than fail
@@ -117,10 +116,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _write(out)
     except BrokenPipeError:  # the reader went away (``| head``): not worth a traceback
-        with contextlib.suppress(OSError):  # so the flush at exit cannot fail again
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        _drop_stdout()
+        return INTERNAL_EXIT
+    except (OSError, ValueError, AttributeError) as exc:  # ``> /dev/full``, ``>&-``: say so, once
+        _drop_stdout()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "standard output is closed"
+        _say(f"error: could not write the output: {reason}")
         return INTERNAL_EXIT
     return 0
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit cannot fail (and print) again."""
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
 
 
 if __name__ == "__main__":

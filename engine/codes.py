@@ -33,7 +33,7 @@ class NumberedDeals:
     tag: str
     low: int
     high: int
-    source: str  # who numbered them, for messages: "Microsoft FreeCell"
+    source: str  # who numbered them, for messages (a game's own words)
 
     def write(self, deal: int) -> str:
         return f"{self.tag}{deal}"

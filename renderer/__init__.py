@@ -14,7 +14,8 @@ Boards are assembled in palette mode from sprites drawn once and cached (see
 ``renderer.palette``), so a render costs little more than the PNG encoding,
 and ``renderer.png`` deflates only the bands of rows it has not compressed
 lately: a press that only selects a source (same board, a highlight added)
-re-encodes a few bands, not the picture. The bot just calls ``render_png``
+re-encodes a few bands, not the picture. A board as sent costs less CPU than
+Pillow's own PNG encode of the same image (``benchmarks/render.py --versus-pillow``). The bot just calls ``render_png``
 again. Safe to call from several threads at once; the bytes never depend on
 what is cached.
 """
@@ -25,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
+from PIL import _imaging as pil_core  # Image.core: the block allocator's settings
 
 import renderer.games  # noqa: F401  (registers the built-in games' boards)
 from engine import Game
@@ -41,6 +43,14 @@ from renderer.replay import ReplayTooLarge, render_replay
 # zlib level: 6 saves ~20% of the bytes for 3-4x the encode time, 9 is ~25x slower
 # (docs/BENCHMARKS.md, renderer); every board stays well under 60 KiB at 3.
 PNG_LEVEL = 3
+
+# Pillow frees an image's memory at once by default (PILLOW_BLOCKS_MAX=0), so every
+# board's canvas and the encoder's copy are fresh pages, faulted in on first touch:
+# ~0.2 ms of a ~0.6 ms warm render (issue 26). Keeping a few freed blocks for reuse
+# (each the size of one picture, < 1 MiB) removes it; a larger setting is left alone.
+_BLOCKS_KEPT = 16
+if pil_core.get_blocks_max() < _BLOCKS_KEPT:
+    pil_core.set_blocks_max(_BLOCKS_KEPT)
 
 
 def __getattr__(name: str) -> int:

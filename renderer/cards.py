@@ -27,7 +27,7 @@ from engine.cards import SUIT_SYMBOLS, rank_of, rank_text, suit_of
 from renderer import layout as L
 from renderer.cache import cached
 from renderer.fonts import font
-from renderer.palette import to_palette
+from renderer.palette import put, to_palette
 
 PLAIN, LAST, PICK = "plain", "last", "pick"
 ON_FELT, ON_CARD = "felt", "card"
@@ -160,4 +160,4 @@ def paste_pile(
     for i, card in enumerate(cards):
         under = ON_FELT if i == 0 else ON_CARD
         size = L.CORNER_SIZE if i == len(cards) - 1 else corner
-        canvas.paste(card_sprite(card, styles.get(i, PLAIN), under, size, deck), (x, y + i * step))
+        put(canvas, card_sprite(card, styles.get(i, PLAIN), under, size, deck), (x, y + i * step))

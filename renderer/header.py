@@ -14,7 +14,7 @@ from PIL import Image
 from engine import Game
 from renderer import layout as L
 from renderer.fonts import MONO, SANS, ascent
-from renderer.palette import index
+from renderer.palette import index, put
 from renderer.text import fitted_pill, paste, pill_sprite, text_sprite
 
 BIG, SMALL = L.HEADER_TEXT, L.HEADER_WORDS
@@ -41,7 +41,7 @@ def paste_words(
     left = x if align == "l" else x - total if align == "r" else x - total // 2
     cur = left
     for sprite, top in sprites:
-        canvas.paste(sprite, (cur, baseline - top))
+        put(canvas, sprite, (cur, baseline - top))
         cur += sprite.width
     return left, cur
 

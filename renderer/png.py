@@ -2,14 +2,22 @@
 
 The output is a plain PNG (8-bit palette, filter type 0 on every row, one
 IDAT chunk). The rows are cut into bands of ``BAND`` rows; each band is
-deflated on its own (no dictionary) and ends on a sync flush, so its
+deflated on its own (no dictionary) and ends on a full flush, so its
 compressed bytes depend on its pixels alone and the segments concatenate
 into one valid zlib stream; the stream's Adler-32 is combined from the
-bands' own. Segments are kept in a small LRU keyed by a SHA-1 digest of the
-band's pixels: a picture that differs from a recent one in a few bands (a
+bands' own. Segments are kept in a small LRU keyed by a 128-bit XXH3 digest
+of the band's pixels: a picture that differs from a recent one in a few bands (a
 selection's highlight, the few cards a move changed, the header's counters)
 deflates only those bands. The bytes produced never depend on what is in the
 cache, only on the picture.
+
+What each step costs (issue 26, ``benchmarks/render.py --versus-pillow``, where a
+board as sent costs less CPU than Pillow's own encode of it): the rows come out
+of Pillow in one raw-encoder call on a copy one pixel wider whose first column
+is the filter byte (``Image.tobytes`` hands them over in 64 KiB pieces, ~10x
+slower, and a Python join added the filter bytes); a band's key costs ~0.7 us
+(SHA-1's cost ~17 us, a tenth of the bot's render time); each thread reuses one
+compressor (making one costs ~30 us, a fifth of deflating a band).
 
 Filter type 0 (no filter) is what libpng recommends for palette images; on
 these boards it compresses as well as Pillow's adaptive filtering. Cutting
@@ -18,12 +26,12 @@ the stream into independent bands costs ~5 % of the size.
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import threading
 import zlib
 from collections import OrderedDict
 
+import xxhash
 from PIL import Image
 
 BAND = 32  # rows per independently compressed band
@@ -59,11 +67,41 @@ def _adler_combine(a: int, b: int, b_len: int) -> int:
     return s1 | (s2 << 16)
 
 
-def _deflate(level: int, pixels: memoryview, width: int) -> Segment:
-    """One band: each row behind its filter byte (0), deflated and sync-flushed."""
-    rows = b"\x00" + b"\x00".join(pixels[i : i + width] for i in range(0, len(pixels), width))
-    c = zlib.compressobj(level, zlib.DEFLATED, -15)
-    return c.compress(rows) + c.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows)
+_local = threading.local()  # each thread's compressors, one per level
+
+
+def _deflate(level: int, rows: bytes) -> Segment:
+    """One band (its rows, each behind its filter byte), deflated and flushed.
+
+    A full flush ends the band on a byte boundary (the same empty stored block a sync
+    flush writes) and, with all input consumed, resets the compressor to its fresh
+    state (hash chains cleared, window position 0): the band's bytes are those of a
+    new compressor's, and the thread's compressor is reused (making one costs ~30 us,
+    a fifth of deflating a band)."""
+    compressors: dict[int, zlib._Compress] | None = getattr(_local, "compressors", None)
+    if compressors is None:
+        compressors = _local.compressors = {}
+    c = compressors.get(level)
+    if c is None:
+        c = compressors[level] = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return c.compress(rows) + c.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows)
+
+
+def _filtered_rows(im: Image.Image) -> bytes:
+    """The image's rows, each behind a 0 (filter type "none"): its pixels pasted one column
+    to the right on a copy whose first column is 0, read in one raw-encoder call."""
+    w, h = im.size
+    wide = Image.new("P", (w + 1, h), 0)
+    wide.paste(im, (1, 0))
+    encoder = Image._getencoder("P", "raw", "P")
+    try:
+        encoder.setimage(wide.im, (0, 0, w + 1, h))
+        _, status, data = encoder.encode((w + 1) * h + 1)
+    finally:
+        encoder.cleanup()
+    if status != 1 or len(data) != (w + 1) * h:  # 1: all written
+        raise RuntimeError(f"raw encoder status {status}, {len(data)} bytes for a {w}x{h} image")
+    return data
 
 
 def encode(im: Image.Image, level: int = 3) -> bytes:
@@ -71,21 +109,21 @@ def encode(im: Image.Image, level: int = 3) -> bytes:
     if im.mode != "P":
         raise ValueError(f"encode takes a palette ('P') image, not {im.mode!r}")
     w, h = im.size
-    view = memoryview(im.tobytes())
-    step = w * BAND
+    rows = _filtered_rows(im)
+    step = (w + 1) * BAND
     pieces = [_ZLIB_HEADER]
     adler = 1
     prefix = bytes([level])
-    for start in range(0, len(view), step):
-        band = view[start : start + step]
-        key = prefix + hashlib.sha1(band).digest()
+    for start in range(0, len(rows), step):
+        band = rows[start : start + step]
+        key = prefix + xxhash.xxh3_128_digest(band)
         with _lock:
             segment = _segments.get(key)
             if segment is not None:
                 _segments.move_to_end(key)
                 counts["hit"] += 1
         if segment is None:
-            segment = _deflate(level, band, w)
+            segment = _deflate(level, band)
             with _lock:
                 _segments[key] = segment
                 counts["miss"] += 1

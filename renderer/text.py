@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from renderer.cache import cached
 from renderer.fonts import SANS, font
 from renderer.layout import RGB
-from renderer.palette import to_palette
+from renderer.palette import put, to_palette
 
 PAD = 2
 
@@ -57,7 +57,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int, align: str =
     returns the sprite's (left, right) so callers can place the next piece."""
     w = sprite.width
     left = x if align == "l" else x - w // 2 if align == "m" else x - w
-    canvas.paste(sprite, (left, y))
+    put(canvas, sprite, (left, y))
     return left, left + w
 
 

@@ -24,7 +24,7 @@ A new operation: a public method here, plus its method in
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Self, TypeAlias
 
 from storage import race_rows, ranking
@@ -34,6 +34,7 @@ from storage.interface import (
     MAX_RACE_PLAYERS,
     UNCHANGED,
     DailyPost,
+    DatabaseUnusable,
     Deck,
     FinishedGame,
     GameNotActive,
@@ -77,6 +78,12 @@ class Store:
     def _now(self) -> dt.datetime:
         return self._db.now()
 
+    def tell_when_lost(self, call: Callable[[DatabaseUnusable], None] | None) -> None:
+        """Have ``call`` told once, with the error, when the database is found lost while in use:
+        its file unlinked, replaced, truncated or its -wal removed (SQLite), its schema dropped
+        (PostgreSQL), or the last game row this store wrote missing or older (both)."""
+        self._db.on_lost = call
+
     async def close(self) -> None:
         """Finish the writes already under way, then close (twice is fine)."""
         await self._db.close()
@@ -113,9 +120,8 @@ class Store:
 
         ``ActiveGameExists`` if the owner already has an active one of this kind.
         """
-        return await self._db.create_game(
-            v.new_game(kind, code, owner_id, guild_id, channel_id, variant, daily_date, source), self._now()
-        )
+        new = v.new_game(kind, code, owner_id, guild_id, channel_id, variant, daily_date, source)
+        return self._db.note_written(await self._db.create_game(new, self._now()))
 
     async def get_game(self, game_id: int) -> GameRow:
         """The game with this id; ``GameNotFound`` if none."""
@@ -171,7 +177,7 @@ class Store:
     ) -> GameRow:
         """Several actions in one transaction (one version step); same rules as ``append_move``."""
         change = v.moves(game_id, expected_version, actions, score, move_count, finish, home)
-        return await self._db.change(change, self._now())
+        return self._db.note_written(await self._db.change(change, self._now()))
 
     async def finish_game(
         self,
@@ -185,7 +191,7 @@ class Store:
     ) -> GameRow:
         """End an active game as won / lost / resigned and write its history row, atomically."""
         change = v.finish(game_id, expected_version, status, score, move_count, home)
-        return await self._db.change(change, self._now())
+        return self._db.note_written(await self._db.change(change, self._now()))
 
     async def record_hint(self, game_id: int) -> GameRow:
         """Count one hint given in an active game (no version step: a hint changes no position).
@@ -207,7 +213,7 @@ class Store:
     async def _active_or_why(self, game_id: int, game: GameRow | None) -> GameRow:
         """The row an active-only update returned, or why there was none (no game, or finished)."""
         if game is not None:
-            return game
+            return self._db.note_written(game)
         current = await self._db.get_game(game_id)
         if current is None:
             raise GameNotFound(game_id)
@@ -221,7 +227,14 @@ class Store:
         game = await self._db.set_message(checked, channel, message, self._now())
         if game is None:
             raise GameNotFound(checked)
-        return game
+        return self._db.note_written(game)
+
+    async def mark_damaged(self, game_id: int, reason: str) -> bool:
+        """Record that game ``game_id``'s stored record no longer replays (``reason`` says why),
+        leaving the game itself as it is; True the first time, False once it was marked."""
+        checked = v.snowflake("game_id", game_id)
+        why = v.text("reason", reason[:500] if isinstance(reason, str) else reason)
+        return await self._db.mark_damaged(checked, why, self._now())
 
     async def get_result(self, game_id: int) -> FinishedGame | None:
         """The history row of a finished game (None while it is active)."""

@@ -194,7 +194,7 @@ async def test_a_double_tap_plays_the_chats_one_press_move(fake_discord, tmp_pat
         eve = fake_discord.add_user("eve")
         token = await rig.sign_in(eve)
         view = await rig.start(token, "bakers", CODE)
-        expected = front_for("bakers").one_press(engine.new_game(engine.parse_code(CODE)), "7")
+        expected = front_for("bakers").double_tap(engine.new_game(engine.parse_code(CODE)), "7")
         page = await open_page(browser, rig, eve)
         before = await version(page)
         await tap(page, "7")

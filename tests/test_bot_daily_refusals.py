@@ -82,3 +82,27 @@ async def test_many_invalid_requests_pause_the_daily_post_until_they_age_out(fak
         counter.window = 0.001  # the 403s age out of the window
         await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content)
         assert not counter.paused()
+
+
+async def test_a_channel_answering_5xx_holds_up_no_other_server_nor_dailychannel(fake_discord, tmp_path):
+    """Issue 25: discord.py retries a 5xx for ~25 s; the poster holds no lock meanwhile."""
+    fake = fake_discord
+    slow = fake.add_guild("slow")
+    slow_channel = slow.channels[0]
+    fake.server_error(rf"^/channels/{slow_channel.id}/messages$", status=500, times=50, method="POST")
+    admin = fake.add_user("admin")
+    fake.add_member(admin, manage_guild=True)
+    async with running(fake, tmp_path / "bot.sqlite3") as bot:
+        await bot.store.set_guild_settings(slow.id, daily_channel_id=slow_channel.id)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 10
+        while not posts_to(fake, slow_channel):  # the poster is now inside discord.py's retries
+            assert loop.time() < deadline
+            await asyncio.sleep(0.05)
+        began = loop.time()
+        chosen = await fake.slash(admin, "dailychannel", {"channel": fake.channel}, timeout=5)
+        assert not chosen.failed
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content, timeout=5)
+        waited = loop.time() - began
+        assert waited < 4, waited  # not the ~25 s of the other channel's retries
+        assert len(posts_to(fake, slow_channel)) < 5  # still retrying there

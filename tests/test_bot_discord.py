@@ -539,7 +539,9 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
     finally:
         await store.close()
     content, view = daily_post_content(
-        Translator("en"), day, {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24"}
+        Translator("en"),
+        day,
+        {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24", "freecell": "FC1-C4-MS5"},
     )
     headers = {"Authorization": f"Bot {fake.token}"}
     async with aiohttp.ClientSession(headers=headers) as http:  # the post the crashed bot had sent

@@ -200,8 +200,9 @@ def test_the_guard_sees_what_it_is_for():
 
 
 def test_the_registry_finds_each_front_by_kind_letter_and_command():
-    assert [f.kind for f in fronts()] == ["bakers", "calculation"]
+    assert [f.kind for f in fronts()] == ["bakers", "calculation", "freecell"]
     assert isinstance(front_for("bakers"), BakersFront)
+    assert front_by_letter("f") is front_for("freecell") is front_named("FreeCell")
     assert isinstance(front_by_letter("c"), CalculationFront)
     assert front_named("Boulanger") is front_for("bakers")
     assert front_named("calculation") is front_for("calculation")
@@ -247,28 +248,43 @@ def test_move_autocomplete_ranks_home_then_columns_then_empty_then_one_cell_per_
     assert all(n[1] not in "abcd" for n in ranked[:first_cell])
 
 
-def test_help_texts_are_assembled_from_the_fronts_as_they_read_before():
+def test_help_texts_name_no_game_and_the_console_help_is_assembled_from_the_fronts():
+    """The shared commands' descriptions are the same whatever games are registered (a list of
+    them outgrew Discord's 100 characters at the third game); the console's help is built
+    from the fronts, games with the same buttons named together."""
     from bot.games import cell_options, cells_help, notation_help, rules_help
     from bot.play.console import help_text
 
-    assert notation_help() == "e.g. 3h, a5, 27, 18v2 (Boulanger) or sf2, w3, w1f4 (Calculation)"
-    assert rules_help() == "How to play Jeu du Boulanger or Calculation"
-    assert cells_help("race") == "Jeu du Boulanger: free cells, 4 (default), 2 or 1"
-    assert cells_help("leaderboard") == "Jeu du Boulanger: the boards of this many free cells (default 4)"
-    assert cell_options() == (4, 2, 1)
+    assert notation_help() == "Your move in the game's notation (e.g. 3h, a5, w1f4); start typing to pick one"
+    assert rules_help() == "How to play each game: the goal, the layout and the moves"
+    assert cells_help("race") == "Free cells, for a game played with them: 4 (default) or fewer, harder"
+    assert cells_help("leaderboard") == "Free cells: the boards of games played with this many (default 4)"
+    assert all(len(text) <= 100 for text in (notation_help(), rules_help(), cells_help("race")))
+    assert cell_options() == (4, 3, 2, 1)
     lines = help_text().splitlines()
     assert (
         lines[1]
         == "  new boulanger [4|2|1] [CODE]   start Jeu du Boulanger (a winnable deal unless CODE is given)"
     )
     assert lines[2] == "  new calculation [CODE]         start Calculation"
-    assert lines[7:10] == [
+    assert (
+        lines[3] == "  new freecell [4|3|2|1] [CODE]  start FreeCell (a winnable deal unless CODE is given)"
+    )
+    assert lines[4:6] == ["  daily boulanger|calculation|freecell", " " * 33 + "today's daily challenge"]
+    assert (
+        lines[8] == "  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 (played in order)"
+    )
+    assert lines[9:13] == [
         "  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home",
-        "                                 (Boulanger); f1-f4, w1-w4, p1-p4 (Calculation); undo, hint,",
-        "                                 clear, end (both; end only when no move is left)",
+        "                                 (Boulanger, FreeCell); f1-f4, w1-w4, p1-p4 (Calculation);",
+        "                                 undo, hint, clear, end (every game; end only when no move is",
+        "                                 left)",
     ]
     assert lines[-2] == (
         "  settings [lost_warning on|off] whether the board says when a deal can no longer be won"
     )
-    assert lines[-1] == "  rules boulanger|calculation | help | quit   (a leading / is fine: /rules, /help)"
-    assert len(lines) == 16
+    assert (
+        lines[-1]
+        == "  rules boulanger|calculation|freecell | help | quit   (a leading / is fine: /rules, /help)"
+    )
+    assert len(lines) == 19

@@ -10,7 +10,7 @@ from bot.adapter import cooldowns
 from bot.adapter.cooldowns import CoolingDown, Quotas, Rate
 from bot.play.boards import BoardMessages
 from bot.play.feedback import UserFeedback
-from bot.play.replay_cache import TOO_BIG, Replays
+from bot.play.replay_cache import CACHE_BYTES, CACHE_ENTRIES, ENTRY_BYTES, MAX_UPLOAD, TOO_BIG, Replays
 
 
 class Clock:
@@ -51,7 +51,7 @@ def test_idle_buckets_are_dropped_when_many_players_are_tracked(monkeypatch):
 
 
 async def test_the_replay_cache_is_bounded_in_bytes_and_draws_one_at_a_time():
-    replays = Replays(cache_bytes=250, max_upload=120)
+    replays = Replays(cache_bytes=250 + 2 * ENTRY_BYTES, max_upload=120)
 
     async def draw(size: int) -> bytes:
         await asyncio.sleep(0.05)
@@ -67,11 +67,30 @@ async def test_the_replay_cache_is_bounded_in_bytes_and_draws_one_at_a_time():
     await first
     await replays.draw(3, lambda: draw(100))  # 300 bytes > 250: the oldest goes
     assert replays.cached(1) is None and replays.cached(2) and replays.cached(3)
-    assert replays.cached_bytes == 200
+    assert replays.cached_bytes == 200 + 2 * ENTRY_BYTES  # each entry's bookkeeping counted
     assert await replays.draw(4, lambda: draw(200)) is TOO_BIG  # over the upload cap: remembered
     with pytest.raises(UserFeedback) as big:
         replays.check_sendable(replays.cached(4) or b"")
     assert big.value.key == "replay.too_big" and replays.drawn == 4
+
+
+async def test_500_long_replays_stay_within_the_cache_budget():
+    """Issue 25: the budget holds whatever is drawn: GIFs of real size and too-big markers alike."""
+    replays = Replays()
+
+    async def gif(size: int) -> bytes:
+        return bytes(size)
+
+    peak = 0
+    for game_id in range(1, 501):
+        size = MAX_UPLOAD + 1 if game_id % 5 == 0 else 1_100_000 + 1_000 * (game_id % 600)
+        await replays.draw(game_id, lambda size=size: gif(size))
+        peak = max(peak, replays.cached_bytes)
+        assert replays.cached_bytes <= CACHE_BYTES and len(replays._cache) <= CACHE_ENTRIES
+    assert replays.drawn == 500 and peak > CACHE_BYTES - 2_000_000  # it was full, and held
+    for game_id in range(1000, 1600):  # a flood of too-big markers: entries bounded too
+        await replays.draw(game_id, lambda: gif(MAX_UPLOAD + 1))
+    assert len(replays._cache) == CACHE_ENTRIES and replays.cached_bytes <= CACHE_BYTES
 
 
 async def test_a_board_being_posted_is_waited_for_and_a_failed_post_releases_the_wait():

@@ -28,7 +28,7 @@ def test_good_codes_parse(code, kind, deal, cells):
     [
         ("", "game"),
         ("XX1-C4-AAAAA24", "game"),
-        ("FC1-C4-AAAAA24", "game"),
+        ("FC1-C4-AAAAA24", "deal_number"),  # FreeCell numbers its deals: MS11982
         ("BK2-C4-AAAAA24", "version"),
         ("BK-C4-AAAAA24", "version"),
         ("BKX-C4-AAAAA24", "version"),

@@ -165,14 +165,17 @@ def test_unicode_digits_in_cells_are_a_cells_error():
 
 
 def test_codes_come_from_the_registered_classes():
-    assert codes.GAME_PREFIXES == {"BK": "bakers", "CA": "calculation"}
-    assert codes.KIND_PREFIXES == {"bakers": "BK", "calculation": "CA"}
-    assert codes.VERSIONS == {"bakers": (1,), "calculation": (1,)}
+    assert codes.GAME_PREFIXES == {"BK": "bakers", "CA": "calculation", "FC": "freecell"}
+    assert codes.KIND_PREFIXES == {"bakers": "BK", "calculation": "CA", "freecell": "FC"}
+    assert codes.VERSIONS == {"bakers": (1,), "calculation": (1,), "freecell": (1,)}
     assert codes.SPECS["bakers"] == codes.CodeSpec("bakers", "BK", "Jeu du Boulanger", (1,), True)
     assert (BakersGame.code_prefix, BakersGame.has_cells) == ("BK", True)
     assert (CalculationGame.code_prefix, CalculationGame.has_cells) == ("CA", False)
+    assert str(engine.make_code("freecell", 11982, 3)) == "FC1-C3-MS11982"
     with pytest.raises(ValueError):
-        engine.make_code("freecell", 1)
+        engine.make_code("freecell", 0)  # Microsoft's deals are 1 to 1,000,000
+    with pytest.raises(ValueError):
+        engine.make_code("chess", 1)
     with pytest.raises(ValueError):
         engine.make_code("bakers", 1, version=2)
 
@@ -259,7 +262,7 @@ def test_a_third_game_needs_only_a_class_and_register(scratch_registry):
     assert info.value.part == "version" and "version 1, 2" in str(info.value)
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-AAAAA24")
-    assert "BK (Jeu du Boulanger), CA (Calculation) or CNT (Count)" in str(info.value)
+    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell) or CNT (Count)" in str(info.value)
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("CNT1-C4-AAAAA24")
     assert info.value.part == "length"
@@ -277,7 +280,8 @@ def test_error_messages_of_the_built_in_games_are_unchanged():
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-C4-AAAAA24")
     assert str(info.value) == (
-        "'XX1-C4-AAAAA24' is not a game code: it must start with BK (Jeu du Boulanger) or CA (Calculation)"
+        "'XX1-C4-AAAAA24' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation)"
+        " or FC (FreeCell)"
     )
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("BK1-AAAAA24")

@@ -313,3 +313,24 @@ def test_hint_bad_input_is_exit_2(argv: list[str]) -> None:
     rc, out, err = run_in_process(["hint", *argv])
     assert (rc, out) == (2, ""), (argv, rc, out, err)
     assert err.count("\n") == 1 and err.startswith("error: ")
+
+
+@pytest.mark.parametrize(
+    ("stdout", "says"),
+    [("closed", "standard output is closed"), ("/dev/full", "No space left on device")],
+)
+def test_a_closed_or_full_stdout_is_one_line_and_exit_1_not_a_traceback(stdout, says):
+    """Issue 25: ``python -m engine … >&-`` and ``> /dev/full``."""
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-m", "engine", "deal", "BK1-C4-AAAAA24"]
+    if stdout == "closed":
+        done = subprocess.run(
+            ["bash", "-c", '"$@" >&-', "-", *command], cwd=root, capture_output=True, text=True, timeout=60
+        )
+    else:
+        with open(stdout, "w") as full:
+            done = subprocess.run(
+                command, cwd=root, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60
+            )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [f"error: could not write the output: {says}"], done.stderr

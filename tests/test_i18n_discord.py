@@ -74,7 +74,11 @@ async def test_the_server_language_is_used_for_the_daily_post(fake_discord, tmp_
         post = await fake_discord.wait_for_message(
             fake_discord.channel, lambda m: "Предизвикателство на деня" in m.content
         )
-        assert [b["label"] for b in post.buttons()] == ["Играй Jeu du Boulanger", "Играй Калкулация"]
+        assert [b["label"] for b in post.buttons()] == [
+            "Играй Jeu du Boulanger",
+            "Играй Калкулация",
+            "Играй FreeCell",
+        ]
         board = await fake_discord.slash(admin, "leaderboard", {"game": "bakers"}, locale="nl")
         assert "най-добрите в този канал" in board.text()
         member = fake_discord.add_user("member")

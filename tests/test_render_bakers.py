@@ -14,7 +14,7 @@ from engine.bakers.position import EMPTY, Position
 from engine.cards import parse_card
 from engine.solver import solve
 from renderer import layout as L
-from renderer.games import bakers
+from renderer.games import bakers, tableau
 
 CODE = "BK1-C4-AAAAA24"  # SPEC test vector: column 1 ends TH, column 2 ends 3S
 
@@ -227,7 +227,7 @@ def test_rendering_does_not_change_the_game() -> None:
 def test_eight_threads_render_identical_bytes_from_cold_caches() -> None:
     games = [engine.replay(CODE, ["1a"]), engine.new_game("BK1-C2-AAAAAAA"), engine.new_game("CA1-AAAAA24")]
     expected = [renderer.render_png(g) for g in games]
-    for fn in (bakers.background, renderer.cards.card_sprite, renderer.text.text_sprite):
+    for fn in (tableau.background, renderer.cards.card_sprite, renderer.text.text_sprite):
         fn.cache.clear()
     results: list[list[bytes]] = []
     barrier = threading.Barrier(8)

@@ -19,7 +19,7 @@ from renderer import header, png
 from renderer import layout as L
 from renderer.cards import card_sprite, corner_layout, ink
 from renderer.fonts import MONO, SANS
-from renderer.games import bakers
+from renderer.games import bakers, tableau
 from renderer.games import calculation as calc
 from renderer.text import text_sprite
 
@@ -211,7 +211,7 @@ def test_eight_threads_render_identical_bytes_in_both_decks_from_cold_caches() -
         for hl in (None, "1" if g.kind == "bakers" else "w1")
     ]
     expected = [renderer.render_png(g, deck=deck, highlight=hl) for g, deck, hl in jobs]
-    for fn in (bakers.background, calc.background, card_sprite, renderer.text.text_sprite):
+    for fn in (tableau.background, calc.background, card_sprite, renderer.text.text_sprite):
         fn.cache.clear()
     png.clear()
     results: list[list[bytes]] = []

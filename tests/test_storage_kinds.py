@@ -159,7 +159,8 @@ async def test_one_active_game_per_kind_holds_for_new_kinds_too(store, registere
 
 
 async def test_a_kind_the_engine_does_not_know_is_refused(store):
-    with pytest.raises(storage.InvalidValue, match="kind must be one of bakers, calculation, not 'tally'"):
+    known = ", ".join(sorted(engine.GAMES))
+    with pytest.raises(storage.InvalidValue, match=f"kind must be one of {known}, not 'tally'"):
         await store.create_game("tally", "TL1-0000001", 5, None, None)
     with pytest.raises(storage.InvalidValue, match="kind must be one of"):
         await store.leaderboard(None, channel_id=1)

@@ -128,3 +128,39 @@ def test_a_shared_directory_is_left_alone(tmp_path):
     prepare(str(tmp_path / "db.sqlite3"))
     assert mode(tmp_path) == 0o755
     assert mode(tmp_path / "db.sqlite3") == 0o600
+
+
+# -- issue 25: a database that no longer holds what this store wrote (both backends) ---------
+async def test_an_older_copy_of_a_game_row_is_noticed_before_the_next_move(stores):
+    store = await stores.open()
+    lost = []
+    store.tell_when_lost(lost.append)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
+    game = await store.append_move(game.id, game.version, "6h", score=10, move_count=1)
+    # An older dump restored underneath: the row as it was before that move.
+    await stores.sql(
+        "UPDATE games SET version = 0, moves = '' WHERE id = ?",
+        "UPDATE games SET version = 0, moves = '' WHERE id = $1",
+        game.id,
+    )
+    with pytest.raises(storage.DatabaseUnusable) as refused:
+        await store.append_move(game.id, 0, "1a", score=10, move_count=1)
+    assert refused.value.reason == "rows_lost" and f"game {game.id}" in str(refused.value)
+    with pytest.raises(storage.DatabaseUnusable):  # and every later move or start
+        await store.create_game("bakers", CODE, 9, 2, 3, variant="4")
+    assert [e.reason for e in lost] == ["rows_lost"]
+    assert (await store.get_game(game.id)).moves == ()  # nothing written after the damage
+
+
+@pytest.mark.parametrize("stores", ["postgres"], indirect=True)  # SQLite: its files are watched (above)
+async def test_a_dropped_postgres_schema_is_noticed_and_reported_once(stores):
+    store = await stores.open()
+    lost = []
+    store.tell_when_lost(lost.append)
+    game = await store.create_game("bakers", CODE, 1, 2, 3, variant="4")
+    await stores._admin.execute(f'DROP SCHEMA "{stores.schema}" CASCADE')
+    for _ in range(2):
+        with pytest.raises(storage.DatabaseUnusable) as refused:
+            await store.append_move(game.id, game.version, "6h", score=10, move_count=1)
+        assert refused.value.reason == "schema_lost"
+    assert [e.reason for e in lost] == ["schema_lost"]

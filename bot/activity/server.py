@@ -254,7 +254,7 @@ class ActivityServer:
             if act == "home":
                 return front.home_move(game)
             if act == "tap":
-                return front.one_press(game, source)
+                return front.double_tap(game, source)
             return front.drop(game, source, target, count)
 
         try:

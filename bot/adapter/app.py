@@ -16,7 +16,7 @@ from bot.adapter.activity import serve
 from bot.adapter.again import AgainButton, WinnableButton
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
-from bot.adapter.errors import ErrorTree, report
+from bot.adapter.errors import ErrorTree, UserFeedback, report
 from bot.adapter.invalid_requests import InvalidRequests
 from bot.adapter.replays import ReplayButton
 from bot.adapter.views import GameButton, MoveMenu
@@ -86,6 +86,7 @@ class BoulangerBot(commands.AutoShardedBot):
         self.quotas = cooldowns.Quotas()  # per-player hints, replays and starts
         self.replays = Replays()
         self.templates: list[re.Pattern[str]] = []
+        self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.pictures = RenderPool(config.render_workers)
         self.metrics.time_hints(self.solver)
         self.metrics.time_renders(self.pictures)
@@ -151,7 +152,7 @@ class BoulangerBot(commands.AutoShardedBot):
         self.pictures.close()
         store = getattr(self, "store", None)
         if store is not None:
-            await store.close()
+            await database.close_store(store)
         if self.health is not None:
             await self.health.close()
             self.health = None
@@ -206,16 +207,19 @@ class BoulangerBot(commands.AutoShardedBot):
         """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
         super().add_dynamic_items(*items)
         self.templates.extend(item.__discord_ui_compiled_template__ for item in items)
+        self.dynamic_items.extend(items)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A press whose custom id is none of ours (forged, or from a long-gone version) gets an
-        answer too: discord.py itself ignores it, and the player would see "did not respond"."""
-        await forged.answer_unknown(interaction, self.templates)
+        """A press discord.py drops (an id none of ours, or not on the message it came with: a fast
+        second tap, a forged id) gets an answer too; the player would see "did not respond"."""
+        await forged.answer_unknown(interaction, self.dynamic_items)
 
     async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
         """A move chosen in a board's select menu: played like a typed move, on that board."""
         values = menu.item.values
-        notation = values[0] if values else ""
+        if len(values) != 1 or not isinstance(values[0], str) or not values[0]:
+            raise UserFeedback("error.bad_option")  # [null], [], two values: not what the menu sends
+        notation = values[0]
         board = await replies.within_deadline(
             interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
         )

@@ -41,7 +41,7 @@ async def send_replay(interaction: discord.Interaction[Any], game_id: int) -> No
     tr = await player_translator(interaction)
     service = service_of(interaction)
     replays = replays_of(interaction)
-    row, _ = await service.load(game_id)
+    row = await service.stored(game_id)  # the row only: no engine replay kept for a replay
     if row.status != "won" or not front_for(row.kind).has_replay:
         raise UserFeedback("error.replay_not_won")
     gif = replays.cached(row.id)

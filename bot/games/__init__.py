@@ -13,6 +13,7 @@ import engine
 from bot.games.bakers import BakersFront
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
 from bot.games.calculation import CalculationFront
+from bot.games.freecell import FreeCellFront
 from bot.play.feedback import UserFeedback
 
 _FRONTS: dict[str, GameFront[Any]] = {}
@@ -57,25 +58,32 @@ def front_by_letter(letter: str) -> GameFront[Any]:
     raise UserFeedback("error.unknown_button")
 
 
+# The shared commands' descriptions name no game: a list of the games would outgrow Discord's
+# 100 characters, and every language's catalogue would need it again for each new game.
+_CELLS_HELP = {
+    "leaderboard": "Free cells: the boards of games played with this many (default 4)",
+    "race": "Free cells, for a game played with them: 4 (default) or fewer, harder",
+}
+
+
 def cell_options() -> tuple[int, ...]:
-    """Every free-cell count some game offers (the ``cells`` option's choices), in the order
-    the first game offering it lists them."""
-    return tuple(dict.fromkeys(n for front in _FRONTS.values() for n in front.cell_choices))
+    """Every free-cell count some game offers (the ``cells`` option's choices), most first."""
+    return tuple(sorted({n for front in _FRONTS.values() for n in front.cell_choices}, reverse=True))
 
 
 def cells_help(command: str) -> str:
-    """The English description of ``command``'s ``cells`` option: each game's that has one."""
-    return "; ".join(front.cells_help[command] for front in _FRONTS.values() if command in front.cells_help)
+    """The English description of ``command``'s ``cells`` option (a game's option: free cells)."""
+    return _CELLS_HELP[command]
 
 
 def notation_help() -> str:
-    """``/move``'s description: a few typed moves of each game."""
-    return "e.g. " + " or ".join(f"{f.notation_examples} ({f.short_name})" for f in _FRONTS.values())
+    """``/move``'s description."""
+    return "Your move in the game's notation (e.g. 3h, a5, w1f4); start typing to pick one"
 
 
 def rules_help() -> str:
     """``/rules``'s description."""
-    return "How to play " + " or ".join(front.name for front in _FRONTS.values())
+    return "How to play each game: the goal, the layout and the moves"
 
 
 def front_named(word: str) -> GameFront[Any] | None:
@@ -86,6 +94,7 @@ def front_named(word: str) -> GameFront[Any] | None:
 
 register(BakersFront())
 register(CalculationFront())
+register(FreeCellFront())
 
 __all__ = [
     "Advice",

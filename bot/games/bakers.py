@@ -1,82 +1,24 @@
-"""Jeu du Boulanger's front: one press a move, Home in one press, the solver's hints.
-
-Buttons: columns 1-4 and 5-8 on rows one and two (each labelled with its top
-card), the free cells in play and Home on row three, Undo and Hint on row four.
-A press on a place plays that card's double tap at once (the SPEC order: its
-foundation, the longest column it fits on, an empty column, a free cell); the
-board says what it did and Undo takes it back. Home sends every card that can
-go home as one action (Finish when that wins). Any other move is one choice in
-the select menu on row five ("Another move…"). Boards drawn before one-press
-play carried a selection: such a press still means source then destination.
-"""
+"""Jeu du Boulanger's front: the eight-column front (``bot.games.tableau``: one press a move,
+Home in one press, the menu, the solver's hints) with its command, its free cells (4, 2
+or 1), its daily and its winnable stock."""
 
 from __future__ import annotations
 
 import random
-import re
 import time
-from collections.abc import Hashable
-from typing import Any, ClassVar
 
 import engine
-import storage
-from bot.games.base import (
-    Advice,
-    ButtonSpec,
-    GameFront,
-    HintWorker,
-    Pile,
-    Press,
-    Style,
-    Table,
-    Verdict,
-    VerdictWorker,
-    WinnableFinder,
-)
-from bot.languages.i18n import Translator, t
+from bot.games.base import WinnableFinder
+from bot.games.tableau import HOME, TableauFront, place_words, tableau_hint, tableau_verdict
 from bot.play import dailycodes
-from bot.play.feedback import UserFeedback
 from engine import BakersGame
-from engine.bakers.notation import CELL_LETTERS, COLUMN, FOUNDATION
-from engine.bakers.position import BakersMove
-from engine.cards import SUIT_SYMBOLS, card_label, card_text, make_card, rank_text
-from engine.game import BATCH
 
-HOME = "h"
 DAILY_CELLS = 4
 # The daily's search, once a day in a thread of the bot's process: at most this long per
 # deal tried and in all (a deal usually takes a few ms; the shipped list is the fallback).
 DAILY_SECONDS_EACH, DAILY_BUDGET = 0.5, 3.0
-_NOTATION_START = frozenset("12345678" + CELL_LETTERS)
-# How the engine's messages name this game's places (``localise_params``).
-_ENGINE_PLACE = re.compile(
-    r"^(?:column (?P<column>[1-8])|free cell (?P<cell>[a-d])|(?P<home>its foundation))$"
-)
-
-
-def bakers_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
-    """Worker: the solver's advice for a Jeu du Boulanger position."""
-    from engine.solver import hint_code
-
-    found = hint_code(code, moves, seconds)
-    status = found.get("status")
-    if status not in ("move", "won", "lost"):
-        return Advice("unknown")
-    return Advice(status, found.get("move"), found.get("undos"))
-
-
-def bakers_verdict(code: str, moves: tuple[str, ...], seconds: float, nodes: int, back: bool) -> Verdict:
-    """Worker: can the position still be won? The solver decides within the budget; with
-    ``back``, a lost position's undos back to a winnable one are searched too."""
-    from engine.solver import standing_code
-
-    found = standing_code(code, moves, seconds, nodes, back=back)
-    verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
-    if verdict == "solvable":
-        return Verdict("winnable", tuple(found["line"]), nodes=spent)
-    if verdict == "unsolvable":
-        return Verdict("lost", undos=found.get("undos"), nodes=spent)
-    return Verdict("unknown", nodes=spent)
+# The workers under their earlier names (pickled by name into the pools).
+bakers_hint, bakers_verdict = tableau_hint, tableau_verdict
 
 
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
@@ -94,77 +36,7 @@ def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budge
     return found
 
 
-def place_words(tr: Translator, kind: str, index: int) -> str:
-    """A column, a free cell or the foundation, in the player's words."""
-    if kind == COLUMN:
-        return tr("place.column", n=index + 1)
-    if kind == FOUNDATION:
-        return tr("place.foundation")
-    return tr("place.cell", letter=CELL_LETTERS[index])
-
-
-def tableau_table(tr: Translator, game: Any) -> Table:
-    """The FreeCell family's table for the Activity's page: the free cells in play and the four
-    suits' foundations on the first row (each suit's pile takes a drop as ``h``), the eight
-    columns below, any run of a column picked up (the engine decides whether it may move)."""
-    piles = [
-        Pile(
-            place,
-            "cell",
-            float(i),
-            0.0,
-            tuple(map(card_text, game.cards_at(place))),
-            drop=place,
-            drag="top",
-            label=place,
-            name=place_words(tr, "f", i),
-        )
-        for i, place in enumerate(p for p in game.places() if not p.isdigit())
-    ]
-    for suit, count in enumerate(game.foundation_counts()):
-        top = (card_text(make_card(suit, count)),) if count else ()
-        piles.append(
-            Pile(
-                HOME,
-                "foundation",
-                4.0 + suit,
-                0.0,
-                top,
-                drop=HOME,
-                label=SUIT_SYMBOLS[suit],
-                name=place_words(tr, FOUNDATION, 0),
-            )
-        )
-    for i, place in enumerate(p for p in game.places() if p.isdigit()):
-        piles.append(
-            Pile(
-                place,
-                "column",
-                float(i),
-                1.25,
-                tuple(map(card_text, game.cards_at(place))),
-                fan=True,
-                drop=place,
-                drag="run",
-                label=place,
-                name=place_words(tr, COLUMN, i),
-            )
-        )
-    run = game.home_run()
-    if game.home_finishes(run):
-        home = tr("button.finish")
-    else:
-        home = tr("button.home_run", n=len(run)) if run else tr("button.home")
-    return Table(tuple(piles), width=8.0, height=2.25, home=home, home_ready=bool(run))
-
-
-def tableau_drop(source: str, target: str, count: int) -> str:
-    """A drop in the FreeCell family's notation: a run of several cards between columns names
-    its size (``18v2``); anything else is source then destination (``3h``, ``a5``)."""
-    return f"{source}{target}v{count:x}" if count > 1 else source + target  # the engine judges it
-
-
-class BakersFront(GameFront[BakersGame]):
+class BakersFront(TableauFront[BakersGame]):
     kind = "bakers"
     letter = "b"
     command = "boulanger"
@@ -173,35 +45,9 @@ class BakersFront(GameFront[BakersGame]):
     commands_module = "bot.games.bakers_commands"
     cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)
-    cells_help: ClassVar[dict[str, str]] = {
-        "leaderboard": "Jeu du Boulanger: the boards of this many free cells (default 4)",
-        "race": "Jeu du Boulanger: free cells, 4 (default), 2 or 1",
-    }
-    selections = "12345678" + CELL_LETTERS  # boards drawn before one-press play carried one
-    notation_examples = "3h, a5, 27, 18v2"
-    button_names = "1-8, a-d (a card's one-press move), home"
-    uses_selection = False
-    in_activity = True
-
-    def variant(self, cells: int | None) -> str:
-        """Its cell count, in digits ("4"): boards of different cell counts never mix."""
-        return "" if cells is None else str(cells)
-
-    def cells_of(self, variant: str) -> int | None:
-        return int(variant) if variant.isdigit() else None
-
-    def localise_params(self, language: str, params: dict[str, Any]) -> dict[str, Any]:
-        """The engine names its places in English ("column 3", "free cell a", "its foundation")."""
-        match = _ENGINE_PLACE.match(str(params.get("place", "")))
-        if match is None:
-            return params
-        if match["column"]:
-            place = t(language, "place.column", n=int(match["column"]))
-        elif match["cell"]:
-            place = t(language, "place.cell", letter=match["cell"])
-        else:
-            place = t(language, "place.foundation")
-        return {**params, "place": place}
+    score_key = "lb.bakers_score"
+    best_won_key = "stats.best_bakers"
+    best_not_won_key = "stats.best_bakers_not_won"
 
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)
@@ -216,207 +62,9 @@ class BakersFront(GameFront[BakersGame]):
         deal = deals[draw % len(deals)] if deals else draw % (engine.codes.MAX_DEAL + 1)
         return self.code(deal, DAILY_CELLS)
 
-    # -- buttons -------------------------------------------------------------------------
-    def press_place(self, game: BakersGame, sel: str, act: str) -> Press:
-        places = game.places()
-        if (act not in places and act != HOME) or (sel and sel not in places):
-            raise UserFeedback("error.unknown_button")
-        if act == HOME:
-            if sel:  # a board from before one-press play: its selected card home
-                return Press("play", sel + HOME)
-            run = game.home_run()
-            if not run:
-                raise UserFeedback("error.nothing_home")
-            return Press("play", BATCH.join(run))
-        if sel and sel != act:  # a board from before one-press play: source, then destination
-            return Press("play", self._notation(game, sel, act))
-        if game.is_empty(act):
-            if act.isdigit():
-                raise UserFeedback("error.empty_column", place=int(act))
-            raise UserFeedback("error.empty_cell", place=act)
-        return Press("play", game.double_tap_target(act))
-
-    @staticmethod
-    def _notation(game: BakersGame, src: str, dst: str) -> str:
-        """Source then destination; into an empty column, the longest run that may move."""
-        if src.isdigit() and dst.isdigit() and game.is_empty(dst):
-            count = game.most_to_empty(src)
-            if count > 1:
-                return f"{src}{dst}v{count:x}"
-        return src + dst
-
-    def place_buttons(self, tr: Translator, game: BakersGame, sel: str) -> list[ButtonSpec]:
-        out: list[ButtonSpec] = []
-        for i, place in enumerate(game.places()):
-            card = game.top_card(place)
-            top = card_label(card) if card is not None else tr("button.empty")
-            row = i // 4 if place.isdigit() else 2
-            style: Style = "primary" if sel == place else "secondary"
-            out.append(ButtonSpec(place, f"{place} · {top}", row, style))
-        run = game.home_run()
-        if game.home_finishes(run):
-            home = tr("button.finish")
-        else:
-            home = tr("button.home_run", n=len(run)) if run else tr("button.home")
-        out.append(ButtonSpec(HOME, home, 2, "success", disabled=not run))
-        return out
-
-    def ranked_moves(self, tr: Translator, game: BakersGame) -> list[tuple[str, str]]:
-        """Home first, then onto a column, into an empty column, and one free cell per source
-        (the other cells would only repeat it)."""
-        moves = game.legal_move_objects()
-        home = [m for m in moves if m.dst_kind == FOUNDATION]
-        onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
-        empty = sorted((m for m in moves if m.to_empty), key=lambda m: -len(m.cards))
-        cells: dict[tuple[str, int], BakersMove] = {}
-        for m in moves:
-            if m.dst_kind == "f":
-                cells.setdefault((m.src_kind, m.src), m)
-        return [(m.notation, self.describe_move(tr, m)) for m in (*home, *onto, *empty, *cells.values())]
-
-    def move_menu(self, tr: Translator, game: BakersGame) -> list[tuple[str, str]]:
-        """Every useful move a button press does not play: not home (Home does it), not any
-        place's one-press move."""
-        one_press = set()
-        for place in game.places():
-            try:
-                one_press.add(game.double_tap_target(place))
-            except engine.IllegalMove:
-                continue
-        options = [
-            (notation, words)
-            for notation, words in self.ranked_moves(tr, game)
-            if notation not in one_press and not notation.endswith(HOME)
-        ]
-        # Every size of group into an empty column would crowd the free cells out of the 25
-        # choices: the largest group of each source stays in place, the smaller ones go last.
-        seen: set[str] = set()
-        first: list[tuple[str, str]] = []
-        smaller: list[tuple[str, str]] = []
-        for option in options:
-            if game.resolve(option[0]).to_empty:
-                (smaller if option[0][0] in seen else first).append(option)
-                seen.add(option[0][0])
-            else:
-                first.append(option)
-        return [*first, *smaller][: self.menu_size]
-
-    # -- the Activity -----------------------------------------------------------------------
-    def table(self, tr: Translator, game: BakersGame) -> Table:
-        return tableau_table(tr, game)
-
-    def drop(self, game: BakersGame, source: str, target: str, count: int) -> str:
-        places = game.places()
-        if source not in places or (target not in places and target != HOME) or not 1 <= count <= 52:
-            raise UserFeedback("error.unknown_button")
-        return tableau_drop(source, target, count)
-
-    def one_press(self, game: BakersGame, place: str) -> str:
-        """The place's press in the chat: its card's double tap (``press_place``)."""
-        if place not in game.places():
-            raise UserFeedback("error.unknown_button")
-        return self.press_place(game, "", place).value
-
-    def home_move(self, game: BakersGame) -> str:
-        return self.press_place(game, "", HOME).value
-
-    def highlight(self, sel: str) -> str:
-        return sel
-
-    def selected_place(self, tr: Translator, sel: str) -> str:
-        if sel.isdigit():
-            return place_words(tr, COLUMN, int(sel) - 1)
-        return place_words(tr, "f", CELL_LETTERS.index(sel))
-
-    # -- words ---------------------------------------------------------------------------
-    def describe_move(self, tr: Translator, move: BakersMove) -> str:
-        """``7♥ from column 3 to column 5``; a group names its size and range."""
-        src = place_words(tr, move.src_kind, move.src)
-        top = card_label(move.cards[-1])
-        if len(move.cards) > 1:
-            what = tr.n("move.group", len(move.cards), low=card_label(move.cards[0]), high=top)
-        else:
-            what = top
-        if move.dst_kind == FOUNDATION:
-            return tr("move.home", what=what, src=src)
-        return tr("move.to", what=what, src=src, dst=place_words(tr, move.dst_kind, move.dst))
-
-    def describe_action(self, tr: Translator, moves: tuple[BakersMove, ...]) -> str:
-        if len(moves) > 1 and all(m.dst_kind == FOUNDATION for m in moves):
-            cards = ", ".join(card_label(m.cards[0]) for m in moves)
-            return tr.n("move.home_run", len(moves), cards=cards)
-        return super().describe_action(tr, moves)
-
-    def alt_text(self, tr: Translator, game: BakersGame) -> str:
-        empty = tr("alt.empty")
-        found = ", ".join(
-            f"{SUIT_SYMBOLS[s]} {rank_text(n, ten='10') if n else empty}"
-            for s, n in enumerate(game.foundation_counts())
-        )
-        cells = ", ".join(
-            f"{p} {card_label(c) if (c := game.top_card(p)) is not None else empty}"
-            for p in game.places()
-            if not p.isdigit()
-        )
-        columns = "; ".join(
-            f"{p}: {' '.join(map(card_label, game.cards_at(p))) or empty}"
-            for p in game.places()
-            if p.isdigit()
-        )
-        return tr(
-            "alt.bakers",
-            cells=game.cells,
-            score=game.score,
-            moves=game.move_count,
-            found=found,
-            free=cells,
-            columns=columns,
-        )
-
-    def claims_notation(self, text: str) -> bool:
-        return text.strip().lower()[:1] in _NOTATION_START
-
-    # -- endings, hints, rankings -----------------------------------------------------------
-    def share_squares(self, tr: Translator, game: BakersGame) -> str:
-        """The free cells it was played with; for a game not won, first how far each suit got
-        (a win's four green squares would say nothing)."""
-        cells = f"· {tr.n('board.cells', game.cells)}"
-        if game.is_won:
-            return cells
-        suits = "".join("🟩" if n == 13 else ("🟨" if n else "⬛") for n in game.foundation_counts())
-        return f"{suits} {cells}"
-
-    @property
-    def hint_worker(self) -> HintWorker:
-        return bakers_hint
-
     @property
     def winnable_finder(self) -> WinnableFinder:
         return find_winnable
 
-    @property
-    def verdict_worker(self) -> VerdictWorker:
-        return bakers_verdict
 
-    def mark(self, game: BakersGame) -> Hashable:
-        """The solver's key of the position (columns in any order, cells in any slot)."""
-        from engine.solver import position_key
-
-        return position_key(game.position)
-
-    def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
-        """A win and its moves; a game not won, its cards home and moves (what ranks it); then
-        the reference score, which never ranks."""
-        score = tr("lb.bakers_score", score=best.score, cells=self.cells_of(best.variant) or DAILY_CELLS)
-        if best.won:
-            return [tr("lb.won_in", moves=best.move_count), score]
-        progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]
-        return [tr("lb.not_won"), *progress, tr.n("board.moves", best.move_count), score]
-
-    def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
-        if best.won:
-            return tr("stats.best_bakers", moves=best.move_count, score=best.score)
-        return tr("stats.best_bakers_not_won", home=best.home or 0, moves=best.move_count)
-
-    def ranking_rule(self, tr: Translator) -> str:
-        return tr("lb.rule.bakers")
+__all__ = ["HOME", "BakersFront", "bakers_hint", "bakers_verdict", "find_winnable", "place_words"]

@@ -15,6 +15,7 @@ into discord.py components.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -146,9 +147,6 @@ class GameFront(ABC, Generic[G]):
     short_name: ClassVar[str]  # the English name in help texts ("Boulanger")
     cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
     stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
-    # The English descriptions of the cells option, by command ("leaderboard", "race"), for
-    # a game that has free cells (its option; another game may have another or none).
-    cells_help: ClassVar[dict[str, str]] = {}
     selections: ClassVar[str] = ""  # the places a selection may hold, one character each
     # The words its board draws besides the shared ones: renderer label -> catalogue key
     # (its title is added under its kind).
@@ -176,6 +174,11 @@ class GameFront(ABC, Generic[G]):
 
     def rules(self, tr: Translator) -> str:
         return tr(self.key("rules"))
+
+    def help(self, tr: Translator) -> str | None:
+        """The game's own paragraph under /help (at most 1,024 characters), or None: the
+        shared help text covers it."""
+        return None
 
     def share_key(self, won: bool) -> str:
         return f"share.{self.kind}.{'won' if won else 'lost'}"
@@ -217,6 +220,12 @@ class GameFront(ABC, Generic[G]):
 
     def code(self, deal: int, cells: int | None) -> engine.GameCode:
         return engine.make_code(self.kind, deal, cells)
+
+    def random_deal(self, rng: random.Random) -> int:
+        """Any of the game's deals, drawn from ``rng``: its codes' whole range (the project's
+        35-bit deals, or a numbered range such as Microsoft's 1 to 1,000,000)."""
+        deals = engine.codes.SPECS[self.kind].deals
+        return rng.randint(deals.low, deals.high)
 
     # -- what storage keeps of the game's option --------------------------------------------
     def variant(self, cells: int | None) -> str:
@@ -370,7 +379,7 @@ class GameFront(ABC, Generic[G]):
         ``Pile.place`` / ``Pile.drop`` name them); the engine then says whether it is legal."""
         raise UserFeedback("error.unknown_button")
 
-    def one_press(self, game: G, place: str) -> str:
+    def double_tap(self, game: G, place: str) -> str:
         """The notation a double tap on ``place`` plays: the same move as its press in the chat."""
         raise UserFeedback("error.unknown_button")
 

@@ -216,7 +216,7 @@ class CalculationFront(GameFront[CalculationGame]):
             raise UserFeedback("error.unknown_button")
         return source + target
 
-    def one_press(self, game: CalculationGame, place: str) -> str:
+    def double_tap(self, game: CalculationGame, place: str) -> str:
         """A waste pile's top card: home, as its button in the chat (the first foundation that
         takes it); the turned card: the first foundation that takes it."""
         if place == TURNED:

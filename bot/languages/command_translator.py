@@ -22,11 +22,10 @@ import re
 from functools import cache
 
 import discord
-from babel.messages.pofile import read_po
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.languages.i18n import LOCALES_DIR
+from bot.languages.i18n import read_catalogue
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +41,9 @@ _NAME = re.compile(r"^[-_\w]{1,32}$")
 @cache
 def own_messages(lang: str) -> dict[str, str]:
     """A catalogue's own (singular) messages, without falling back to English."""
-    path = LOCALES_DIR / f"{lang}.po"
-    if not path.exists():
+    catalog = read_catalogue(lang)  # the games' own catalogues too (their start commands)
+    if catalog is None:
         return {}
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=lang)
     return {
         m.id: m.string
         for m in catalog

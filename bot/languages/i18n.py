@@ -5,6 +5,11 @@ Catalogues live in ``bot/languages/locales/<lang>.po`` with message keys as msgi
 are read at start-up with Babel and turned into ``gettext`` translations, so
 plural forms follow each language's own ``Plural-Forms`` rule. A language or
 a message that is missing falls back to English, and English to the key.
+
+A game may keep its own words with its front: ``bot/games/locales/<game>/<lang>.po``
+(``GAME_LOCALES_DIR``), read into that language's catalogue after the shared one; a key
+may live in one file only (``ValueError`` otherwise), so a game never changes another's
+words.
 """
 
 from __future__ import annotations
@@ -16,13 +21,43 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).with_name("locales")
+GAME_LOCALES_DIR = Path(__file__).resolve().parent.parent / "games" / "locales"
 DEFAULT_LOCALE = "en"
+
+
+def catalogue_files(lang: str, shared: Path | None = None) -> list[Path]:
+    """The files of ``lang``'s catalogue: the shared one (in ``shared``, default
+    ``LOCALES_DIR``), then each game's own, in name order."""
+    first = (shared or LOCALES_DIR) / f"{lang}.po"
+    games = sorted(GAME_LOCALES_DIR.glob(f"*/{lang}.po")) if GAME_LOCALES_DIR.is_dir() else []
+    return [p for p in (first, *games) if p.exists()]
+
+
+def read_catalogue(lang: str, shared: Path | None = None) -> Catalog | None:
+    """``lang``'s catalogue, the shared file and the games' own merged (None: no file);
+    ``ValueError`` when two files hold the same key."""
+    files = catalogue_files(lang, shared)
+    if not files:
+        return None
+    with files[0].open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    for path in files[1:]:
+        with path.open("rb") as fh:
+            extra = read_po(fh, locale=lang)
+        for message in extra:
+            if not message.id:
+                continue
+            if message.id in catalog:
+                raise ValueError(f"{path}: the key {message.id!r} is in another catalogue file too")
+            catalog[message.id] = message
+    return catalog
 
 
 def available_locales() -> list[str]:
@@ -43,11 +78,9 @@ def _known() -> frozenset[str]:
 
 @cache
 def _translations(lang: str) -> gettext.NullTranslations:
-    path = LOCALES_DIR / f"{lang}.po"
-    if not path.exists():
+    catalog = read_catalogue(lang)
+    if catalog is None:
         return gettext.NullTranslations()
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=lang)
     buf = io.BytesIO()
     write_mo(buf, catalog)
     buf.seek(0)
@@ -88,8 +121,8 @@ def has(locale: object, key: str) -> bool:
 
 def catalog_keys(lang: str = DEFAULT_LOCALE) -> set[str]:
     """All message keys of one catalogue (for tests and translators)."""
-    with (LOCALES_DIR / f"{lang}.po").open("rb") as fh:
-        catalog = read_po(fh, locale=lang)
+    catalog = read_catalogue(lang)
+    assert catalog is not None, f"no catalogue for {lang!r}"
     return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
 
 

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
 
-from bot.languages.i18n import DEFAULT_LOCALE, LOCALES_DIR, available_locales
+from bot.languages.i18n import DEFAULT_LOCALE, LOCALES_DIR, available_locales, read_catalogue
 
 
 @dataclass
@@ -34,8 +33,10 @@ class Report:
 
 @cache
 def catalog(lang: str) -> Catalog:
-    with (LOCALES_DIR / f"{lang}.po").open("rb") as fh:
-        return read_po(fh, locale=lang)
+    found = read_catalogue(lang, LOCALES_DIR)  # the games' own words too
+    if found is None:
+        raise FileNotFoundError(LOCALES_DIR / f"{lang}.po")
+    return found
 
 
 def messages(lang: str) -> dict[str, tuple[str, ...]]:

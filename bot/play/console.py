@@ -33,6 +33,8 @@ HELP_WIDTH = 62  # the descriptions' column is wrapped at this width
 
 
 def _row(usage: str, what: str) -> str:
+    if len(usage) > 30:  # a long usage gets a line of its own
+        return f"  {usage}\n{_more(what)}"
     return f"  {usage:<31}{what}"
 
 
@@ -54,9 +56,12 @@ def help_text() -> str:
     lines.append(_row(f"daily {dailies}", "today's daily challenge"))
     lines.append(_more("(a game of that kind in progress is ended only after you"))
     lines.append(_more("answer yes, or with --force)"))
-    moves = " / ".join(front.notation_examples for front in games)
+    moves = " / ".join(dict.fromkeys(front.notation_examples for front in games))
     lines.append(_row("move NOTATION [NOTATION …]", f"e.g. {moves} (played in order)"))
-    buttons = "; ".join(f"{front.button_names} ({front.short_name})" for front in games)
+    by_buttons: dict[str, list[str]] = {}  # games with the same buttons are named together
+    for front in games:
+        by_buttons.setdefault(front.button_names, []).append(front.short_name)
+    buttons = "; ".join(f"{names_} ({', '.join(who)})" for names_, who in by_buttons.items())
     every = "both" if len(games) == 2 else "every game"
     press = f"a board button: {buttons}; undo, hint, clear, end ({every}; end only when no move is left)"
     first, *rest = textwrap.wrap(press, HELP_WIDTH, break_on_hyphens=False)
@@ -69,7 +74,7 @@ def help_text() -> str:
         _row("settings [lost_warning on|off]", "whether the board says when a deal can no longer be won"),
         f"  rules {names} | help | quit   (a leading / is fine: /rules, /help)",
     ]
-    return "\n".join(lines)
+    return "\n".join("\n".join(lines).splitlines())
 
 
 # The console's games are played at one table (a server and channel id of its own), so that
@@ -214,14 +219,16 @@ class Console:
         if front is None:
             self.say(f"new {'|'.join(f.command for f in fronts())} …")
             return
-        cells, code, force = None, None, False
+        cells, typed, force = None, None, False
         for arg in args[1:]:
             if arg in {str(n) for n in front.cell_choices}:
                 cells = int(arg)
             elif arg == "--force":
                 force = True
             else:
-                code = engine.parse_code(arg)
+                typed = arg
+        # A bare deal number (``#11982``) is a deal of this game, for a game that numbers them.
+        code = engine.parse_code(typed, kind=front.kind, cells=cells) if typed is not None else None
         if code is not None and cells is not None and code.cells != cells:
             self.say(
                 f"! {code} is a deal with {code.cells} free cells, not {cells}: give the code or the cells"

@@ -4,9 +4,14 @@ No Discord here (``bot.adapter.replays`` is the button):
 
 * at most one replay is drawn at a time in the process; a second request meanwhile is
   told to try again in a moment (not queued: a queue would hold the memory anyway);
-* each finished game's GIF is kept in a small in-memory LRU bounded in bytes, so a
-  second press re-sends it without drawing (a won game never changes). Memory, not
-  disk: after a restart the owner draws it again, which the quota allows;
+* each finished game's GIF is kept in a small in-memory LRU with a hard byte budget
+  (``CACHE_BYTES``, every entry's bookkeeping counted too, at most ``CACHE_ENTRIES``), so
+  a second press re-sends it without drawing (a won game never changes). Memory, not
+  disk: after a restart the owner draws it again, which the quota allows. Nothing else
+  is kept per replay: the game's row is read, not replayed into the service's cache.
+  Replay memory is that budget plus the one replay being drawn (its output capped at
+  ``renderer.replay.MAX_BYTES``, two boards alive): ``benchmarks/replay_memory.py``
+  measures it over 500 long replays (docs/BENCHMARKS.md);
 * a GIF over ``MAX_UPLOAD`` (8 MiB, Discord's upload limit without boosts) is not
   sent; its size is remembered so it is not drawn again.
 """
@@ -26,15 +31,20 @@ MAX_UPLOAD = 8 * 1024 * 1024
 # The renderer streams frames (at most 400, memory independent of the game's length) under
 # a byte cap, so any game the service accepts (``service.MAX_ACTIONS``) can be drawn.
 MAX_REPLAY_ACTIONS = 5_000
-CACHE_BYTES = 48 * 1024 * 1024
+CACHE_BYTES = 32 * 1024 * 1024
+CACHE_ENTRIES = 256
+ENTRY_BYTES = 256  # what one entry costs besides its GIF (dict slot, key, bytes header), counted
 TOO_BIG = b""  # cached marker: drawn once, too large to send
 
 
 class Replays:
     """The replays drawn so far (LRU by bytes) and the one-at-a-time drawing slot."""
 
-    def __init__(self, *, cache_bytes: int = CACHE_BYTES, max_upload: int = MAX_UPLOAD) -> None:
+    def __init__(
+        self, *, cache_bytes: int = CACHE_BYTES, max_upload: int = MAX_UPLOAD, entries: int = CACHE_ENTRIES
+    ) -> None:
         self.cache_bytes = cache_bytes
+        self.entries = entries
         self.max_upload = max_upload
         self._cache: OrderedDict[int, bytes] = OrderedDict()
         self._size = 0
@@ -47,6 +57,7 @@ class Replays:
 
     @property
     def cached_bytes(self) -> int:
+        """What the cache holds, bookkeeping included: never more than ``cache_bytes``."""
         return self._size
 
     def cached(self, game_id: int) -> bytes | None:
@@ -78,10 +89,14 @@ class Replays:
             return gif
 
     def _keep(self, game_id: int, gif: bytes) -> None:
-        if len(gif) > self.cache_bytes:
+        cost = len(gif) + ENTRY_BYTES
+        if cost > self.cache_bytes:
             return
+        old = self._cache.pop(game_id, None)
+        if old is not None:
+            self._size -= len(old) + ENTRY_BYTES
         self._cache[game_id] = gif
-        self._size += len(gif)
-        while self._size > self.cache_bytes:
+        self._size += cost
+        while self._size > self.cache_bytes or len(self._cache) > self.entries:
             _, dropped = self._cache.popitem(last=False)
-            self._size -= len(dropped)
+            self._size -= len(dropped) + ENTRY_BYTES

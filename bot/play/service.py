@@ -32,7 +32,6 @@ from bot.play.feedback import UserFeedback
 from bot.play.render_pool import RenderPool
 from bot.play.solving import Solver
 from bot.play.verdicts import VERDICT_NODES, VERDICT_SECONDS, Verdicts
-from engine.codes import MAX_DEAL
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +103,23 @@ class HintAnswer:
     game: engine.Game[Any]
 
 
+class DamagedGame(UserFeedback):
+    """The stored game no longer replays (its moves were edited or damaged): it is marked and
+    kept for the operator; the player is offered to end it (``/resign``) and start anew."""
+
+    def __init__(self, row: storage.GameRow) -> None:
+        super().__init__("error.damaged_game")
+        self.row = row
+
+
+class DamagedGameEnded(UserFeedback):
+    """A damaged game was ended at its player's request (its record kept as it is)."""
+
+    def __init__(self, row: storage.GameRow) -> None:
+        super().__init__("game.damaged_ended")
+        self.row = row
+
+
 class StaleBoard(UserFeedback):
     """A press on a board drawn at an earlier version; ``row`` is the game as stored now."""
 
@@ -170,6 +186,7 @@ class GameService:
         self._games: OrderedDict[int, tuple[int, engine.Game[Any]]] = OrderedDict()
         self._background: set[asyncio.Task[Any]] = set()
         self._stopped = False  # stop_background: no refill starts any more
+        self._damaged: set[int] = set()  # games found not to replay (marked once: _found_damaged)
         self.boards = BoardMessages()  # which message shows each board (bot.play.boards)
         self.verdicts = Verdicts()  # whether each game can still be won (bot.play.verdicts)
         self.verdict_seconds, self.verdict_nodes = VERDICT_SECONDS, VERDICT_NODES
@@ -190,9 +207,48 @@ class GameService:
         if cached is not None and cached[0] == row.version:
             self._games.move_to_end(row.id)
             return cached[1]
-        game = engine.replay(row.code, row.moves)
-        self._remember(row, game)
+        try:
+            game = engine.replay(row.code, row.moves)
+        except Exception as exc:  # the stored record no longer replays: say so, once
+            self._found_damaged(row, exc)
+            raise DamagedGame(row) from None
+        if row.is_active:  # a finished game takes no more moves: not worth the memory
+            self._remember(row, game)
         return game
+
+    def _found_damaged(self, row: storage.GameRow, exc: Exception) -> None:
+        """Log and mark a damaged game the first time this process meets it (not on every action)."""
+        if row.id in self._damaged:
+            return
+        self._damaged.add(row.id)
+        reason = f"{type(exc).__name__}: {exc}"
+        log.error(
+            "game %s (%s, owner %s) no longer replays from its stored moves (%s): marked damaged, kept "
+            "for the operator; its player is offered to end it",
+            row.id,
+            row.code,
+            row.owner_id,
+            reason,
+        )
+        task = asyncio.get_running_loop().create_task(self._mark_damaged(row.id, reason))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _mark_damaged(self, game_id: int, reason: str) -> None:
+        try:
+            await self.store.mark_damaged(game_id, reason)
+        except storage.StorageError as exc:
+            log.warning("could not mark game %s damaged: %s", game_id, exc)
+
+    async def _end_damaged(self, row: storage.GameRow) -> storage.GameRow:
+        """End a damaged game as resigned with the score and move count it has stored."""
+        done = await self.store.finish_game(
+            row.id, row.version, "resigned", score=row.score, move_count=row.move_count
+        )
+        log.info("damaged game %s ended by its player (its moves kept as they are)", row.id)
+        self._games.pop(row.id, None)
+        await self._changed(done)
+        return done
 
     def _remember(self, row: storage.GameRow, game: engine.Game[Any]) -> None:
         self._games[row.id] = (row.version, game)
@@ -207,11 +263,21 @@ class GameService:
             raise UserFeedback("error.no_such_game") from None
         return row, self._engine_game(row)
 
+    async def stored(self, game_id: int) -> storage.GameRow:
+        """The game's row as stored, without replaying it (a replay, a finished game's page)."""
+        try:
+            return await self.store.get_game(game_id)
+        except storage.GameNotFound:
+            raise UserFeedback("error.no_such_game") from None
+
     async def owned(self, user_id: int, game_id: int) -> tuple[storage.GameRow, engine.Game[Any]]:
-        row, game = await self.load(game_id)
-        if row.owner_id != user_id:
+        try:
+            row = await self.store.get_game(game_id)
+        except storage.GameNotFound:
+            raise UserFeedback("error.no_such_game") from None
+        if row.owner_id != user_id:  # before replaying it: a stranger learns nothing more
             raise UserFeedback("error.not_your_game", owner=f"<@{row.owner_id}>")
-        return row, game
+        return row, self._engine_game(row)
 
     async def find(self, user_id: int, kind: str | None = None) -> storage.GameRow:
         """The player's active game of ``kind``, or their most recent active game."""
@@ -241,7 +307,7 @@ class GameService:
 
     async def replay(self, game_id: int) -> bytes:
         """An animated GIF of a won game, one frame per action, for anyone to watch or share."""
-        row, _ = await self.load(game_id)
+        row = await self.stored(game_id)  # not replayed here: the renderer replays it, nothing is kept
         front = front_for(row.kind)
         if row.status != "won" or not front.has_replay:
             raise UserFeedback("error.replay_not_won")
@@ -369,9 +435,9 @@ class GameService:
         """A stock deal (proven winnable) where the game has a stock, else any shuffle."""
         rng = random.SystemRandom()
         if cells not in front.stock_cells:
-            return front.code(rng.randrange(MAX_DEAL + 1), cells), True
+            return front.code(front.random_deal(rng), cells), True
         if any_deal:
-            return front.code(rng.randrange(MAX_DEAL + 1), cells), False
+            return front.code(front.random_deal(rng), cells), False
         assert cells is not None
         deal = await self.store.take_winnable_deal(front.kind, front.variant(cells))
         self.top_up_soon(front, cells)
@@ -380,7 +446,7 @@ class GameService:
         shipped = front.shipped_deals(cells)
         if shipped:
             return front.code(rng.choice(shipped), cells), True
-        return front.code(rng.randrange(MAX_DEAL + 1), cells), False
+        return front.code(front.random_deal(rng), cells), False
 
     def top_up_soon(self, front: GameFront[Any], cells: int) -> None:
         """Refill the winnable-deal stock in the background (one refill per stock at a time)."""
@@ -413,7 +479,11 @@ class GameService:
         """End ``row`` as resigned if it is still exactly as checked; None if it ended meanwhile."""
         async with self._lock(row.id):
             try:
-                return await self._finish(row, self._engine_game(row), "resigned")
+                try:
+                    game = self._engine_game(row)
+                except DamagedGame:
+                    return await self._end_damaged(row)
+                return await self._finish(row, game, "resigned")
             except storage.GameNotActive:
                 return None
             except storage.VersionConflict as exc:
@@ -646,8 +716,16 @@ class GameService:
         return await self.play(user_id, game_id, engine.UNDO, version=version)
 
     async def resign(self, user_id: int, game_id: int) -> Board:
+        """End the game (``DamagedGameEnded`` for one that no longer replays: no board to draw)."""
         async with self._lock(game_id):
-            row, game = await self._checked(user_id, game_id, None)
+            try:
+                row, game = await self._checked(user_id, game_id, None)
+            except DamagedGame as damaged:
+                if damaged.row.owner_id != user_id:
+                    raise UserFeedback("error.not_your_game", owner=f"<@{damaged.row.owner_id}>") from None
+                if not damaged.row.is_active:
+                    raise UserFeedback("error.game_over") from None
+                raise DamagedGameEnded(await self._end_damaged(damaged.row)) from None
             done = await self._finish(row, game, "resigned")
             return await self._board(done, game, await self.render(done, game))
 

@@ -155,12 +155,12 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
     database_url = _raw("BOULANGER_DATABASE_URL") or None
     if database_url is not None and not database_url.startswith(("postgresql://", "postgres://")):
         raise ConfigError("BOULANGER_DATABASE_URL must be a postgresql://user:password@host:port/name URL")
-    db_path = _raw("BOULANGER_DB") or DEFAULT_DB
+    db_path = _raw("BOULANGER_DB")
     if "\0" in db_path:
         raise ConfigError("BOULANGER_DB must be a file path")
     return Config(
         token=token,
-        db_path=Path(db_path),
+        db_path=database_path(db_path),
         log_level=level,
         dev_guild_id=_int("DEV_GUILD_ID", None),
         sync_global=_flag("SYNC_GLOBAL"),
@@ -221,6 +221,15 @@ def http_setting() -> tuple[str, int] | None:
     if isinstance(parsed, str):
         raise ConfigError(parsed)
     return parsed
+
+
+def database_path(setting: str) -> Path:
+    """The database file, absolute, resolved once: ``BOULANGER_DB`` (relative to the folder the bot
+    was started from), else ``data/boulanger.sqlite3`` in the project, whatever the current folder
+    (started from elsewhere, the bot must not serve a second, empty database)."""
+    given = setting.strip()
+    path = Path(given).expanduser() if given else PROJECT_DIR / DEFAULT_DB
+    return Path(os.path.abspath(path))
 
 
 #: Far more shards than any bot this size needs (Discord asks for one per 2,500 servers).

@@ -1,7 +1,8 @@
 """The bot's database: opened with the file checks, and the bot stopped when the file is lost.
 
-If the database file is unlinked or replaced while the bot runs, storage refuses
-every write from then on (``DatabaseUnusable``, reason "vanished"/"replaced"):
+If the database file is unlinked, replaced, truncated or loses its ``-wal`` while the
+bot runs, or the database (SQLite or PostgreSQL) no longer holds the last game row this
+process wrote, storage refuses every write from then on (``DatabaseUnusable``):
 the player whose move it was is told (``bot.adapter.errors``), this module logs why and
 closes the bot, and ``python -m bot`` exits with status 3 (a supervisor's
 restart then refuses to start over an empty database: ``storage.sqlite.files``).
@@ -16,7 +17,7 @@ from typing import Protocol
 import storage
 from bot.running.config import Config
 from storage.sqlite import SqliteStore
-from storage.sqlite.files import prepare, tighten
+from storage.sqlite.files import mark_closed, mark_open, prepare, tighten
 
 log = logging.getLogger(__name__)
 
@@ -41,16 +42,37 @@ class Stoppable(Protocol):
 
 async def open_store(bot: Stoppable) -> storage.Store:
     if bot.config.database_url:  # BOULANGER_DATABASE_URL: a PostgreSQL server, not a file to watch
-        return await storage.open_store(bot.config.database_url)
+        store = await storage.open_store(bot.config.database_url)
+        log.info("database: %s", store.path)  # the password redacted
+        store.tell_when_lost(lambda error: stop(bot, error))
+        return store
+    path = str(bot.config.db_path)  # absolute (bot.config)
+    log.info("database: %s", path)
     bot.config.db_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = str(bot.config.db_path)
     prepare(path, init=bot.config.init_db)
     store = await storage.open_store(path)
     tighten(path)  # the -wal and -shm SQLite just created (they take the database's mode anyway)
+    store.tell_when_lost(lambda error: stop(bot, error))
     if isinstance(store, SqliteStore):
-        store.on_lost = lambda error: stop(bot, error)
+        mark_open(path)  # from now on its -wal holds saved moves: a start without it is refused
         _keep(asyncio.create_task(_watch(bot, store), name="database-watch"))
     return store
+
+
+async def close_store(store: storage.Store) -> None:
+    """Close cleanly; the marker then says so (once the -wal is gone) unless the file was lost."""
+    lost = isinstance(store, SqliteStore) and _was_lost(store)  # before: closing removes the -wal
+    await store.close()
+    if isinstance(store, SqliteStore) and not lost:
+        mark_closed(store.path)
+
+
+def _was_lost(store: SqliteStore) -> bool:
+    try:
+        store.check_file()
+    except storage.DatabaseUnusable:
+        return True
+    return False
 
 
 def stop(bot: Stoppable, error: storage.DatabaseUnusable) -> None:

@@ -1,11 +1,9 @@
 """FreeCell: Microsoft's deals 1 to 1,000,000 (``FC1-C4-MS11982``), 4 to 1 free cells, safe
 auto-play.
 
-``register_game()`` makes the engine play its codes (``engine.new_game``,
-``engine.parse_code``, the command line). It is a call rather than a line of
-``engine/__init__.py`` for now: the bot and storage take every kind the engine
-registers, and FreeCell's bot front comes later; until then the bot must not be
-offered FreeCell codes.
+``engine/__init__.py`` registers it beside the other games (its bot front is
+``bot/games/freecell.py``); ``register_game()`` and ``registered()`` put it back for a
+test that took it out.
 """
 
 from collections.abc import Iterator

@@ -5,7 +5,8 @@ highlights and words); another game's board registers itself with ``renderer.reg
 from __future__ import annotations
 
 from renderer.boards import register
-from renderer.games import bakers, calculation
+from renderer.games import bakers, calculation, freecell
 
 register(bakers)
 register(calculation)
+register(freecell)

@@ -1,9 +1,5 @@
-"""The Jeu du Boulanger board: cells a-d and foundations on top, columns 1-8 below.
-
-Columns fan down ``layout.FAN`` px a card, so every card's corner shows whole;
-the picture is as tall as its longest column needs (``height``), at least
-``MIN_CARDS`` cards' worth, at most ``FULL_HEIGHT`` (a 19-card column, the
-longest the rules allow; a longer made-up column is squeezed to fit).
+"""The Jeu du Boulanger board: the shared eight-column board (``renderer.games.tableau``:
+cells a-d and foundations on top, columns 1-8 below) under its own title.
 
 Highlights: ``("c", i)`` selects column i (0-based; its ordered run is
 marked), ``("f", i)`` free cell i. The last move is read from
@@ -16,92 +12,30 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.bakers import BakersGame
-from engine.cards import SUIT_SYMBOLS
-from renderer import header
-from renderer import layout as L
-from renderer.cache import cached
-from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
+from renderer.cards import TWO
+from renderer.games import tableau
+from renderer.games.tableau import (
+    FULL_HEIGHT,
+    LETTER_Y,
+    LONGEST,
+    MIN_CARDS,
+    NUMBER_Y,
+    TABLEAU_Y,
+    TOP_Y,
+    height,
+    parse_highlight,
+    slot_x,
+)
 from renderer.labels import Labels, Word
-from renderer.palette import new_canvas
-from renderer.text import paste, pill_sprite
 
 KIND = BakersGame.kind
 # This board's own words (the shared ones are in ``renderer.labels``): its title.
-WORDS: dict[str, Word] = {KIND: ("Jeu du Boulanger", 18, 180)}
-CELL_LETTERS = "abcd"
-LETTER_Y = L.HEADER_H + 1  # cell letters
-TOP_Y = LETTER_Y + L.LABEL_ROW  # cells and foundations
-NUMBER_Y = TOP_Y + L.CARD_H + 2  # column numbers
-TABLEAU_Y = NUMBER_Y + L.LABEL_ROW
-LONGEST = 19  # 6 dealt cards under a king and its whole run down to the ace
-MIN_CARDS = 5  # a board is never shorter than a column of 5 would make it
-FULL_HEIGHT = TABLEAU_Y + (LONGEST - 1) * L.FAN + L.CARD_H + L.BOTTOM
-TABLEAU_ROOM = FULL_HEIGHT - L.BOTTOM - TABLEAU_Y
+WORDS: dict[str, Word] = {KIND: tableau.title_word("Jeu du Boulanger")}
 
 
-def height(game: BakersGame) -> int:
-    """The picture's height: down to the longest column's last card (and a little felt)."""
-    n = max(MIN_CARDS, *(len(col) for col in game.position.cols))
-    if n > LONGEST:
-        return FULL_HEIGHT
-    return TABLEAU_Y + (n - 1) * L.FAN + L.CARD_H + L.BOTTOM
-
-
-def slot_x(i: int) -> int:
-    """Left edge of place ``i`` in the 8-wide grid (columns; cells 0-3 and foundations 4-7)."""
-    return L.MARGIN + i * (L.CARD_W + L.GAP)
-
-
-def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
-    """A place's name centred over it: plain text, or on a coloured badge when marked."""
-    ink = L.TEXT if fill is None or fill == L.PICK_EDGE else L.BLACK
-    pill = pill_sprite(text, L.LABEL_TEXT, ink, fill or L.FELT, L.FELT)
-    paste(canvas, pill, slot_x(i) + L.CARD_W // 2, y, "m")
-
-
-@cached(limit=64)
 def background(cells: int, labels: Labels) -> Image.Image:
-    """Everything that does not depend on the cards: read only, boards start from a copy."""
-    canvas = new_canvas((L.WIDTH, FULL_HEIGHT), L.FELT)
-    header.draw_static(canvas, dict(labels)[KIND])
-    for i in range(cells):
-        _label(canvas, CELL_LETTERS[i], i, LETTER_Y)
-        canvas.paste(slot_sprite(), (slot_x(i), TOP_Y))
-    for s in range(4):
-        canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 44), (slot_x(4 + s), TOP_Y))
-    for c in range(8):
-        _label(canvas, str(c + 1), c, NUMBER_Y)
-        canvas.paste(slot_sprite(), (slot_x(c), TABLEAU_Y))
-    return canvas
-
-
-class _Marks:
-    """Which cards get a marked face and which labels a badge, from the last move and the pick."""
-
-    def __init__(self, game: BakersGame, highlight: tuple[str, int] | None) -> None:
-        pos = game.position
-        self.cols: list[dict[int, str]] = [{} for _ in range(8)]  # column -> {position: style}
-        self.cells: dict[int, str] = {}
-        self.homes: dict[int, str] = {}
-        self.labels: list[tuple[str, int, L.RGB]] = []  # (kind, index, badge colour)
-        last = game.last_move
-        if last is not None:
-            self.labels.append((last.src_kind, last.src, L.LAST_EDGE))
-            if last.dst_kind == "c":
-                n = len(pos.cols[last.dst])
-                self.cols[last.dst].update(dict.fromkeys(range(n - len(last.cards), n), LAST))
-            elif last.dst_kind == "f":
-                self.cells[last.dst] = LAST
-            else:
-                self.homes[last.dst] = LAST
-        if highlight is not None:  # drawn after the last move: a pick wins where both apply
-            kind, i = highlight
-            self.labels.append((kind, i, L.PICK_EDGE))
-            if kind == "c":
-                n = len(pos.cols[i])
-                self.cols[i].update(dict.fromkeys(range(n - pos.run_length(i), n), PICK))
-            else:
-                self.cells[i] = PICK
+    """Everything that does not depend on the cards (cached; read only)."""
+    return tableau.background(KIND, cells, labels)
 
 
 def render(
@@ -113,55 +47,23 @@ def render(
     tag: str | None = None,
     hide_code: bool = False,
 ) -> Image.Image:
-    """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``;
-    ``tag`` and ``hide_code`` as in ``header.draw_dynamic``."""
-    pos = game.position
-    words = dict(labels)
-    base = background(len(pos.cells), labels)
-    canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
-    header.draw_dynamic(canvas, game, words[KIND], words, tag, hide_code)
-    marks = _Marks(game, highlight)
-    for i, card in enumerate(pos.cells):
-        if card >= 0:
-            canvas.paste(card_sprite(card, marks.cells.get(i, PLAIN), deck=deck), (slot_x(i), TOP_Y))
-    for s, count in enumerate(pos.found):
-        if count:
-            home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), deck=deck)
-            canvas.paste(home, (slot_x(4 + s), TOP_Y))
-    for c, col in enumerate(pos.cols):
-        step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
-        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, marks.cols[c], deck)
-    for kind, i, colour in marks.labels:
-        if kind == "c":
-            _label(canvas, str(i + 1), i, NUMBER_Y, colour)
-        elif kind == "f":
-            _label(canvas, CELL_LETTERS[i], i, LETTER_Y, colour)
-    if game.is_won:
-        _won_banner(canvas, words["won"], height(game))
-    return canvas
+    """The board (``renderer.games.tableau.render``)."""
+    return tableau.render(KIND, game, highlight, labels, deck, fit, tag, hide_code)
 
 
-def _won_banner(canvas: Image.Image, text: str, bottom: int) -> None:
-    pill = pill_sprite(text, L.BANNER_TEXT, L.BLACK, L.WON, L.FELT)
-    paste(canvas, pill, L.WIDTH // 2, (TABLEAU_Y + bottom - pill.height) // 2, "m")
-
-
-def parse_highlight(game: BakersGame, highlight: object) -> tuple[str, int] | None:
-    """``("c", 0..7)``, ``("f", cell)`` or the notation names ``"1"``-``"8"``, ``"a"``-``"d"``."""
-    if highlight is None:
-        return None
-    cells = len(game.position.cells)
-    if isinstance(highlight, str):
-        t = highlight.strip().lower()
-        if len(t) == 1 and "1" <= t <= "8":
-            return ("c", int(t) - 1)
-        if len(t) == 1 and t in CELL_LETTERS[:cells]:
-            return ("f", CELL_LETTERS.index(t))
-    elif isinstance(highlight, tuple) and len(highlight) == 2 and isinstance(highlight[1], int):
-        kind, i = highlight
-        if (kind == "c" and 0 <= i < 8) or (kind == "f" and 0 <= i < cells):
-            return (kind, i)
-    raise ValueError(
-        f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
-        f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
-    )
+__all__ = [
+    "FULL_HEIGHT",
+    "KIND",
+    "LETTER_Y",
+    "LONGEST",
+    "MIN_CARDS",
+    "NUMBER_Y",
+    "TABLEAU_Y",
+    "TOP_Y",
+    "WORDS",
+    "background",
+    "height",
+    "parse_highlight",
+    "render",
+    "slot_x",
+]

@@ -36,7 +36,7 @@ from renderer.cards import (
 )
 from renderer.header import paste_words
 from renderer.labels import Labels, Word
-from renderer.palette import new_canvas
+from renderer.palette import new_canvas, put
 from renderer.text import paste, pill_sprite
 
 KIND = CalculationGame.kind
@@ -110,7 +110,7 @@ def _paste_waste(
 ) -> None:
     for k, (card, (dx, dy, corner)) in enumerate(zip(pile, waste_layout(len(pile)), strict=True)):
         under = ON_FELT if k == 0 else ON_CARD  # the second fan lies on the first one's cards
-        canvas.paste(card_sprite(card, styles.get(k, PLAIN), under, corner, deck), (x + dx, PILE_Y + dy))
+        put(canvas, card_sprite(card, styles.get(k, PLAIN), under, corner, deck), (x + dx, PILE_Y + dy))
 
 
 def _label(canvas: Image.Image, text: str, i: int, y: int, fill: L.RGB | None = None) -> None:
@@ -182,12 +182,12 @@ def render(
     marks = _Marks(game, highlight)
     _stock(canvas, game.stock_count)
     if game.turned is not None:
-        canvas.paste(card_sprite(game.turned, marks.turned, deck=deck), (slot_x(0), PILE_Y))
+        put(canvas, card_sprite(game.turned, marks.turned, deck=deck), (slot_x(0), PILE_Y))
     for i in range(4):
         home = game.foundations[i]
         if home:
             top = card_sprite(home[-1], marks.homes.get(i, PLAIN), deck=deck)
-            canvas.paste(top, (slot_x(i + 1), TOP_Y))
+            put(canvas, top, (slot_x(i + 1), TOP_Y))
         need = game.needs(i)
         text = words["done"] if need is None else f"{words['next']} {rank_text(need, ten='10')}"
         paste_words(

@@ -15,6 +15,7 @@ import asyncpg
 from storage import rows
 from storage import validate as v
 from storage.interface import DatabaseBusy, DatabaseUnusable, StorageError
+from storage.lost import LostWatch
 from storage.postgres.opening import classify, open_pool, prepare, redact, unusable
 
 if TYPE_CHECKING:
@@ -76,10 +77,11 @@ def database_error(error: BaseException) -> StorageError:
     return StorageError(f"database error: {error}")
 
 
+_SCHEMA_GONE = (asyncpg.UndefinedTableError, asyncpg.InvalidSchemaNameError)
 _DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
-class PostgresBase:
+class PostgresBase(LostWatch):
     """One PostgreSQL database (or schema) behind an asyncpg pool. Opened by ``PostgresStore.open(url)``."""
 
     def __init__(self, pool: asyncpg.Pool, where: str, clock: Clock) -> None:
@@ -134,6 +136,9 @@ class PostgresBase:
         """The clock, checked (timezone-aware)."""
         return to_moment(v.moment("the clock", self._clock()))
 
+    def _unusable(self, reason: str, detail: str) -> DatabaseUnusable:
+        return unusable(self.path, reason, detail)
+
     # -- transactions -------------------------------------------------------------
     @asynccontextmanager
     async def _transaction(self, *, write: bool = True) -> AsyncIterator[Conn]:
@@ -153,15 +158,24 @@ class PostgresBase:
                 if write:
                     async with conn.transaction():
                         yield conn
+                        await self._check_written(conn)  # before the commit: see StoreFront
                 else:
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         yield conn
+        except _SCHEMA_GONE as error:  # DROP SCHEMA, a wiped database: never begin again silently
+            raise self._report_lost(unusable(self.path, "schema_lost", _short(error))) from error
         except _DRIVER_ERRORS as error:
             raise database_error(error) from error
         finally:
             self._calls -= 1
             if not self._calls:
                 self._idle.set()
+
+    async def _check_written(self, conn: Conn) -> None:
+        written = self._record_to_check()
+        if written is not None:
+            version = await conn.fetchval("SELECT version FROM games WHERE id = $1", written[0])
+            self._check_stored(written, None if version is None else int(version))
 
     # -- maintenance --------------------------------------------------------------
     async def ping(self) -> None:

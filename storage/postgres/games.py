@@ -209,6 +209,17 @@ class GamesMixin(PostgresBase):
             )
         return None if row is None else game_row(row, DECODE)
 
+    async def mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
+        async with self._transaction() as conn:
+            marked = await conn.fetchval(
+                "INSERT INTO damaged_games (game_id, reason, marked_at) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
+                game_id,
+                to_text(reason),
+                now,
+            )
+        return marked is not None
+
     async def get_result(self, game_id: int) -> FinishedGame | None:
         async with self._transaction(write=False) as conn:
             row = await conn.fetchrow(f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1", game_id)

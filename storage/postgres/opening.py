@@ -39,6 +39,11 @@ VERSION_TABLE = "boulanger_schema"
 DEFAULT_SETTINGS = {"lock_timeout": "5s", "application_name": "boulanger"}
 
 _ADVICE = {
+    "schema_lost": "its tables are gone while the bot was using it (DROP SCHEMA, a wiped database?); "
+    "nothing since then was saved. Restore it from a backup, then start the bot again",
+    "rows_lost": "it no longer holds what this process wrote to it (a game row is missing or older: "
+    "an older dump restored?); nothing since then was saved. Check which copy is the right one, "
+    "then start the bot again",
     "unreachable": "the server does not answer: check the host and port in the URL and that PostgreSQL "
     "is running",
     "refused": "the server refused the login: check the user, password and database name in the URL",

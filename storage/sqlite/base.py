@@ -16,6 +16,7 @@ import aiosqlite
 
 from storage import validate as v
 from storage.interface import DatabaseUnusable, StorageError
+from storage.lost import LostWatch
 from storage.migrator import too_new
 from storage.sqlite.opening import (
     MEMORY,
@@ -35,7 +36,7 @@ T = TypeVar("T")
 Outcome = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-class SqliteBase:
+class SqliteBase(LostWatch):
     """One SQLite file behind one aiosqlite connection. Opened by ``SqliteStore.open(path)``."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:
@@ -46,8 +47,11 @@ class SqliteBase:
         self._pending: list[tuple[Any, asyncio.Future[Any]]] = []
         self._drainer: asyncio.Task[None] | None = None
         self.path = path
-        # The file this connection has open (device, inode), to notice it being unlinked or replaced.
+        # The file this connection has open (device, inode), to notice it being unlinked or replaced;
+        # its -wal's; the largest size seen (it never shrinks: no VACUUM).
         self._identity = _identity(path)
+        self._wal = _identity_if_there(path + "-wal") if self._identity is not None else None
+        self._size = 0
         self._lost: DatabaseUnusable | None = None
         # Called once, with the error, when the file is found gone (the bot stops on it).
         self.on_lost: Callable[[DatabaseUnusable], None] | None = None
@@ -106,27 +110,48 @@ class SqliteBase:
                     await conn.close()
 
     def check_file(self) -> None:
-        """Raise ``DatabaseUnusable`` ("vanished"/"replaced") if the path no longer names the open file.
+        """Raise ``DatabaseUnusable`` if the files on disk are no longer the ones this connection uses.
 
-        Checked before every commit (one ``os.stat``), so a write is never
-        acknowledged once it would go to an unlinked file nobody will open again.
-        Once lost, always lost: every later write is refused too.
+        Checked before every commit (two ``os.stat``), so a write is never acknowledged once it
+        would go to a file nobody will open again: the database unlinked ("vanished") or another
+        file put in its place ("replaced"), the file shortened or a smaller, older copy written
+        over it ("truncated": without VACUUM a database file never shrinks), or its ``-wal``
+        deleted or replaced ("wal_removed": SQLite would go on writing to an unlinked file, lost
+        at the next stop). Only ``stat``: opening and closing the database file in this process
+        would drop SQLite's POSIX locks on it. Once lost, always lost.
         """
         if self._lost is None and self._identity is not None:
-            try:
-                now = _identity(self.path)
-            except FileNotFoundError:
-                now = None
-            if now != self._identity:
-                self._lost = unusable(self.path, "vanished" if now is None else "replaced")
+            problem = self._file_problem()
+            if problem is not None:
+                self._lost = unusable(self.path, *problem)
                 if self.on_lost is not None:
                     self.on_lost(self._lost)
         if self._lost is not None:
             raise unusable(self.path, self._lost.reason)
 
+    def _file_problem(self) -> tuple[str, str] | None:
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return "vanished", ""
+        if (found.st_dev, found.st_ino) != self._identity:
+            return "replaced", ""
+        if found.st_size < self._size:
+            return "truncated", f"{found.st_size} bytes, {self._size} before"
+        self._size = found.st_size
+        wal = _identity_if_there(self.path + "-wal")
+        if self._wal is None:
+            self._wal = wal  # SQLite creates it on the first read
+        elif wal != self._wal:
+            return "wal_removed", "deleted" if wal is None else "another file in its place"
+        return None
+
     def now(self) -> dt.datetime:
         """The clock, checked (timezone-aware)."""
         return v.moment("the clock", self._clock())
+
+    def _unusable(self, reason: str, detail: str) -> DatabaseUnusable:
+        return unusable(self.path, reason, detail)
 
     # -- transactions -------------------------------------------------------------
     @asynccontextmanager
@@ -203,7 +228,8 @@ class SqliteBase:
                 else:
                     outcomes.append((future, value, None))
                 await conn.execute("RELEASE write")
-            self.check_file()  # nobody's write is acknowledged once the file is gone
+            await self._check_written(conn)  # nor once the database lost what this store wrote
+            self.check_file()  # nor once the file is gone
             await conn.execute("COMMIT")
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):
@@ -213,6 +239,12 @@ class SqliteBase:
                 raise  # cancelled or exiting: the callers' futures are cancelled with the task
             return [(f, None, failure) for _, f in batch]
         return outcomes
+
+    async def _check_written(self, conn: aiosqlite.Connection) -> None:
+        written = self._record_to_check()
+        if written is not None:
+            row = await self._one(conn, "SELECT version FROM games WHERE id = ?", (written[0],))
+            self._check_stored(written, None if row is None else int(row[0]))
 
     @staticmethod
     async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
@@ -241,6 +273,13 @@ def _identity(path: str) -> tuple[int, int] | None:
         return None
     found = os.stat(path)
     return found.st_dev, found.st_ino
+
+
+def _identity_if_there(path: str) -> tuple[int, int] | None:
+    try:
+        return _identity(path)
+    except FileNotFoundError:
+        return None
 
 
 async def _quick_check(conn: aiosqlite.Connection, path: str) -> None:

@@ -183,6 +183,18 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
+    async def mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
+        async def op(conn: aiosqlite.Connection) -> bool:
+            row = await self._one(
+                conn,
+                "INSERT INTO damaged_games (game_id, reason, marked_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
+                (game_id, reason, to_ms(now)),
+            )
+            return row is not None
+
+        return await self._write(op)
+
     async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None:

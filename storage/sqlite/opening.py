@@ -48,6 +48,20 @@ _ADVICE = {
     "missing": "the database that was created here is gone, and a new, empty one is never created "
     "silently in its place. Restore it from a backup (with its -wal file, if any); to start again "
     "with an empty database instead, start once with --init",
+    "empty": "the file is empty (0 bytes) although a database was created here: it was truncated or "
+    "replaced. Restore it from a backup (with its -wal file, if any); to start again with an empty "
+    "database instead, start once with --init",
+    "truncated": "the file is shorter than the database it holds says it is: it was truncated or only "
+    "partly copied. Restore it from a backup (with its -wal file, if any)",
+    "wal_missing": "its -wal file is gone although the bot using it did not stop cleanly: the moves "
+    "saved since the last checkpoint were in that file. Put the -wal file back; if you restored the "
+    "database from a backup on purpose, delete the marker file named in brackets and start again",
+    "wal_removed": "its -wal file was deleted or replaced while the bot was using it (the moves saved "
+    "in it are lost at the next stop, and nothing since then was saved). Stop the bot, restore the "
+    "database from a backup, then start it again",
+    "rows_lost": "it no longer holds what this process wrote to it (a game row is missing or older: "
+    "an older copy was put in its place?); nothing since then was saved. Check which copy is the "
+    "right one, then start the bot again",
     "stale_wal": "its -wal or -shm file is still there without the database: a new database must not "
     "start from another one's journal. Restore the database, or move those files away",
 }

@@ -87,9 +87,15 @@ def summary_params(kind: str, channel_id: int | None, guild_id: int | None, vari
 
 
 def operational_error(error: sqlite3.Error) -> StorageError:
-    if classify(error) == "locked":
-        return DatabaseBusy(f"the database stayed locked by another writer: {error}")
-    return StorageError(f"database error: {error}")
+    """The storage error for a SQLite error; it keeps that error as its cause (``sqlite_errorname``
+    says what failed: disk full, locked, corrupt), also when it is handed on rather than raised."""
+    failure = (
+        DatabaseBusy(f"the database stayed locked by another writer: {error}")
+        if classify(error) == "locked"
+        else StorageError(f"database error: {error}")
+    )
+    failure.__cause__ = error
+    return failure
 
 
 __all__ = [

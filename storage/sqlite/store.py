@@ -39,18 +39,18 @@ class SqliteStore(Store):
         )
         return cls(database)
 
-    def check_file(self) -> None:
-        """Raise ``DatabaseUnusable`` ("vanished"/"replaced") if the path no longer names the open file."""
-        self._db.check_file()
-
     @property
     def on_lost(self) -> Callable[[DatabaseUnusable], None] | None:
-        """Called once, with the error, when the file is found gone (the bot stops on it)."""
+        """Called once, with the error, when the database is found lost (``tell_when_lost``)."""
         return self._db.on_lost
 
     @on_lost.setter
     def on_lost(self, call: Callable[[DatabaseUnusable], None] | None) -> None:
         self._db.on_lost = call
+
+    def check_file(self) -> None:
+        """Raise ``DatabaseUnusable`` if the files on disk are no longer the ones in use (``SqliteBase``)."""
+        self._db.check_file()
 
 
 __all__ = ["SqliteStore"]

@@ -98,6 +98,35 @@ class PlayerActions:
         state.command = command  # type: ignore[attr-defined]
         return await self._result(state, wait, timeout)
 
+    async def slash_raw(
+        self,
+        user: User,
+        command: str,
+        options: list[dict[str, Any]],
+        *,
+        resolved: dict[str, Any] | None = None,
+        guild: Guild | None = None,
+        channel: Channel | None = None,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """`/command` with `options` sent exactly as given (Discord-shaped: name, type, value).
+
+        What a modified client could make Discord's API carry, and Discord's own client never
+        sends: a choice outside the list, a number out of range, an id that `resolved` does
+        not hold, a missing required option. Unlike `slash`, nothing is checked."""
+        guild, channel = self._where(user, guild, channel, False)
+        record = self._find_command(command.strip().lstrip("/").split()[0], guild)
+        data: dict[str, Any] = {"id": record["id"], "name": record["name"], "type": 1, "options": options}
+        if record.get("guild_id"):
+            data["guild_id"] = record["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        state = await self._send_interaction(APPLICATION_COMMAND, user, guild, channel, data, locale=locale)
+        state.command = command  # type: ignore[attr-defined]
+        return await self._result(state, wait, timeout)
+
     async def autocomplete(
         self,
         user: User,
@@ -186,6 +215,36 @@ class PlayerActions:
                 raise ValueError(f"select menu {custom_id!r} has no options {unknown}; it has {allowed}")
         data = {"custom_id": custom_id, "component_type": component["type"], "values": list(values)}
         data["id"] = component.get("id")
+        return await self._component(user, msg, data, locale, wait, timeout)
+
+    async def press(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+        locale: str = "en-US",
+        wait: bool | str = True,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """A component interaction with any custom id, sent with `message` as it is *now*.
+
+        What Discord sends for a fast second tap (the button was on the message before the
+        first tap redrew it) and what a modified client can send: unlike `click`, the id
+        need not be on the message, nor the type match its component. `values` is sent as
+        given (a select menu's choices, even ones Discord would refuse).
+        """
+        msg = self._usable_message(
+            user, self.message(message.id if isinstance(message, Message) else message)
+        )
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        component = msg.find_component(custom_id)
+        if component is not None and component.get("id") is not None:
+            data["id"] = component["id"]
+        if values is not None or component_type != 2:
+            data["values"] = list(values or [])
         return await self._component(user, msg, data, locale, wait, timeout)
 
     async def submit_modal(

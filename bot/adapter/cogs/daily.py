@@ -28,11 +28,14 @@ from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play import dailycodes
 from bot.play.service import GameService
+from storage import GuildSettings
 
 if TYPE_CHECKING:
     from bot.adapter.app import BoulangerBot
 
 log = logging.getLogger(__name__)
+# Daily posts sent at once by one round: a channel whose sends Discord retries holds up no other.
+POSTERS = 8
 
 
 def daily_fronts() -> list[GameFront[Any]]:
@@ -54,9 +57,10 @@ def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> t
 class Daily(commands.Cog):
     def __init__(self, bot: BoulangerBot) -> None:
         self.bot = bot
-        # One round of posting at a time in this process: /dailychannel's round waits for the
-        # poster's, so what it tells the admin afterwards (a refusal) is already recorded.
-        self._posting = asyncio.Lock()
+        # The guilds whose post this process is sending now (a round skips them), each with what
+        # /dailychannel waits for before telling the admin about a refusal. No lock is held while
+        # Discord answers (its retries of a 5xx take ~25 s): other servers' posts and commands go on.
+        self._in_flight: dict[int, asyncio.Future[None]] = {}
         bot.add_dynamic_items(DailyButton)
 
     async def cog_load(self) -> None:
@@ -102,6 +106,7 @@ class Daily(commands.Cog):
         reset = discord.utils.format_dt(dailycodes.next_reset(service.clock()), "R")
         await send(interaction, tr("daily.channel.set", channel=channel.mention, reset=reset), ephemeral=True)
         await self.post_due()
+        await self._settled(interaction.guild_id)  # a post already under way for this server
         await self._tell_if_disabled(interaction)  # the first post was refused just now
 
     async def _tell_if_disabled(self, interaction: discord.Interaction) -> None:
@@ -147,50 +152,83 @@ class Daily(commands.Cog):
         return await find_own_post(self.bot, channel_id, markers)
 
     async def post_due(self) -> int:
-        """Post today's challenge in every guild whose post is due; returns how many were sent."""
-        async with self._posting:
-            return await self._post_due()
+        """Post today's challenge in every guild whose post is due; returns how many were sent.
 
-    async def _post_due(self) -> int:
+        Up to ``POSTERS`` posts are sent at once, so one channel whose sends are retried
+        holds up none of the others; a guild whose post is already being sent by this
+        process is skipped (the store's claim keeps other processes off it)."""
         service = self._service
         store = service.store
         now = service.clock()
         day = dailycodes.utc_today(now)
-        due = await store.pending_daily_posts(day, now=now)
+        due = [s for s in await store.pending_daily_posts(day, now=now) if s.guild_id not in self._in_flight]
         if not due:
             return 0
         codes = {f.kind: await service.daily_code(f.kind, day) for f in daily_fronts()}
+        queue = list(due)
         sent = 0
-        for settings in due:
-            channel_id = settings.daily_channel_id
-            if channel_id is None:
-                continue
-            earlier = await store.daily_post(settings.guild_id, day)  # an unsent claim: a crash?
-            if not await store.claim_daily_post(settings.guild_id, day, channel_id, now=now):
-                continue
-            if not await self._still_wanted(settings.guild_id, channel_id):
-                await store.release_daily_post(settings.guild_id, day)
-                continue
-            found = await self._find_post(channel_id, day) if earlier is not None else None
-            if found is not None:
-                await store.record_daily_post_message(settings.guild_id, day, found)
-                log.info("found the %s daily post of guild %s sent before a crash", day, settings.guild_id)
-                continue
-            content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
-            try:
-                message = await self.bot.get_partial_messageable(channel_id).send(
-                    content, view=view, nonce=post_nonce(settings.guild_id, day)
-                )
-            except discord.HTTPException as exc:
-                # A 403/404 stops the guild's posts before the claim goes: no other check
-                # (this process's next round, another process) sends into it meanwhile.
-                await self._refused(settings.guild_id, channel_id, exc)
-                await store.release_daily_post(settings.guild_id, day)
-                continue
-            await store.record_daily_post_message(settings.guild_id, day, message.id)
-            sent += 1
-            log.info("posted the %s daily challenge in guild %s", day, settings.guild_id)
+
+        async def poster() -> None:
+            nonlocal sent
+            while queue:
+                settings = queue.pop(0)
+                if settings.guild_id in self._in_flight:
+                    continue
+                done = asyncio.get_running_loop().create_future()
+                self._in_flight[settings.guild_id] = done
+                try:
+                    sent += await self._post_one(settings, day, codes, now)
+                finally:
+                    del self._in_flight[settings.guild_id]
+                    done.set_result(None)
+
+        results = await asyncio.gather(
+            *(poster() for _ in range(min(POSTERS, len(due)))), return_exceptions=True
+        )
+        for failure in results:
+            if isinstance(failure, BaseException):
+                raise failure
         return sent
+
+    async def _settled(self, guild_id: int) -> None:
+        """Wait until this process is no longer sending ``guild_id``'s post (no lock: a future)."""
+        sending = self._in_flight.get(guild_id)
+        if sending is not None:
+            await asyncio.shield(sending)
+
+    async def _post_one(
+        self, settings: GuildSettings, day: dt.date, codes: dict[str, str], now: dt.datetime
+    ) -> int:
+        """One guild's post: claimed, checked, found (after a crash) or sent, recorded; 1 if sent."""
+        store = self._service.store
+        channel_id = settings.daily_channel_id
+        if channel_id is None:
+            return 0
+        earlier = await store.daily_post(settings.guild_id, day)  # an unsent claim: a crash?
+        if not await store.claim_daily_post(settings.guild_id, day, channel_id, now=now):
+            return 0
+        if not await self._still_wanted(settings.guild_id, channel_id):
+            await store.release_daily_post(settings.guild_id, day)
+            return 0
+        found = await self._find_post(channel_id, day) if earlier is not None else None
+        if found is not None:
+            await store.record_daily_post_message(settings.guild_id, day, found)
+            log.info("found the %s daily post of guild %s sent before a crash", day, settings.guild_id)
+            return 0
+        content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
+        try:
+            message = await self.bot.get_partial_messageable(channel_id).send(
+                content, view=view, nonce=post_nonce(settings.guild_id, day)
+            )
+        except discord.HTTPException as exc:
+            # A 403/404 stops the guild's posts before the claim goes: no other check
+            # (this process's next round, another process) sends into it meanwhile.
+            await self._refused(settings.guild_id, channel_id, exc)
+            await store.release_daily_post(settings.guild_id, day)
+            return 0
+        await store.record_daily_post_message(settings.guild_id, day, message.id)
+        log.info("posted the %s daily challenge in guild %s", day, settings.guild_id)
+        return 1
 
     async def _still_wanted(self, guild_id: int, channel_id: int) -> bool:
         """The guild's settings as they are now, after the claim: the list of due posts was read

@@ -270,7 +270,9 @@ class Leaderboard(commands.Cog):
         day = dailycodes.utc_today(service.clock())
         deal = None
         if code:
-            parsed = engine.parse_code(code)  # engine.CodeError → the error ladder
+            parsed = engine.parse_code(
+                code, kind=game.value, cells=cells.value if cells else None
+            )  # CodeError → ladder
             check_code_kind(front_for(game.value), parsed)
             deal = str(parsed)
         embed, view = await leaderboard_page(

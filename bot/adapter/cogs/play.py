@@ -13,7 +13,7 @@ from bot.adapter import cooldowns, replies
 from bot.adapter.app import send_hint
 from bot.adapter.errors import send
 from bot.adapter.interactions import game_choices, service_of
-from bot.games import front_for, front_of, notation_help, rules_help
+from bot.games import front_for, front_of, fronts, notation_help, rules_help
 from bot.languages.locale import player_translator
 from bot.play.describe import filter_choices, legal_moves_in_words
 from bot.play.feedback import UserFeedback
@@ -170,6 +170,10 @@ class Play(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         tr = await player_translator(interaction)
         embed = discord.Embed(title=tr("help.title"), description=tr("help.body"))
+        for front in fronts():  # a game's own paragraph, for a game that brings one
+            words = front.help(tr)
+            if words:
+                embed.add_field(name=front.title(tr), value=words, inline=False)
         embed.add_field(name=tr("help.races.title"), value=tr("help.races"), inline=False)
         await send(interaction, embed=embed, ephemeral=True)
 

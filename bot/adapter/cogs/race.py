@@ -391,8 +391,9 @@ class Race(commands.Cog):
     ) -> None:
         """Everyone who joins gets the same deal at the start; first to win wins."""
         cooldowns.hit(interaction, cooldowns.START)
-        parsed = engine.parse_code(code) if code else None
-        request = NewRace(game.value, cells.value if cells else None, parsed, start_in, time_limit)
+        count = cells.value if cells else None
+        parsed = engine.parse_code(code, kind=game.value, cells=count) if code else None
+        request = NewRace(game.value, count, parsed, start_in, time_limit)
         try:
             await create_and_post(interaction, request, agreed=False)
         except RaceJoinAsk as ask:

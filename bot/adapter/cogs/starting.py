@@ -34,7 +34,8 @@ async def start_game(
     front = front_for(kind)
     cooldowns.hit(interaction, cooldowns.START)  # every way of starting draws from one quota
     tr = await player_translator(interaction)  # before dealing: the picture is drawn in it
-    parsed = engine.parse_code(code) if code else None  # engine.CodeError → the error ladder
+    # A bare number (``11982``, ``#11982``) is a deal of this game, for a game that numbers them.
+    parsed = engine.parse_code(code, kind=kind, cells=cells) if code else None  # CodeError → the ladder
     if parsed is not None:
         check_code_kind(front, parsed)
     elif not daily:

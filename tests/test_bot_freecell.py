@@ -1,0 +1,231 @@
+"""FreeCell through the real bot and the fake Discord: started by number and at random, played by
+presses and typed moves, won, ranked on its board, raced; its help, rules and daily; its
+picture decoded."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+import pytest
+from PIL import Image
+
+import engine
+import renderer
+from bot.games import front_for
+from bot.games.freecell import FreeCellFront, find_winnable, shipped
+from bot.languages.i18n import Translator
+from bot.languages.language import LANGUAGES, picture_labels
+from engine.solver import solve
+from tests.presses import one_press, presses
+from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
+from tests.test_bot_races import join, my_board, race_id, start_now
+
+EN = Translator("en")
+
+
+@functools.cache
+def solution_of(code: str) -> tuple[str, ...]:
+    return tuple(solve(engine.new_game(code), time_limit=20).moves)
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+async def play_steps(fake, user, board, steps):
+    """Each step as a player presses it: a place's one press, Home, or a menu choice."""
+    for step in steps:
+        current = fake.message(board.id)
+        if step.kind == "menu":
+            result = await fake.select(user, current, menu_id(current), [step.value])
+        else:
+            result = await fake.click(user, current, button(current, step.value or "h"))
+        assert not result.ephemeral, result.content
+    return fake.message(board.id)
+
+
+@pytest.fixture
+async def bot(fake_discord, tmp_path):
+    async with running(fake_discord, tmp_path / "freecell.sqlite3", race_check_seconds=0.1) as b:
+        yield b
+
+
+async def test_a_numbered_deal_by_deal_or_hash_anywhere_a_code_is(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    started = await fake_discord.slash(alice, "freecell", {"deal": 11982})
+    assert not started.failed and "FC1-C4-MS11982" in started.content, started.content
+    image = decode(fake_discord.attachment_bytes(started.message))
+    assert image.size == (
+        renderer.WIDTH,
+        renderer.boards.board_for(engine.new_game("FC1-C4-MS11982")).height(
+            engine.new_game("FC1-C4-MS11982")
+        ),
+    )
+    row = await bot.store.active_game(alice.id, "freecell")
+    assert row.code == "FC1-C4-MS11982" and row.variant == "4" and row.source == "practice"
+    bob = fake_discord.add_user("bob")
+    by_hash = await fake_discord.slash(bob, "freecell", {"code": "#617", "cells": 3})
+    assert "FC1-C3-MS617" in by_hash.content, by_hash.content
+    assert (await bot.store.active_game(bob.id, "freecell")).code == "FC1-C3-MS617"
+    bad = await fake_discord.slash(alice, "freecell", {"code": "#0"})
+    assert bad.ephemeral and "MS1 to MS1000000" in bad.text()
+    assert (await bot.store.active_game(alice.id, "freecell")).code == "FC1-C4-MS11982"  # unchanged
+    other = await fake_discord.slash(alice, "boulanger", {"code": "FC1-C4-MS5"})
+    assert other.ephemeral and "/freecell code:FC1-C4-MS5" in other.text()
+    board = await fake_discord.slash(alice, "leaderboard", {"game": "freecell", "code": "#11982"})
+    assert not board.failed and "11982" in board.text(), board.text()
+    assert fake_discord.take_violations() == []
+
+
+async def test_a_random_winnable_deal_played_by_presses_and_typed_moves_won_and_ranked(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    started = await fake_discord.slash(alice, "freecell", {"cells": 2})
+    assert not started.failed and not started.ephemeral, started.content
+    row = await bot.store.active_game(alice.id, "freecell")
+    code = row.code
+    assert code.startswith("FC1-C2-MS") and row.source == "stock" and row.variant == "2"
+    assert EN("start.unverified") not in started.content  # a deal the solver won with 2 cells
+    assert solve(engine.new_game(code), time_limit=20).verdict == "solvable"
+    steps = presses(code, list(solution_of(code)))
+    board = started.message
+    # The first three steps typed, the rest pressed.
+    mirror = engine.new_game(code)
+    for step in steps[:3]:
+        if step.kind == "home":
+            notation = ",".join(mirror.home_run())
+        elif step.kind == "place":
+            notation = one_press(mirror, step.value)
+        else:
+            notation = step.value
+        edits = fake_discord.message(board.id).edits
+        typed = await fake_discord.slash(alice, "move", {"notation": notation})
+        assert not typed.failed, typed.text()
+        await eventually(lambda edits=edits: fake_discord.message(board.id).edits > edits)
+        mirror.play(notation)
+    final = await play_steps(fake_discord, alice, board, steps[3:])
+    assert "Won in" in final.content, final.content
+    stored = await bot.store.get_game(board_game_id(final))
+    game = engine.replay(code, stored.moves)
+    assert game.is_won and stored.status == "won"
+    assert len(stored.moves) == len(steps) < game.move_count  # auto-play rode in the actions
+    assert any("," in action for action in stored.moves)
+    assert [b["custom_id"].split(":")[0] for b in final.buttons()] == ["a", "d", "r"]
+    ranked = await fake_discord.slash(alice, "leaderboard", {"game": "freecell", "cells": 2})
+    assert f"<@{alice.id}>" in ranked.text() and f"won in {game.move_count}" in ranked.text(), ranked.text()
+    four = await fake_discord.slash(alice, "leaderboard", {"game": "freecell"})
+    assert f"<@{alice.id}>" not in four.text()  # the 4-cell board is another board
+    stats = await fake_discord.slash(alice, "stats", {"game": "freecell"})
+    assert "Played 1" in stats.text() and f"won in {game.move_count} moves" in stats.text(), stats.text()
+    assert fake_discord.take_violations() == []
+
+
+async def test_a_press_plays_its_move_with_auto_play_and_one_undo_takes_it_all_back(fake_discord, bot):
+    code = "FC1-C4-MS2"
+    game = engine.new_game(code)
+    place, notation = "2", one_press(game, "2")  # column 2's card to a free cell …
+    assert notation == "2a" and game.auto_after(game.resolve(notation)) == ["1h", "2h"]  # … frees two aces
+    alice = fake_discord.add_user("alice")
+    board = (await fake_discord.slash(alice, "freecell", {"code": code})).message
+    pressed = await fake_discord.click(alice, board, button(board, place))
+    assert "then home by themselves:" in pressed.content, pressed.content
+    row = await bot.store.active_game(alice.id, "freecell")
+    assert row.moves[0].startswith(notation + ",") and row.moves[0].endswith("h")
+    current = fake_discord.message(board.id)
+    await fake_discord.click(alice, current, button(current, "u"))
+    assert engine.replay(code, (await bot.store.active_game(alice.id, "freecell")).moves).cards_home == 0
+
+
+async def test_freecell_is_raced_on_one_deal(fake_discord, bot):
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    opened = await fake.slash(alice, "race", {"game": "freecell", "start_in": 5})
+    assert not opened.failed and not opened.ephemeral, opened.content
+    lobby = opened.message
+    assert "FreeCell · 4 free cells" in lobby.content, lobby.content
+    race = await bot.store.get_race(race_id(lobby))
+    assert race.code.startswith("FC1-C4-MS") and race.code not in lobby.content
+    await join(fake, bob, lobby)
+    await start_now(fake, bot, alice, lobby)
+    games = {u.id: await bot.store.active_game(u.id, "freecell") for u in (alice, bob)}
+    assert {g.code for g in games.values()} == {race.code} and {g.source for g in games.values()} == {"race"}
+    board = await my_board(fake, alice, lobby)
+    assert "MS" not in board.content  # a race's deal stays secret
+    steps = presses(race.code, list(solution_of(race.code)))
+    mirror = engine.new_game(race.code)
+    for step in steps[:-1]:  # every step but the last through the service, as presses would
+        if step.kind == "home":
+            notation = ",".join(mirror.home_run())
+        elif step.kind == "place":
+            notation = one_press(mirror, step.value)
+        else:
+            notation = step.value
+        await bot.service.play(alice.id, games[alice.id].id, notation)
+        mirror.play(notation)
+    last = steps[-1]
+    current = await my_board(fake, alice, lobby)  # a fresh board, at the game's version
+    if last.kind == "menu":
+        won = await fake.select(alice, current, menu_id(current), [last.value])
+    else:
+        won = await fake.click(alice, current, button(current, last.value or "h"))
+    assert won.ephemeral and "Won in" in won.content, won.content
+
+    await bot.races.idle()
+    await eventually(lambda: "Finished" in fake.message(lobby.id).content, timeout=10)
+    (result,) = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+    assert f"<@{alice.id}> wins!" in result.content and race.code in result.content
+    assert (await bot.store.get_game(games[bob.id].id)).status == "resigned"
+    stats = await fake.slash(alice, "stats", {"game": "freecell"})
+    assert "Races: 1 played, 1 won" in stats.embeds[0]["description"]
+    assert fake.take_violations() == []
+
+
+async def test_help_rules_and_daily_know_freecell(fake_discord, bot):
+    alice = fake_discord.add_user("alice")
+    helped = await fake_discord.slash(alice, "help")
+    assert "/freecell" in helped.text() and "#11982" in helped.text()
+    ruled = await fake_discord.slash(alice, "rules", {"game": "freecell"}, locale="ru")
+    assert "другого цвета" in ruled.text() and "Солитер" in ruled.text()
+    daily = await fake_discord.slash(alice, "daily", {"game": "freecell"})
+    assert not daily.failed and "FC1-C4-MS" in daily.content, daily.content
+    row = await bot.store.active_game(alice.id, "freecell")
+    assert row.source == "daily" and row.variant == "4"
+    assert fake_discord.take_violations() == []
+
+
+def test_the_daily_and_the_stock_are_deals_the_solver_won():
+    front = front_for("freecell")
+    assert isinstance(front, FreeCellFront)
+    code = front.daily_code(12345)
+    assert code.cells == 4 and solve(engine.new_game(code), time_limit=20).verdict == "solvable"
+    found = find_winnable(1, 7, 2, 0.0, 30.0)
+    assert len(found) == 2
+    for deal in (*found, shipped(1)[0], shipped(3)[-1]):
+        cells = 1 if deal in found or deal == shipped(1)[0] else 3
+        game = engine.new_game(engine.make_code("freecell", deal, cells))
+        assert solve(game, time_limit=30).verdict == "solvable", deal
+    assert all(len(shipped(n)) >= 20 for n in (4, 3, 2, 1))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("deck", ["two", "four"])
+def test_the_board_is_drawn_in_every_language_and_both_decks(language, deck):
+    from renderer.games import freecell as board_module
+    from renderer.games import tableau
+
+    game = engine.new_game("FC1-C3-MS11982")
+    game.play("1a")
+    front = front_for("freecell")
+    labels = picture_labels(language, "freecell")
+    image = decode(front.render(game, highlight="3", labels=labels, deck=deck))
+    assert image.size == (renderer.WIDTH, board_module.height(game))
+    assert labels["freecell"] == front.title_in(language) and len(labels["freecell"]) <= 12
+    top = tableau.TABLEAU_Y + renderer.layout.FAN * (len(game.position.cols[2]) - 1)
+    assert image.getpixel((tableau.slot_x(2) + 8, top + 70)) == renderer.layout.PICK_FACE
+    # Three cells drawn: the fourth slot is felt, the foundations' first slot is not.
+    assert image.getpixel((tableau.slot_x(3) + 30, tableau.TOP_Y + 40)) == renderer.layout.FELT
+    alt = front.alt_text(Translator(language), game)
+    assert "K♣" in alt and len(alt) < 1024
