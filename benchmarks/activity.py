@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.adapter.cooldowns import Rate
 from bot.play.dailycodes import shipped_winnable
 from engine import make_code
+from tests.activity_browser import CHROMIUM, drag, open_page, settled, version
 from tests.activity_rig import activity_rig, drop_of, solution
 from tests.fakediscord import FakeDiscord
-from tests.test_activity_page import CHROMIUM, drag, open_page, settled, version
 
 PLENTY = {"move": Rate(100_000, 1.0), "start": Rate(1000, 1.0), "hint": Rate(1000, 1.0)}
 

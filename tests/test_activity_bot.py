@@ -8,7 +8,7 @@ import asyncio
 
 from bot.adapter import activity as activity_module
 from bot.adapter.entry_point import PRIMARY_ENTRY_POINT
-from tests.test_activity_page import browser, drag, open_page, settled, version  # noqa: F401
+from tests.activity_browser import drag, open_page, settled, version
 from tests.test_bot_discord import CODE, button, eventually, running, start
 from tests.test_bot_process import run_bot_args
 
@@ -57,7 +57,7 @@ async def test_a_bot_serving_the_activity_gives_an_application_without_one_an_en
     assert made["handler"] == 2 and made["name"] == "launch"
 
 
-async def test_a_drag_in_the_activity_edits_the_chat_board(fake_discord, tmp_path, browser, monkeypatch):  # noqa: F811
+async def test_a_drag_in_the_activity_edits_the_chat_board(fake_discord, tmp_path, browser, monkeypatch):
     monkeypatch.setattr(activity_module, "EDIT_SECONDS", 0.2)
     settings = {
         "activity": ("127.0.0.1", 0),

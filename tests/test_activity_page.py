@@ -7,95 +7,16 @@ the double tap, the keyboard, and a chat board edited after a drag.
 from __future__ import annotations
 
 import asyncio
-import shutil
-from pathlib import Path
-
-import pytest
 
 import engine
 from bot.adapter.cooldowns import Rate
 from bot.games import front_for
+from tests.activity_browser import IMAGES, drag, open_page, settled, table_cards, tap, version
 from tests.activity_rig import activity_rig, drop_of, solution
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CODE = "BK1-C4-AAAAA24"
 CALC = "CA1-AAAAA24"
-IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 PLENTY = {"move": Rate(10_000, 1.0), "start": Rate(100, 1.0), "hint": Rate(100, 1.0)}
-
-
-@pytest.fixture
-async def browser():
-    from playwright.async_api import async_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: bash scripts/setup.sh test installs it"
-    async with async_playwright() as p:
-        chromium = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield chromium
-        finally:
-            await chromium.close()
-
-
-async def open_page(browser, rig, user, *, kind="bakers", width=1280, height=900):
-    context = await browser.new_context(viewport={"width": width, "height": height}, has_touch=False)
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    code = rig.fake.authorization_code(user)
-    await page.goto(f"{rig.url}/?mock_code={code}&kind={kind}")
-    await page.wait_for_selector("body[data-ready='1']", timeout=10_000)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-async def version(page) -> int:
-    return int(await page.evaluate("window.boulanger.state.view.game.version"))
-
-
-async def settled(page, before: int) -> None:
-    """Wait until the page shows an answer to the move proposed at version ``before``."""
-    await page.wait_for_function(
-        "v => !window.boulanger.state.busy && window.boulanger.state.view.game.version !== v",
-        arg=before,
-        timeout=10_000,
-    )
-
-
-async def drag(page, source: str, target: str, count: int = 1) -> None:
-    """Press on the ``count``-th card from the top of ``source`` and let go over ``target``."""
-    cards = page.locator(f'#table .pile[data-place="{source}"] .card')
-    n = await cards.count()
-    assert n >= count, f"{source} has {n} cards, not {count}"
-    box = await cards.nth(n - count).bounding_box()
-    assert box is not None
-    goal = await page.locator(f'#table .pile[data-drop="{target}"] .slot').first.bounding_box()
-    assert goal is not None
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
-    await page.mouse.down()
-    await page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=4)
-    await page.mouse.up()
-
-
-async def table_cards(page) -> dict[str, list[str]]:
-    return await page.evaluate(
-        """() => { const out = {};
-            for (const g of document.querySelectorAll('#table .pile[data-place]')) {
-              const k = g.dataset.place + (g.dataset.role === 'foundation' ? ':' + g.dataset.pile : '');
-              out[k] = [...g.querySelectorAll('.card')].map(c => c.dataset.card || '?'); }
-            return out; }"""
-    )
-
-
-async def tap(page, place: str, *, index: int = -1) -> None:
-    cards = page.locator(f'#table .pile[data-place="{place}"] .card')
-    n = await cards.count()
-    if n:
-        box = await cards.nth(n - 1 if index < 0 else index).bounding_box()
-    else:
-        box = await page.locator(f'#table .pile[data-drop="{place}"] .slot').first.bounding_box()
-    assert box is not None
-    await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12))
 
 
 async def test_a_game_won_by_drag_and_drop_alone(fake_discord, tmp_path, browser):
