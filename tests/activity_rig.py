@@ -20,6 +20,7 @@ import storage
 from bot.activity.auth import DiscordAuth
 from bot.activity.server import ActivityServer
 from bot.adapter.cooldowns import Quotas, Rate
+from bot.play.races import RaceKeeper
 from bot.play.service import Board, GameService
 from tests.fakediscord import FakeDiscord, User
 
@@ -32,6 +33,11 @@ class Rig:
     quotas: Quotas
     http: aiohttp.ClientSession
     changed: list[Board] = field(default_factory=list)
+
+    @property
+    def races(self) -> RaceKeeper:
+        assert self.server.rooms is not None
+        return self.server.rooms.keeper
 
     @property
     def url(self) -> str:
@@ -71,9 +77,10 @@ async def activity_rig(
         store = await storage.open_store(str(tmp_path / "activity.sqlite3"))
         service = GameService(store)
     quotas = Quotas(rates)
-    auth = DiscordAuth(fake.application_id, fake.client_secret, api_base=fake.api_base)
+    auth = DiscordAuth(fake.application_id, fake.client_secret, api_base=fake.api_base, bot_token=fake.token)
     changed: list[Board] = []
-    server = ActivityServer(service, auth, quotas=quotas, board_changed=changed.append)
+    races = RaceKeeper(service)  # no cog here: nothing posts in the chat
+    server = ActivityServer(service, auth, quotas=quotas, board_changed=changed.append, races=races)
     await server.start("127.0.0.1", 0)
     try:
         async with aiohttp.ClientSession() as http:

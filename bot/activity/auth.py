@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
 
@@ -62,9 +63,11 @@ class DiscordAuth:
         *,
         api_base: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        bot_token: str = "",
     ) -> None:
         self.client_id = client_id
         self._secret = client_secret
+        self._bot_token = bot_token
         self.api_base = (api_base or DISCORD_API).rstrip("/")
         self.clock = clock
         self._known: OrderedDict[str, tuple[Player | None, float]] = OrderedDict()
@@ -107,6 +110,25 @@ class DiscordAuth:
         if not isinstance(token, str) or not token:
             raise DiscordUnavailable("Discord's answer had no access token")
         return {"access_token": token, "expires_in": data.get("expires_in"), "scope": data.get("scope")}
+
+    async def instance(self, instance_id: str) -> Any:
+        """Discord's description of an Activity instance (who is in it, which channel), asked with
+        the bot's token; None when Discord does not know it (``bot.activity.rooms``)."""
+        if not self._bot_token:
+            return None  # no bot token (a test rig without rooms): no instance can be checked
+        headers = {"Authorization": f"Bot {self._bot_token}"}
+        url = (
+            f"{self.api_base}/applications/{self.client_id}/activity-instances/{quote(instance_id, safe='')}"
+        )
+        try:
+            async with self._http().get(url, headers=headers) as answer:
+                if answer.status in (400, 403, 404):
+                    return None
+                if answer.status != 200:
+                    raise DiscordUnavailable(f"Discord answered {answer.status}")
+                return await answer.json()
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise DiscordUnavailable(str(exc)) from exc
 
     async def player(self, token: str) -> Player:
         """Who ``token`` belongs to; ``NotSignedIn`` when Discord does not know it."""

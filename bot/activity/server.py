@@ -16,6 +16,10 @@ with the game as it is (nothing changed):
   view is the current one); 410 the game is over; 422 the engine's refusal, in words;
 * 429 a quota used up (the chat's own quotas: hints, starts, and a move quota);
 * 503 Discord did not answer the check.
+
+Several players in one instance (``/api/room*``, ``bot.activity.rooms``): who is at the table
+and their progress, and a race on one deal for all of them, the chat's races; 403 also for an
+instance Discord does not know or does not list the player in.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ from aiohttp import web
 import engine
 import storage
 from bot.activity.auth import DiscordAuth, DiscordUnavailable, NotSignedIn, Player
+from bot.activity.rooms import InstanceCheck, NotAtTable, Room, Rooms
 from bot.games import front_of, fronts
-from bot.languages.i18n import Translator
+from bot.languages.i18n import Translator, template
 from bot.languages.language import (
     client_language,
     current_deck,
@@ -47,12 +52,14 @@ from bot.play.board_text import board_content
 from bot.play.describe import hint_text
 from bot.play.error_words import error_text
 from bot.play.feedback import UserFeedback
+from bot.play.races import DEFAULT_START_IN, RaceJoinAsk, RaceKeeper
 from bot.play.service import Board, GameInProgress, GameService, StaleBoard, is_private
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
-MOVE, HINT, START = "move", "hint", "start"  # the quotas drawn from (``bot.adapter.cooldowns``)
+# The quotas drawn from (``bot.adapter.cooldowns``): the chat's, and the room's polls.
+MOVE, HINT, START, RACE, ROOM = "move", "hint", "start", "race", "room"
 MAX_BODY = 4096  # bytes of a request body: a move is a few dozen
 ACTS = frozenset({"drop", "tap", "undo", "home"})
 _PLACE = re.compile(r"^[a-z0-9]{1,3}$")
@@ -68,6 +75,14 @@ PAGE_WORDS = {
     "loading": "activity.loading",
     "help": "activity.help",
     "choose": "activity.choose",
+    "room": "activity.room",
+    "race_new": "activity.race_new",
+    "race_join": "activity.race_join",
+    "race_go": "activity.race_go",
+    "race_lobby": "activity.race_lobby",
+    "race_running": "activity.race_running",
+    "race_over": "activity.race_over",
+    "race_cancelled": "activity.race_cancelled",
 }
 
 
@@ -93,10 +108,13 @@ class ActivityServer:
         *,
         quotas: Quotas | None = None,
         board_changed: BoardChanged | None = None,
+        races: RaceKeeper | None = None,
         static: Path = STATIC,
     ) -> None:
         self.service = service
         self.auth = auth
+        self.rooms = Rooms(races) if races is not None else None  # several players in an instance
+        self.instances = InstanceCheck(auth.instance)
         self.quotas = quotas
         self.board_changed = board_changed
         self.static = static
@@ -114,6 +132,10 @@ class ActivityServer:
         app.router.add_post("/api/start", self.start_game)
         app.router.add_post("/api/play", self.play)
         app.router.add_post("/api/hint", self.hint)
+        app.router.add_get("/api/room", self.room)
+        app.router.add_post("/api/room/race", self.room_race)
+        app.router.add_post("/api/room/join", self.room_join)
+        app.router.add_post("/api/room/start", self.room_start)
         return app
 
     async def start(self, host: str, port: int) -> None:
@@ -140,6 +162,8 @@ class ActivityServer:
             return refusal(400, str(exc), "bad_request")
         except NotSignedIn as exc:
             return refusal(401, str(exc), "not_signed_in")
+        except NotAtTable as exc:
+            return refusal(403, str(exc), "not_at_table")
         except DiscordUnavailable as exc:
             log.warning("the Activity could not check a token with Discord: %s", exc)
             return refusal(503, "Discord did not answer: try again in a moment.", "discord_unavailable")
@@ -192,7 +216,7 @@ class ActivityServer:
         except UserFeedback:
             view = None  # no active game of that kind: the page offers to start one
         games = [{"kind": f.kind, "title": f.title(tr), "daily": f.has_daily} for f in offered]
-        words = {name: tr(key) for name, key in PAGE_WORDS.items()}
+        words = {name: template(tr.locale, key) for name, key in PAGE_WORDS.items()}  # the page fills {…}
         return web.json_response(
             {
                 "player": {"id": str(player.id), "name": player.name},
@@ -298,6 +322,91 @@ class ActivityServer:
                 view = None
         return refusal(status_of(exc), text, str(why), view=view)
 
+    # -- several players in one instance (bot.activity.rooms) ---------------------------------
+    async def _room(self, player: Player, instance_id: Any, *, polling: bool = False) -> tuple[Rooms, Room]:
+        if self.rooms is None:
+            raise BadRequest("no rooms here")
+        if not isinstance(instance_id, str):
+            raise BadRequest("an instance id is needed")
+        instance = await self.instances.get(instance_id)
+        if polling:
+            return self.rooms, self.rooms.enter(instance, player.id, player.name)
+        return self.rooms, self.rooms.room(instance, player.id)
+
+    async def room(self, request: web.Request) -> web.Response:
+        """The poll: who is at the table (``instance``), their progress, the room's race."""
+        player, tr = await self._player(request)
+        try:
+            if self.quotas is not None:
+                self.quotas.hit(ROOM, player.id)
+            rooms, room = await self._room(player, request.query.get("instance"), polling=True)
+        except UserFeedback as exc:
+            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
+        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+
+    async def room_race(self, request: web.Request) -> web.Response:
+        """A race of ``kind`` for the table, its lobby with the player in it (the chat's race:
+        posted, ranked and ended as /race's, in the instance's channel)."""
+        player, tr = await self._player(request)
+        body = await read_json(request)
+        kind = body.get("kind")
+        if not isinstance(kind, str) or kind not in {f.kind for f in fronts() if f.in_activity}:
+            raise BadRequest("no such game")
+        rooms, room = await self._room(player, body.get("instance"))
+        async with room.lock:
+            if room.race_id is not None:
+                open_race = await self.service.store.get_race(room.race_id)
+                if open_race.status in ("lobby", "running"):
+                    return refusal(409, tr("activity.race_open"), "race_open")
+            try:
+                if self.quotas is not None:
+                    self.quotas.hit(RACE, player.id)
+                race = await rooms.keeper.create(
+                    player.id,
+                    kind,
+                    guild_id=room.instance.guild_id,
+                    channel_id=room.instance.channel_id,
+                    start_in=DEFAULT_START_IN,
+                    language=tr.locale,
+                    agreed=body.get("agreed") is True,
+                )
+            except GameInProgress as busy:
+                return refusal(409, busy.text(tr.locale), "in_progress")
+            except UserFeedback as exc:
+                return refusal(status_of(exc), exc.text(tr.locale), exc.key)
+            room.race_id = race.id
+            rooms.forget_snapshot(room)
+        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+
+    async def room_join(self, request: web.Request) -> web.Response:
+        player, tr = await self._player(request)
+        body = await read_json(request)
+        rooms, room = await self._room(player, body.get("instance"))
+        if room.race_id is None:
+            return refusal(404, tr("activity.no_race"), "no_race")
+        try:
+            await rooms.keeper.join(player.id, room.race_id, agreed=body.get("agreed") is True)
+        except RaceJoinAsk as busy:
+            return refusal(409, busy.text(tr.locale), "in_progress")
+        except UserFeedback as exc:
+            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
+        rooms.forget_snapshot(room)
+        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+
+    async def room_start(self, request: web.Request) -> web.Response:
+        """The race's creator starts it now (at least two players in)."""
+        player, tr = await self._player(request)
+        body = await read_json(request)
+        rooms, room = await self._room(player, body.get("instance"))
+        if room.race_id is None:
+            return refusal(404, tr("activity.no_race"), "no_race")
+        try:
+            await rooms.keeper.start_now(player.id, room.race_id)
+        except UserFeedback as exc:
+            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
+        rooms.forget_snapshot(room)
+        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+
     # -- what the page draws ----------------------------------------------------------------
     def view(self, tr: Translator, board: Board) -> dict[str, Any]:
         """A game as the page draws it: its piles (the front's ``table``), its numbers, the
@@ -338,7 +447,7 @@ def status_of(exc: BaseException) -> int:
     if isinstance(exc, UserFeedback):
         if exc.key == "error.cooldown":
             return 429
-        if exc.key == "error.not_your_game":
+        if exc.key in ("error.not_your_game", "activity.room_full", "race.error.not_creator"):
             return 403
         if exc.key in ("error.no_such_game",):
             return 404

@@ -73,8 +73,11 @@ async def serve(
     """Start the Activity's server (``config.activity`` is set)."""
     assert config.activity is not None
     client_id = config.client_id or client.application_id
-    auth = DiscordAuth(int(client_id), config.client_secret or "", api_base=config.api_base)
+    auth = DiscordAuth(
+        int(client_id), config.client_secret or "", api_base=config.api_base, bot_token=config.token
+    )
     boards = ChatBoards(client, service)
-    server = ActivityServer(service, auth, quotas=quotas, board_changed=boards.changed)
+    races = getattr(client, "races", None)  # the race cog's keeper: a table's races are the chat's
+    server = ActivityServer(service, auth, quotas=quotas, board_changed=boards.changed, races=races)
     await server.start(*config.activity)
     return server, boards

@@ -24,7 +24,7 @@ from bot.play.feedback import UserFeedback
 
 T = TypeVar("T")
 
-HINT, REPLAY, START, RACE, MOVE = "hint", "replay", "start", "race", "move"
+HINT, REPLAY, START, RACE, MOVE, ROOM = "hint", "replay", "start", "race", "move", "room"
 MAX_TRACKED = 10_000  # players remembered per quota before idle buckets are dropped
 
 
@@ -45,6 +45,8 @@ DEFAULT_RATES: dict[str, Rate] = {
     RACE: Rate(4, 600.0),
     # The Activity's moves (a drag is one request): a quick player's bursts, not a script's flood.
     MOVE: Rate(60, 20.0),
+    # The Activity's table polls (who is there, their progress): the page asks every 2 s.
+    ROOM: Rate(45, 60.0),
 }
 
 

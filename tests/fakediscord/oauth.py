@@ -10,6 +10,11 @@ is the documented route, answered for the token's user instead of the bot.
 
 `fake.access_token(user)` issues a token directly; `fake.revoke(token)` ends one;
 `fake.bearer_checks` counts the `/users/@me` calls made with Bearer tokens.
+
+Activity instances (everyone who opened the Activity in one channel): `fake.launch_activity(channel,
+*users)` returns a new instance id, `fake.join_activity(instance_id, user)` /
+`fake.leave_activity(...)` change who is in it; the bot asks
+`GET /applications/{id}/activity-instances/{instance_id}` (rest.py), counted in `instance_checks`.
 """
 
 from __future__ import annotations
@@ -34,8 +39,12 @@ class OAuth:
     _codes: dict[str, tuple[int, float]]
     _access: dict[str, int]
     bearer_checks: int
+    activity_instances: dict[str, dict[str, Any]]
+    instance_checks: int
 
     def _init_oauth(self) -> None:
+        self.activity_instances = {}
+        self.instance_checks = 0
         self.client_secret = secrets.token_urlsafe(24)
         self._codes = {}
         self._access = {}
@@ -51,6 +60,35 @@ class OAuth:
         token = secrets.token_urlsafe(24)
         self._access[token] = user.id
         return token
+
+    def launch_activity(self, channel: Any, *users: User) -> str:
+        """Someone opened the Activity in ``channel``: a new instance, with ``users`` in it."""
+        instance_id = f"i-{secrets.token_hex(8)}-gc-{channel.guild_id or 0}-{channel.id}"
+        guild = channel.guild_id
+        location = {
+            "id": f"{'gc' if guild else 'pc'}-{channel.id}",
+            "kind": "gc" if guild else "pc",
+            "channel_id": str(channel.id),
+            **({"guild_id": str(guild)} if guild else {}),
+        }
+        self.activity_instances[instance_id] = {
+            "application_id": str(self.application_id),
+            "instance_id": instance_id,
+            "launch_id": str(secrets.randbits(60)),
+            "location": location,
+            "users": [str(u.id) for u in users],
+        }
+        return instance_id
+
+    def join_activity(self, instance_id: str, user: User) -> None:
+        users = self.activity_instances[instance_id]["users"]
+        if str(user.id) not in users:
+            users.append(str(user.id))
+
+    def leave_activity(self, instance_id: str, user: User) -> None:
+        users = self.activity_instances[instance_id]["users"]
+        if str(user.id) in users:
+            users.remove(str(user.id))
 
     def revoke(self, token: str) -> None:
         self._access.pop(token, None)

@@ -119,6 +119,17 @@ async def get_application(fake: FakeDiscord, request: web.Request, params, body,
     return fake.application_payload()
 
 
+@route("GET", "/applications/{application_id}/activity-instances/{instance_id}")
+async def get_activity_instance(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
+    """Who is in an Activity instance, and where (oauth.py launches them)."""
+    _app(fake, params)
+    fake.instance_checks += 1
+    found = fake.activity_instances.get(params["instance_id"])
+    if found is None:
+        raise DiscordError(404, 10000, "Unknown Activity Instance", record=False)
+    return {**found, "users": list(found["users"])}
+
+
 @route("GET", "/users/{user_id}")
 async def get_user(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     user = fake.users.get(_id(params["user_id"]))

@@ -9,6 +9,7 @@ const GAP_X = 0.1 * W, GAP_Y = 0.1 * H, MARGIN = 12;
 const FAN = 0.27 * H, MIN_FAN = 0.13 * H;
 const DOUBLE_TAP_MS = 400, DRAG_PX = 6;
 const POLL_MS = 4000;
+const ROOM_POLL_MS = 2000;         // the table: who is there, their progress (bot/activity/rooms.py)
 const SUITS = "SHDC", SYMBOLS = "♠♥♦♣";
 
 const $ = (id) => document.getElementById(id);
@@ -22,6 +23,8 @@ const state = {
   busy: false,
   layout: [],          // per pile: {pile, x, y, step, height}
   timings: [],         // ms from each proposal to its confirmed position drawn
+  instance: null,      // Discord's instanceId: everyone who opened the Activity here
+  room: null,          // the table as the server last described it
 };
 
 // -- talking to the server ---------------------------------------------------------------
@@ -61,6 +64,8 @@ async function signIn() {
   if (!got.access_token) throw new Error(got.error || "sign-in failed");
   state.token = got.access_token;
   if (inDiscord) await sdk.commands.authenticate({ access_token: got.access_token });
+  // Outside Discord (tests, a browser) the table is named in the address.
+  state.instance = inDiscord ? sdk.instanceId : params.get("instance_id");
   window.boulanger = { sdk, state };
 }
 
@@ -450,6 +455,100 @@ $("kind").addEventListener("change", async () => {
   await refresh(true);
 });
 
+// -- the table: several players in one instance --------------------------------------------------
+const STATUS = { won: "🏆", lost: "✗", resigned: "🏳", active: "▶", waiting: "…" };
+
+function progressText(game) {
+  return game ? `${game.home}/52 · ${game.moves}` : "—";
+}
+
+function fill(list, items, render) {
+  list.textContent = "";
+  for (const item of items) {
+    const li = document.createElement("li");
+    render(li, item);
+    list.appendChild(li);
+  }
+}
+
+function template(text, values) {
+  return String(text || "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
+}
+
+function showRoom(room) {
+  state.room = room;
+  const w = state.words;
+  $("room").hidden = false;
+  $("room-title").textContent = `${w.room} · ${room.players.length}/${room.limit}`;
+  fill($("room-players"), room.players, (li, p) => {
+    li.dataset.player = p.id;
+    if (p.id === room.you) li.classList.add("you");
+    const name = document.createElement("span");
+    name.textContent = p.name;
+    const progress = document.createElement("span");
+    progress.className = "progress";
+    progress.textContent = p.game ? `${p.game.title} ${progressText(p.game)}` : "—";
+    li.append(name, progress);
+    li.setAttribute("aria-label", `${p.name}: ${progress.textContent}`);
+  });
+  const race = room.race;
+  const line = $("race-line");
+  const joined = Boolean(race && race.players.includes(room.you));
+  if (!race) line.textContent = "";
+  else if (race.status === "lobby") {
+    line.textContent = plain(template(w.race_lobby, { game: race.title, when: `<t:${race.starts}:R>` }))
+      + ` (${race.players.length})`;
+  } else if (race.status === "running") line.textContent = template(w.race_running, { game: race.title });
+  else if (race.status === "finished") line.textContent = template(w.race_over, { game: race.title });
+  else line.textContent = w.race_cancelled;
+  line.dataset.status = race ? race.status : "";
+  fill($("race-standings"), race ? race.standings : [], (li, s) => {
+    li.dataset.player = s.id;
+    if (s.id === room.you) li.classList.add("you");
+    const place = document.createElement("span");
+    place.className = "place";
+    place.textContent = s.place ? `${s.place}.` : (STATUS[s.status] || "");
+    const name = document.createElement("span");
+    name.textContent = s.name;
+    const progress = document.createElement("span");
+    progress.className = "progress";
+    progress.textContent = `${s.home}/52 · ${s.moves}`;
+    li.append(place, name, progress);
+  });
+  const open = race && (race.status === "lobby" || race.status === "running");
+  $("race-new").hidden = Boolean(open) || !state.kind;
+  $("race-join").hidden = !(race && race.status === "lobby" && !joined);
+  $("race-go").hidden = !(race && race.status === "lobby" && race.creator === room.you);
+  $("race-go").disabled = !(race && race.players.length >= 2);
+  // My race game, dealt: play it here.
+  if (race && race.status === "running" && joined && state.view && !state.busy
+      && (state.view.game.kind !== race.kind || state.view.game.code)) {
+    state.kind = race.kind;
+    refresh(true);
+  }
+}
+
+async function roomCall(path, body) {
+  const answer = await api(path, { instance: state.instance, ...body });
+  if (answer.status === 200) { say(""); showRoom(answer); return; }
+  if (answer.why === "in_progress") {
+    ask(answer.error, () => roomCall(path, { ...body, agreed: true }));
+    return;
+  }
+  say(answer.error, true);
+}
+
+async function pollRoom() {
+  if (!state.instance || document.visibilityState !== "visible") return;
+  const answer = await api(`/api/room?instance=${encodeURIComponent(state.instance)}`);
+  if (answer.status === 200) showRoom(answer);
+  else if (answer.status === 403 || answer.status === 400) { $("room").hidden = true; state.instance = null; }
+}
+
+$("race-new").addEventListener("click", () => roomCall("/api/room/race", { kind: state.kind }));
+$("race-join").addEventListener("click", () => roomCall("/api/room/join", {}));
+$("race-go").addEventListener("click", () => roomCall("/api/room/start", {}));
+
 // -- state -----------------------------------------------------------------------------------
 async function refresh(switching) {
   const answer = await api(`/api/state?kind=${encodeURIComponent(state.kind || "")}`);
@@ -473,6 +572,9 @@ function words(w) {
   $("ask-yes").textContent = w.confirm;
   $("ask-no").textContent = w.keep;
   $("help").textContent = w.help;
+  $("race-new").textContent = w.race_new;
+  $("race-join").textContent = w.race_join;
+  $("race-go").textContent = w.race_go;
 }
 
 async function boot() {
@@ -504,6 +606,10 @@ async function boot() {
     if (document.visibilityState === "visible" && !state.busy && !press) refresh(false);
   }, POLL_MS);
   window.addEventListener("resize", () => draw());
+  if (state.instance) {
+    await pollRoom();
+    setInterval(pollRoom, ROOM_POLL_MS);
+  }
 }
 
 boot();
