@@ -12,13 +12,14 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 
 
-async def open_page(browser, rig, user, *, kind="bakers", width=1280, height=900):
+async def open_page(browser, rig, user, *, kind="bakers", width=1280, height=900, instance=None):
     context = await browser.new_context(viewport={"width": width, "height": height}, has_touch=False)
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     code = rig.fake.authorization_code(user)
-    await page.goto(f"{rig.url}/?mock_code={code}&kind={kind}")
+    table = f"&instance_id={instance}" if instance else ""  # Discord's instanceId, outside Discord
+    await page.goto(f"{rig.url}/?mock_code={code}&kind={kind}{table}")
     await page.wait_for_selector("body[data-ready='1']", timeout=10_000)
     page.errors = errors  # type: ignore[attr-defined]
     return page

@@ -173,7 +173,8 @@ async def test_screenshots_at_phone_and_desktop_sizes(fake_discord, tmp_path, br
         token = await rig.sign_in(hal)
         await rig.start(token, "bakers", CODE)
         await rig.start(token, "calculation", CALC)
-        for kind in ("bakers", "calculation"):
+        await rig.start(token, "freecell", "FC1-C4-MS1")
+        for kind in ("bakers", "calculation", "freecell"):
             for name, (width, height) in {"phone": (390, 844), "desktop": (1280, 860)}.items():
                 page = await open_page(browser, rig, hal, kind=kind, width=width, height=height)
                 await asyncio.sleep(0.1)

@@ -203,7 +203,7 @@ function showView(view) {
   state.selected = null;
   const game = view.game;
   $("kind").value = game.kind;
-  $("code").textContent = game.code || "🏁";
+  $("code").textContent = game.code || "⚑";  // a race deal stays secret (a flag DejaVu draws)
   $("numbers").textContent = `${game.home}/52 · ${game.moves}`;
   $("text").innerHTML = markdown(view.text);
   $("undo").disabled = !game.can_undo;
