@@ -97,3 +97,59 @@ async def test_a_drag_in_the_activity_edits_the_chat_board(fake_discord, tmp_pat
             await page.locator('#table .pile[data-place="6"] .card').last.get_attribute("data-card") == "AD"
         )
         fake_discord.assert_no_violations()
+
+
+async def test_a_race_from_an_activity_table_is_posted_in_its_channel_as_the_chats(fake_discord, tmp_path):
+    """The table's race in the real bot: the race cog's keeper, its result posted in the instance's
+    channel (Discord's word on where the table is) with every place, as after /race."""
+    import aiohttp
+
+    settings = {
+        "activity": ("127.0.0.1", 0),
+        "client_id": fake_discord.application_id,
+        "client_secret": fake_discord.client_secret,
+        "api_base": fake_discord.api_base,
+        "race_check_seconds": 0.1,
+    }
+    async with (
+        running(fake_discord, tmp_path / "bot.sqlite3", **settings) as bot,
+        aiohttp.ClientSession() as http,
+    ):
+        url = f"http://127.0.0.1:{bot.activity_server.port}"
+        ann, bob = fake_discord.add_user("ann"), fake_discord.add_user("bob")
+        instance = fake_discord.launch_activity(fake_discord.channel, ann, bob)
+
+        async def call(user, path, body=None):
+            async with http.post(
+                f"{url}/api/token", json={"code": fake_discord.authorization_code(user)}
+            ) as got:
+                token = (await got.json())["access_token"]
+            headers = {"Authorization": f"Bearer {token}"}
+            request = (
+                http.get(url + path, headers=headers)
+                if body is None
+                else http.post(url + path, json=body, headers=headers)
+            )
+            async with request as answer:
+                return answer.status, await answer.json()
+
+        for user in (ann, bob):
+            assert (await call(user, f"/api/room?instance={instance}"))[0] == 200
+        status, opened = await call(ann, "/api/room/race", {"instance": instance, "kind": "bakers"})
+        assert status == 200, opened
+        assert (await call(bob, "/api/room/join", {"instance": instance}))[0] == 200
+        assert (await call(ann, "/api/room/start", {"instance": instance}))[0] == 200
+        race_id = opened["race"]["id"]
+        await bot.races.end(race_id)  # as at its time limit
+
+        def posted():
+            return [
+                m
+                for m in fake_discord.messages(fake_discord.channel)
+                if f"<@{bob.id}>" in m.content and f"<@{ann.id}>" in m.content
+            ]
+
+        await eventually(lambda: bool(posted()), timeout=5.0)
+        (result,) = posted()
+        assert (await bot.store.get_race(race_id)).result_message_id == result.id
+        fake_discord.assert_no_violations()
