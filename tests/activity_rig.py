@@ -99,7 +99,8 @@ def drop_of(notation: str) -> tuple[str, str, int]:
 
 
 def solution(code: str) -> list[str]:
-    """The solver's winning moves of a deal (Jeu du Boulanger), as the engine plays them."""
+    """The solver's winning moves of a deal of an eight-column game, as the engine plays them
+    (FreeCell's with its auto-play)."""
     from engine.solver import solve
 
     game = engine.new_game(engine.parse_code(code))
