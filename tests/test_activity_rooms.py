@@ -73,10 +73,15 @@ async def test_a_race_from_the_table_is_the_chats_race_on_one_deal_ranked_the_sa
         assert status == 422 and early["why"] == "race.error.too_few"
         status, joined = await rig.call(b, "/api/room/join", {"instance": instance})
         assert status == 200 and joined["race"]["players"] == [str(ann.id), str(bob.id)]
+        status, again = await rig.call(b, "/api/room/join", {"instance": instance})  # a replayed join
+        assert status == 422 and again["why"] == "race.error.already"
+        assert len(await rig.service.store.race_players(race["id"])) == 2
         status, not_creator = await rig.call(b, "/api/room/start", {"instance": instance})
         assert status == 403 and not_creator["why"] == "race.error.not_creator"
         status, started = await rig.call(a, "/api/room/start", {"instance": instance})
         assert status == 200 and started["race"]["status"] == "running"
+        status, twice = await rig.call(a, "/api/room/start", {"instance": instance})  # replayed
+        assert status == 422 and twice["why"] == "race.error.closed"
         ann_game = await rig.service.store.active_game(ann.id, "bakers")
         bob_game = await rig.service.store.active_game(bob.id, "bakers")
         assert ann_game.code == bob_game.code == stored.code and ann_game.source == "race"
