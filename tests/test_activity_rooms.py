@@ -121,7 +121,7 @@ async def test_a_race_from_the_table_is_the_chats_race_on_one_deal_ranked_the_sa
 
 async def test_hostile_calls_at_a_table_change_nothing(fake_discord, tmp_path, monkeypatch):
     monkeypatch.setattr(rooms, "MAX_ROOM_PLAYERS", 2)
-    async with activity_rig(fake_discord, tmp_path, rates={**PLENTY, "room": Rate(5, 60.0)}) as rig:
+    async with activity_rig(fake_discord, tmp_path, rates={**PLENTY, "room": Rate(8, 60.0)}) as rig:
         ann, bob, cy, dee = (fake_discord.add_user(n) for n in ("ann", "bob", "cy", "dee"))
         instance = fake_discord.launch_activity(fake_discord.channel, ann, bob, dee)
         other = fake_discord.launch_activity(fake_discord.channel, cy)
@@ -158,8 +158,14 @@ async def test_hostile_calls_at_a_table_change_nothing(fake_discord, tmp_path, m
         assert len(await rig.service.store.unsettled_races()) == 1
         # Cy's own table knows nothing of this race.
         assert (await poll(rig, c, other))[1]["race"] is None
-        # Floods: the room quota (5 a minute here) answers 429, then the poll works again later.
+        # Floods: the room quota (8 a minute here) answers 429.
         codes = [(await poll(rig, a, instance))[0] for _ in range(8)]
         assert codes.count(429) >= 4
         # Discord was asked about each instance once, not at every poll (INSTANCE_SECONDS).
         assert fake_discord.instance_checks <= 5
+        # A flood of forged instance ids reaches Discord no more often than the quota allows.
+        checks = fake_discord.instance_checks
+        answers = [await rig.call(c, "/api/room/join", {"instance": f"i-forged-{n}"}) for n in range(20)]
+        assert {status for status, _ in answers} == {403, 429}
+        assert fake_discord.instance_checks - checks <= 8
+        assert len(await rig.service.store.unsettled_races()) == 1

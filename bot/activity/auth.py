@@ -7,6 +7,9 @@
   token Discord refuses is remembered as refused for as long, so a flood of one forged token
   does not become a flood at Discord; at most ``CHECKS_AT_ONCE`` checks run together.
 
+* ``instance`` asks Discord, with the bot's token, who is in an Activity instance and in which
+  channel (``bot.activity.rooms`` keeps the answer briefly): the page's word is never taken.
+
 Tokens are kept by their SHA-256 only: a memory dump or a log never shows one.
 """
 
@@ -121,7 +124,7 @@ class DiscordAuth:
             f"{self.api_base}/applications/{self.client_id}/activity-instances/{quote(instance_id, safe='')}"
         )
         try:
-            async with self._http().get(url, headers=headers) as answer:
+            async with self._checks, self._http().get(url, headers=headers) as answer:
                 if answer.status in (400, 403, 404):
                     return None
                 if answer.status != 200:

@@ -324,10 +324,14 @@ class ActivityServer:
 
     # -- several players in one instance (bot.activity.rooms) ---------------------------------
     async def _room(self, player: Player, instance_id: Any, *, polling: bool = False) -> tuple[Rooms, Room]:
+        """The table the player is at, on the room quota (every table call draws from it, so a
+        flood of forged instance ids never becomes a flood of questions to Discord)."""
         if self.rooms is None:
             raise BadRequest("no rooms here")
         if not isinstance(instance_id, str):
             raise BadRequest("an instance id is needed")
+        if self.quotas is not None:
+            self.quotas.hit(ROOM, player.id)
         instance = await self.instances.get(instance_id)
         if polling:
             return self.rooms, self.rooms.enter(instance, player.id, player.name)
@@ -337,8 +341,6 @@ class ActivityServer:
         """The poll: who is at the table (``instance``), their progress, the room's race."""
         player, tr = await self._player(request)
         try:
-            if self.quotas is not None:
-                self.quotas.hit(ROOM, player.id)
             rooms, room = await self._room(player, request.query.get("instance"), polling=True)
         except UserFeedback as exc:
             return refusal(status_of(exc), exc.text(tr.locale), exc.key)
@@ -352,7 +354,10 @@ class ActivityServer:
         kind = body.get("kind")
         if not isinstance(kind, str) or kind not in {f.kind for f in fronts() if f.in_activity}:
             raise BadRequest("no such game")
-        rooms, room = await self._room(player, body.get("instance"))
+        try:
+            rooms, room = await self._room(player, body.get("instance"))
+        except UserFeedback as exc:  # the room quota
+            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
         async with room.lock:
             if room.race_id is not None:
                 open_race = await self.service.store.get_race(room.race_id)
@@ -381,7 +386,10 @@ class ActivityServer:
     async def room_join(self, request: web.Request) -> web.Response:
         player, tr = await self._player(request)
         body = await read_json(request)
-        rooms, room = await self._room(player, body.get("instance"))
+        try:
+            rooms, room = await self._room(player, body.get("instance"))
+        except UserFeedback as exc:  # the room quota
+            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
         if room.race_id is None:
             return refusal(404, tr("activity.no_race"), "no_race")
         try:
@@ -397,7 +405,10 @@ class ActivityServer:
         """The race's creator starts it now (at least two players in)."""
         player, tr = await self._player(request)
         body = await read_json(request)
-        rooms, room = await self._room(player, body.get("instance"))
+        try:
+            rooms, room = await self._room(player, body.get("instance"))
+        except UserFeedback as exc:  # the room quota
+            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
         if room.race_id is None:
             return refusal(404, tr("activity.no_race"), "no_race")
         try:
