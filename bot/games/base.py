@@ -60,6 +60,22 @@ class ButtonSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class GameSetting:
+    """A choice a game's front offers its players in ``/settings`` (a rule they may turn off):
+    kept per player under ``<kind>.<name>`` (``bot.play.game_settings``), one of ``values``,
+    ``values[0]`` the default. Its words are the front's catalogue keys:
+    ``choice.<kind>.<name>.<value>`` (the command's choice) and
+    ``settings.<kind>.<name>.<value>`` (the line saying what it is)."""
+
+    name: str
+    values: tuple[str, ...]
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
+@dataclass(frozen=True, slots=True)
 class Advice:
     """A hint worker's answer; plain values, so it crosses the process pool."""
 
@@ -160,6 +176,7 @@ class GameFront(ABC, Generic[G]):
     menu_size: ClassVar[int] = 25  # Discord's most options in a select menu
     explains_losses: ClassVar[bool] = False  # a lost game's board offers "how could it be won?"
     in_activity: ClassVar[bool] = False  # offered in the Activity (it has a ``table``)
+    settings: ClassVar[tuple[GameSetting, ...]] = ()  # its players' own choices (``/settings``)
 
     # -- texts ---------------------------------------------------------------------------
     def key(self, base: str) -> str:
@@ -193,6 +210,11 @@ class GameFront(ABC, Generic[G]):
         """An engine error's params as players read them (its places in their language);
         a game whose errors name no places keeps them as they are."""
         return params
+
+    def use_settings(self, game: G, values: Mapping[str, str]) -> None:
+        """Give ``game`` its player's values of this game's ``settings`` (each name's value,
+        its default when never chosen), before each move is played. A game without settings
+        has nothing to do."""
 
     # -- starting ------------------------------------------------------------------------
     def check_cells(self, cells: int | None) -> int | None:

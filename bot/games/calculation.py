@@ -89,6 +89,9 @@ class CalculationFront(GameFront[CalculationGame]):
     explains_losses = True
     in_activity = True
 
+    def help(self, tr: Translator) -> str:
+        return tr(self.key("help"))
+
     def __init__(self) -> None:
         self._verdicts: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()  # by code
 

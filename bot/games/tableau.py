@@ -237,8 +237,10 @@ class TableauFront(GameFront[G]):
         return [(m.notation, self.describe_move(tr, m)) for m in (*home, *onto, *empty, *cells.values())]
 
     def move_menu(self, tr: Translator, game: G) -> list[tuple[str, str]]:
-        """Every useful move a button press does not play: not home (Home does it), not any
-        place's one-press move."""
+        """Every useful move a button press does not play: not any place's one-press move
+        (a card's move home among them when its press sends it home). A move home stays when
+        the card's press builds it elsewhere (a game whose press keeps a card not yet safe to
+        send home on the columns), so that one card can go home without Home sending every other."""
         one_press = set()
         for place in game.places():
             try:
@@ -246,9 +248,7 @@ class TableauFront(GameFront[G]):
             except engine.IllegalMove:
                 continue
         options = [
-            (notation, words)
-            for notation, words in self.ranked_moves(tr, game)
-            if notation not in one_press and not notation.endswith(HOME)
+            (notation, words) for notation, words in self.ranked_moves(tr, game) if notation not in one_press
         ]
         # Every size of group into an empty column would crowd the free cells out of the 25
         # choices: the largest group of each source stays in place, the smaller ones go last.

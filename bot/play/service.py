@@ -26,7 +26,7 @@ import storage
 from bot.games import GameFront, front_for, front_of, fronts
 from bot.games.base import Advice, Verdict
 from bot.languages.language import current_deck, current_language, picture_labels, warns_lost
-from bot.play import dailycodes
+from bot.play import dailycodes, game_settings
 from bot.play.boards import BoardMessages
 from bot.play.feedback import UserFeedback
 from bot.play.render_pool import RenderPool
@@ -587,6 +587,7 @@ class GameService:
         if undo:
             game.undo()
         else:
+            await game_settings.apply(self.store, row.owner_id, front, game)  # e.g. auto-play off
             game.play(notation)
         action = game.moves[-1]  # the canonical entry: a move, a batch (6h,ah) or "undo"
         finish: Literal["won"] | None = "won" if game.is_won else None

@@ -21,7 +21,7 @@ from engine.solver.rules import rules_for
 from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
 from engine.tableau.game import TableauGame
 from engine.tableau.notation import FOUNDATION, parse_notation
-from engine.tableau.position import EMPTY, TableauPosition
+from engine.tableau.position import EMPTY, TableauMove, TableauPosition
 
 DEFAULT_TIME_LIMIT = 5.0
 CELL_LETTERS = "abcd"
@@ -82,6 +82,47 @@ def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
         work.auto_run()
     if not work.is_won():
         raise SolverError("the solution does not win once auto-play has played")
+    return out
+
+
+def shorten_autoplay(pos: Position, moves: Sequence[str]) -> list[str]:
+    """``shorten`` for a solution in auto-play form (``autoplay_form``): positions are those
+    a player with auto-play passes through (each move followed by its cards sent home), and a
+    shortcut is any legal move that, with its own auto-play, lands exactly on a later one.
+    What ``shorten`` cannot see: a run moved through a free cell card by card with a card
+    sent home in between (``3b``, ``38``, auto ``3h``, ``b8``) is one run move (``38``) here."""
+    if not isinstance(pos, FreeCellPosition) or not moves:
+        return list(moves)
+
+    def step(work: FreeCellPosition, move: TableauMove) -> FreeCellPosition:
+        after = work.copy()
+        after.apply(move)
+        after.auto_run()
+        return after
+
+    states = [pos.copy()]
+    for text in moves:
+        states.append(step(states[-1], states[-1].resolve(parse_notation(text, pos.num_cells))))
+    index = {_exact_key(p): i for i, p in enumerate(states)}  # last visit wins: loops are skipped
+    n = len(moves)
+    best = [n + 1] * (n + 1)
+    jump: list[tuple[str, int]] = [("", 0)] * (n + 1)
+    best[n] = 0
+    for i in range(n - 1, -1, -1):
+        best[i], jump[i] = best[i + 1] + 1, (moves[i], i + 1)
+        for move in states[i].legal_moves():
+            j = index.get(_exact_key(step(states[i], move)))
+            if j is not None and j > i + 1 and best[j] + 1 < best[i]:
+                best[i], jump[i] = best[j] + 1, (move.notation, j)
+    out: list[str] = []
+    work, i = states[0], 0
+    while i < n:
+        text, i = jump[i]
+        move = work.resolve(parse_notation(text, work.num_cells))
+        out.append(move.notation)
+        work = step(work, move)
+    if not work.is_won():
+        raise SolverError("shortening the auto-play solution lost the win")
     return out
 
 
@@ -208,6 +249,8 @@ def solve(
             moves = autoplay_form(pos, moves)
         except SolverError:  # a shortcut that auto-play overtook: the plain solution always fits
             moves = autoplay_form(pos, atomic)
+        if compact:
+            moves = shorten_autoplay(pos, moves)
     return SolveResult(verdict, moves, round(time.monotonic() - t0, 4), search.nodes)
 
 
@@ -577,7 +620,10 @@ def standing_code(
     def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
         nonlocal nodes_left
         left = max(0.0, deadline - time.monotonic())
-        result = solve(target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False)
+        # Every move written (no auto-play form): the line is the positions the plan passes through.
+        result = solve(
+            target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False, autoplay=False
+        )
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)
         return result
