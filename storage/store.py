@@ -391,6 +391,19 @@ class Store:
             raise InvalidValue(f"lost_warning must be True, False or None, not {on!r:.40}")
         await self._db.set_user_lost_warning(user, on, self._now())
 
+    async def player_settings(self, user_id: int) -> dict[str, str]:
+        """A player's settings by name, as ``set_player_setting`` stored them (a name not in
+        it: its default, which the caller knows). Storage knows no name: a game's front
+        chooses its own."""
+        return await self._db.player_settings(v.snowflake("user_id", user_id))
+
+    async def set_player_setting(self, user_id: int, name: str, value: str | None) -> None:
+        """Store one of a player's settings (``value`` None: back to its default, no row)."""
+        user = v.snowflake("user_id", user_id)
+        key = v.setting_text("name", name)
+        checked = None if value is None else v.setting_text("value", value)
+        await self._db.set_player_setting(user, key, checked, self._now())
+
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         """Choose a player's language (None: follow Discord's locale again)."""
         user = v.snowflake("user_id", user_id)

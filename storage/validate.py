@@ -24,6 +24,8 @@ INT64_MAX = (1 << 63) - 1
 MAX_TEXT = 200
 MAX_VARIANT = 16
 _VARIANT = re.compile(rf"[A-Za-z0-9_-]{{0,{MAX_VARIANT}}}")
+MAX_SETTING = 64
+_SETTING = re.compile(rf"[A-Za-z0-9_.-]{{1,{MAX_SETTING}}}")
 
 
 @overload
@@ -68,6 +70,16 @@ def variant(value: object) -> str:
     if not isinstance(value, str) or not _VARIANT.fullmatch(value):
         raise InvalidValue(
             f"variant must be a text of at most {MAX_VARIANT} letters, digits, - or _, not {value!r:.40}"
+        )
+    return value
+
+
+def setting_text(name: str, value: object) -> str:
+    """A player setting's name or value: a short text of letters, digits, ``.``, ``-`` and ``_``
+    (the names and values fronts choose, never a player's free text)."""
+    if not isinstance(value, str) or not _SETTING.fullmatch(value):
+        raise InvalidValue(
+            f"a setting's {name} must be 1 to {MAX_SETTING} letters, digits, '.', '-' or '_', not {value!r:.40}"
         )
     return value
 

@@ -229,3 +229,103 @@ def test_the_board_is_drawn_in_every_language_and_both_decks(language, deck):
     assert image.getpixel((tableau.slot_x(3) + 30, tableau.TOP_Y + 40)) == renderer.layout.FELT
     alt = front.alt_text(Translator(language), game)
     assert "K♣" in alt and len(alt) < 1024
+
+
+async def test_safe_auto_play_is_a_players_setting_kept_across_a_restart(fake_discord, tmp_path):
+    """/settings turns FreeCell's safe auto-play off for one player: their moves send no card
+    home by themselves, another player's still do; the choice survives a restart (a real
+    SQLite file) and turning it on again brings auto-play back."""
+    fake, db, code = fake_discord, tmp_path / "settings.sqlite3", "FC1-C4-MS2"
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with running(fake, db) as bot:
+        shown = await fake.slash(alice, "settings", {})
+        assert shown.ephemeral and EN("settings.freecell.autoplay.on") in shown.text(), shown.text()
+        off = await fake.slash(alice, "settings", {"game_setting": "freecell.autoplay.off"})
+        assert off.ephemeral and EN("settings.freecell.autoplay.off") in off.text(), off.text()
+        assert await bot.store.player_settings(alice.id) == {"freecell.autoplay": "off"}
+        for user in (alice, bob):
+            board = (await fake.slash(user, "freecell", {"code": code})).message
+            pressed = await fake.click(user, board, button(board, "2"))  # 2a frees two aces
+            assert not pressed.ephemeral, pressed.content
+        mine = await bot.store.active_game(alice.id, "freecell")
+        assert mine.moves == ("2a",) and engine.replay(code, mine.moves).cards_home == 0
+        assert "then home by themselves" not in fake.message(mine.message_id).content
+        theirs = await bot.store.active_game(bob.id, "freecell")
+        assert theirs.moves == ("2a,1h,2h",)  # auto-play on: the default
+    async with running(fake, db) as bot:
+        shown = await fake.slash(alice, "settings", {}, locale="ru")
+        assert Translator("ru")("settings.freecell.autoplay.off") in shown.text(), shown.text()
+        typed = await fake.slash(alice, "move", {"notation": "3b"})
+        assert not typed.failed, typed.text()
+        row = await bot.store.active_game(alice.id, "freecell")
+        assert row.moves == ("2a", "3b") and engine.replay(code, row.moves).cards_home == 0
+        await fake.slash(alice, "settings", {"game_setting": "freecell.autoplay.on"})
+        assert await bot.store.player_settings(alice.id) == {}  # the default is no row
+        await fake.slash(alice, "move", {"notation": "4c"})
+        row = await bot.store.active_game(alice.id, "freecell")
+        assert row.moves[-1] == "4c,1h,2h" and engine.replay(code, row.moves).cards_home == 2
+    assert fake.take_violations() == []
+
+
+async def test_a_setting_no_game_offers_is_refused_and_changes_nothing(tmp_path):
+    """A forged or outdated choice (Discord offers only the listed ones; the console takes a
+    typed one) is refused with the player's message; the console lists the games' settings."""
+    import storage
+    from bot.play import game_settings
+    from bot.play.console import help_text
+    from bot.play.feedback import UserFeedback
+
+    store = await storage.open_store(str(tmp_path / "forged.sqlite3"))
+    try:
+        for token in ("freecell.autoplay.sometimes", "bakers.autoplay.off", "freecell.autoplay"):
+            with pytest.raises(UserFeedback) as refused:
+                await game_settings.choose(store, 7, token)
+            assert refused.value.key == "error.unknown_setting"
+        assert await store.player_settings(7) == {}
+        await store.set_player_setting(7, "freecell.autoplay", "sometimes")  # an old value stored
+        assert await game_settings.values_for(store, 7, front_for("freecell")) == {"autoplay": "on"}
+    finally:
+        await store.close()
+    assert "settings freecell.autoplay.on|freecell.autoplay.off" in help_text()
+
+
+def test_one_press_builds_a_card_home_is_not_yet_safe_for_and_sends_a_safe_one_home():
+    """A card that could go home but that a lower card of the other colour may still need goes
+    on a column (Home still sends it); with auto-play off, a safe card's press sends it home."""
+    front = front_for("freecell")
+    played = [
+        "1h",
+        "1a",
+        "7b",
+        "4c",
+        "4d",
+        "4h",
+        "46",
+        "54",
+        "5h",
+        "58",
+        "57",
+        "c5",
+        "3c",
+        "83",
+        "43",
+        "87",
+        "8h",
+        "68",
+        "47",
+        "41",
+        "ah",
+        "6a",
+        "65",
+    ]
+    game = engine.new_game("FC1-C4-MS2")
+    for move in played:  # as a player with auto-play plays them
+        game.play(move)
+    assert game.double_tap_target("6") == "6h"  # it fits its foundation …
+    assert one_press(game, "6") == "62"  # … but the press builds it onto column 2
+    assert "6h" in [notation for notation, _ in front.move_menu(EN, game)]  # home alone: the menu
+    fresh = engine.new_game("FC1-C4-MS2")
+    fresh.autoplay = False
+    fresh.play("2a")  # two aces left uncovered
+    assert [one_press(fresh, p) for p in "12"] == ["1h", "2h"]
+    assert front.settings[0].name == "autoplay" and front.settings[0].default == "on"

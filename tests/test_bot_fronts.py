@@ -280,11 +280,13 @@ def test_help_texts_name_no_game_and_the_console_help_is_assembled_from_the_fron
         "                                 undo, hint, clear, end (every game; end only when no move is",
         "                                 left)",
     ]
-    assert lines[-2] == (
-        "  settings [lost_warning on|off] whether the board says when a deal can no longer be won"
-    )
+    assert lines[-4:-1] == [  # each game's own settings from its front (GameFront.settings)
+        "  settings [lost_warning on|off] whether the board says when a deal can no longer be won",
+        "  settings freecell.autoplay.on|freecell.autoplay.off",
+        " " * 33 + "a game's own setting",
+    ]
     assert (
         lines[-1]
         == "  rules boulanger|calculation|freecell | help | quit   (a leading / is fine: /rules, /help)"
     )
-    assert len(lines) == 19
+    assert len(lines) == 21

@@ -145,8 +145,9 @@ async def test_the_upgrade_uncounts_games_ended_before_their_first_move(tmp_path
         old.execute("DELETE FROM player_bests")
         old.execute(VARIANT_SUMMARIES)
         old.execute("DROP TABLE damaged_games")  # 15 came later
+        old.execute("DROP TABLE player_settings")  # and 16
         old.execute("PRAGMA user_version = 13")
-    store = await storage.open_store(str(db))  # migrates to 14, then 15
+    store = await storage.open_store(str(db))  # migrates to 14, then 15 and 16
     try:
         assert (await store.player_stats(1, "bakers")).played == 1
         assert (await store.player_stats(1, "bakers")).won == 1

@@ -9,9 +9,10 @@ import time
 
 from tests.fakediscord import BotProcess
 
-# Jeu du Boulanger deal 29 with 4 cells: the solver needs about two seconds to prove it
-# unwinnable, so its hint is a slow interaction (deferred, then answered by a follow-up).
-SLOW = "BK1-C4-AAAAAA5"
+# Microsoft FreeCell deal 222437 with 2 cells: after its first press (column 8's top card
+# moved by one-press play) the solver needs seconds to prove the position lost, so the hint is a slow
+# interaction (deferred, then answered by a follow-up). No Baker's deal is that slow any more.
+SLOW = "FC1-C2-MS222437"
 
 
 def button(message, action: str) -> str:
@@ -24,7 +25,7 @@ async def test_sigterm_answers_the_hint_in_flight_and_exits_0_within_10_s(fake_d
     try:
         await proc.start()
         alice = fake.add_user("alice")
-        board = (await fake.slash(alice, "boulanger", {"code": SLOW})).message
+        board = (await fake.slash(alice, "freecell", {"code": SLOW})).message
         moved = await fake.click(alice, board, button(fake.message(board.id), "8"))  # acknowledged
         assert "column 8" in moved.content
         hint = asyncio.create_task(fake.click(alice, board, button(fake.message(board.id), "i"), timeout=15))
@@ -48,7 +49,7 @@ async def test_sigterm_answers_the_hint_in_flight_and_exits_0_within_10_s(fake_d
     # nothing acknowledged is lost: the move is in the database the process closed
     with sqlite3.connect(tmp_path / "stop.sqlite3") as db:
         rows = db.execute("SELECT moves FROM games").fetchall()
-    assert rows == [("8a",)], rows
+    assert rows == [("85",)], rows
     print(f"stopped {took:.2f} s after SIGTERM")
     fake.take_violations()
 
@@ -59,7 +60,7 @@ async def test_a_second_signal_stops_at_once(fake_discord, tmp_path):
     try:
         await proc.start()
         alice = fake.add_user("alice")
-        board = (await fake.slash(alice, "boulanger", {"code": SLOW})).message
+        board = (await fake.slash(alice, "freecell", {"code": SLOW})).message
         hint = asyncio.create_task(
             fake.click(alice, board, button(fake.message(board.id), "i"), wait="ack", timeout=15)
         )

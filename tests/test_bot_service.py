@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -254,7 +255,7 @@ async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(servic
         mirror.play(move)
     assert board is not None and mirror.home_finishes()
     labels = [
-        b.item.label for b in board_view(Translator("en"), board).children if getattr(b, "act", "") == "h"
+        b["label"] for b in _buttons(board_view(Translator("en"), board)) if b["custom_id"].endswith(":h")
     ]
     assert labels == ["Finish"]
     left = 52 - sum(mirror.foundation_counts())
@@ -334,7 +335,7 @@ async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, stor
     for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
         board = await service.play(ALICE, row.id, move)
     assert board.notice == "board.no_moves_left" and board.row.is_active
-    actions = [item.act for item in board_view(Translator("en"), board).children]
+    actions = [b["custom_id"].split(":")[-1] for b in _buttons(board_view(Translator("en"), board))]
     assert "r" in actions and "u" in actions
     ended = await service.press(ALICE, row.id, board.row.version, "", "r")
     assert ended.row.status == "lost" and ended.result is not None and not ended.result.won
@@ -713,3 +714,45 @@ def test_groups_into_empty_columns_do_not_crowd_the_free_cells_out_of_the_menu()
     }
     one_press = {game.double_tap_target(p) for p in game.places() if not game.is_empty(p)}
     assert set(largest.values()) - one_press <= set(menu)
+
+
+def _buttons(view: Any) -> list[dict[str, Any]]:
+    """The buttons of a board's view, as sent to Discord."""
+    return [c for row in view.to_components() for c in row["components"] if c["type"] == 2]
+
+
+async def test_a_press_on_the_board_last_drawn_writes_without_reading_the_game_first(service, store):
+    from bot.play.service import StaleBoard
+
+    board = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board
+    reads = 0
+    real = store.get_game
+
+    async def counted(game_id: int) -> storage.GameRow:
+        nonlocal reads
+        reads += 1
+        return await real(game_id)
+
+    store.get_game = counted  # type: ignore[method-assign]
+    place = next(p for p in board.game.places() if _one_press(board.game, p))
+    played = await service.press(ALICE, board.row.id, board.row.version, "", place)
+    assert reads == 0 and played.row.version == board.row.version + 1  # one round trip: the write
+    assert (await real(board.row.id)).moves == played.row.moves
+    # A stranger, or a stale board, is refused as before (the stored game decides).
+    with pytest.raises(UserFeedback):
+        await service.press(BOB, board.row.id, played.row.version, "", "u")
+    with pytest.raises(StaleBoard):
+        await service.press(ALICE, board.row.id, board.row.version, "", "u")
+    # Another process moved the game: the cached board is out of date, the write refuses it.
+    moved = await store.append_move(board.row.id, played.row.version, "undo", score=0, move_count=0)
+    with pytest.raises(StaleBoard) as stale:
+        await service.press(ALICE, board.row.id, played.row.version, "", "u")
+    assert stale.value.row.version == moved.version
+    assert (await real(board.row.id)).moves == moved.moves  # nothing written twice
+
+
+def _one_press(game: Any, place: str) -> str | None:
+    try:
+        return str(game.double_tap_target(place))
+    except engine.IllegalMove:
+        return None

@@ -159,7 +159,19 @@ START = distances([1, 1, 1, 1])  # need distances at the deal: J 4, A 5, 7 3, 6 
 
 
 def place(rank: int, piles: list[list[int]]) -> int:
-    return choose_pile(START, [0] * 14, piles, rank)
+    waiting = [0] * 14
+    for pile in piles:
+        for r in pile:
+            waiting[r] += 1
+    return choose_pile(START, waiting, piles, rank)
+
+
+def test_policy_reads_a_top_by_the_last_waiting_copy_of_its_rank():
+    # a 7 is needed at 3 (before the J, at 4) by its nearest foundation; with a second 7
+    # waiting, this one serves the next foundation (at 5): the J may cover it
+    assert START[7][:2] == (3, 5)
+    assert place(11, [[7], [2], [], [6]]) == 2
+    assert place(11, [[7], [2], [], [7]]) in (0, 3)
 
 
 def test_policy_puts_a_king_on_an_empty_pile_else_on_a_king():
@@ -224,3 +236,20 @@ def test_perfect_search_from_start_after_a_lost_game():
     assert result.start == "deal" and result.verdict == "winnable"
     assert engine.replay(game.code, result.moves).is_won
     assert rank_of(game.foundations[0][0]) == 1
+
+
+@pytest.mark.parametrize(("deal", "plies"), [(0, 0), (2, 20), (77, 45)])
+def test_the_seen_copy_holds_only_what_the_player_sees(deal, plies):
+    """benchmarks/calculation.py asks every decision of ``seen_copy()``: games alike in what the
+    player sees but not in the face-down order give the same copy, hence the same hint."""
+    game = game_at(deal, plies)
+    other = with_hidden_order_shuffled(game, 9)
+    assert other.position.stock != game.position.stock or game.stock_count < 2
+    a, b = game.seen_copy(), other.seen_copy()
+    assert a.position.stock == b.position.stock and a.position.turn == game.position.turn
+    assert (a.foundations, a.waste, a.turned) == (game.foundations, game.waste, game.turned)
+    assert a.unseen_cards() == game.unseen_cards() and a.legal_moves() == game.legal_moves()
+    assert best_move(a, rollouts=ROLLOUTS, seed=1) == best_move(b, rollouts=ROLLOUTS, seed=1)
+    assert best_move(a, rollouts=ROLLOUTS, seed=1) == best_move(game, rollouts=ROLLOUTS, seed=1)
+    a.play(a.legal_moves()[0])  # the copy is separate: playing on it leaves the game alone
+    assert a.foundations != game.foundations or a.waste != game.waste

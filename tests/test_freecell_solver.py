@@ -133,3 +133,18 @@ def test_a_new_game_without_a_number_is_a_deal_the_solver_won():
         assert solve(new(deal, cells), time_limit=60).solvable
     with pytest.raises(ValueError):
         winnable_freecell_deal(5)
+
+
+@pytest.mark.parametrize("log", [["2a,1h,2h"], ["2a"], []])
+def test_the_boards_verdict_works_with_auto_play_on_and_off(log):
+    """The "can no longer be won" verdict (``standing_code``) of a FreeCell game, whether its
+    moves auto-played (``2a,1h,2h``) or not (``2a``, aces left in play): a winnable line of
+    every move written, which passes through the position a player reaches with auto-play."""
+    from engine.solver import standing_code
+
+    found = standing_code("FC1-C4-MS2", log, 10.0)
+    assert found["verdict"] == "solvable" and found["line"], found
+    game = engine.replay("FC1-C4-MS2", log)
+    game.autoplay = True
+    game.play(hint_code("FC1-C4-MS2", log, 5.0)["move"])  # the hint's move, auto-played
+    assert position_key(game.position) in found["line"]

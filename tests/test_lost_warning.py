@@ -33,7 +33,75 @@ def test_standing_gives_the_line_of_a_win_and_says_unknown_past_its_budget():
     assert "error" in standing_code("BK1-C4-NOPE", ())
 
 
+def test_a_move_off_a_known_line_rejoins_it_instead_of_solving_anew():
+    line = standing_code(CODE, (), 10.0)["line"]
+    before = position_key(engine.new_game(CODE).position)
+    rejoins = 0
+    game = engine.new_game(CODE)
+    for move in game.legal_moves():
+        game.play(move)
+        if position_key(game.position) not in line:  # off the line
+            fresh = standing_code(CODE, (move,), 10.0)
+            rejoined = standing_code(CODE, (move,), 10.0, known=(before, *line))
+            assert rejoined["verdict"] == fresh["verdict"]  # the same answer ...
+            assert rejoined["nodes"] <= fresh["nodes"]  # ... never dearer
+            if rejoined["verdict"] == "solvable" and rejoined["nodes"] < fresh["nodes"]:
+                rejoins += 1
+                new = rejoined["line"]
+                assert new[-1] == line[-1] and set(new) & set(line)  # it ends on the known line
+                # Its first position (one move on) is winnable indeed.
+                nxt = next(m for m in game.legal_moves() if _key_after(game, m) == new[0])
+                assert standing_code(CODE, (move, nxt), 10.0)["verdict"] == "solvable"
+        game.undo()
+    assert rejoins >= 4
+
+
+def _key_after(game: engine.Game, move: str) -> bytes:
+    game.play(move)
+    try:
+        return position_key(game.position)
+    finally:
+        game.undo()
+
+
+def test_a_lost_position_needs_no_search_past_a_known_winnable_one():
+    lost = standing_code(LOSING_CODE, ("61",), 10.0, back=True, known=(b"unreachable",), within=1)
+    assert (lost["verdict"], lost["undos"]) == ("unsolvable", 1)
+    # Two undos back is winnable by what is known: the one undo between is searched.
+    start = standing_code(LOSING_CODE, (), 10.0)
+    deeper = standing_code(LOSING_CODE, ("61", "5a"), 10.0, back=True, known=tuple(start["line"]), within=2)
+    assert (deeper["verdict"], deeper["undos"]) == ("unsolvable", 2)
+
+
 # -- the verdicts along the undo path ------------------------------------------------------------
+def test_a_search_is_handed_the_nearest_winnable_position_on_the_path():
+    v = Verdicts()
+    v.step(3, 1, 2, "a", "b", undo=False)
+    v.learned(3, 2, Verdict("winnable", ("c", "won")))
+    off = v.step(3, 2, 3, "b", "x", undo=False)
+    assert (off.known, off.within) == (("b", "c", "won"), 1)
+    # Its search never ran (the player moved on): the next one still starts from "b".
+    later = v.step(3, 3, 4, "x", "y", undo=False)
+    assert later.verdict is None and later.back
+    assert (later.known, later.within) == (("b", "c", "won"), 2)
+    assert v.step(9, 1, 2, "p", "q", undo=False).known == ()  # nothing known: a whole search
+
+
+def test_a_search_finishing_late_still_tells_about_the_positions_after():
+    v = Verdicts()
+    v.step(4, 1, 2, "a", "b", undo=False)
+    v.step(4, 2, 3, "b", "c", undo=False)  # the player moved on before b's search ended
+    assert not v.learned(4, 2, Verdict("winnable", ("c", "d", "won")))  # not the latest ...
+    plan = v.plan(4, 3)
+    assert plan is not None and plan.verdict == Verdict("winnable", ("d", "won"))  # ... but c follows
+    assert v.plan(4, 2) is None  # b's search, still waiting, is not run any more
+    v.step(5, 1, 2, "a", "b", undo=False)
+    v.step(5, 2, 3, "b", "c", undo=False)
+    v.learned(5, 2, Verdict("lost", undos=1))  # b was lost: so is c, one undo further
+    lost = v.plan(5, 3)
+    assert lost is not None and lost.verdict == Verdict("lost", undos=2)
+
+
 def test_a_move_on_the_line_a_lost_move_and_undos_need_no_search():
     v = Verdicts()
     first = v.step(1, 1, 2, "p0", "p1", undo=False)

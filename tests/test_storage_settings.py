@@ -72,6 +72,33 @@ async def test_user_deck_is_remembered_apart_from_the_language_and_cleared(store
     assert await store.user_deck(9) is None
 
 
+async def test_player_settings_are_kept_by_name_per_player_and_cleared(store):
+    """The generic per-player settings a game's front declares: storage keeps any name it is
+    given, apart per player and from the other settings; None goes back to the default."""
+    assert await store.player_settings(9) == {}
+    await store.set_player_setting(9, "somegame.rule", "off")
+    await store.set_player_setting(9, "other.thing", "3")
+    await store.set_player_setting(10, "somegame.rule", "on")
+    await store.set_user_deck(9, "four")
+    assert await store.player_settings(9) == {"other.thing": "3", "somegame.rule": "off"}
+    await store.set_player_setting(9, "somegame.rule", "on")  # changed in place
+    assert (await store.player_settings(9))["somegame.rule"] == "on"
+    await store.set_player_setting(9, "somegame.rule", None)
+    assert await store.player_settings(9) == {"other.thing": "3"}
+    assert await store.player_settings(10) == {"somegame.rule": "on"}
+    assert await store.user_deck(9) == "four"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("", "on"), ("x" * 65, "on"), ("a rule", "on"), ("rule", ""), ("rule", "o'n"), (3, "on"), ("rule", 1)],
+)
+async def test_bad_player_settings_are_refused_and_change_nothing(store, name, value):
+    with pytest.raises(storage.InvalidValue, match="a setting's"):
+        await store.set_player_setting(9, name, value)
+    assert await store.player_settings(9) == {}
+
+
 async def test_daily_posts_are_due_after_the_post_time_and_done_once_recorded(store):
     await store.set_guild_settings(1, daily_channel_id=11)
     await store.set_guild_settings(2, daily_channel_id=22, post_minute=120)

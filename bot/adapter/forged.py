@@ -1,4 +1,10 @@
-"""Presses discord.py would drop: answered, never ignored.
+"""Board presses dispatched by the bot; presses discord.py would drop: answered, never ignored.
+
+A board's buttons and menu (``GameButton``, ``MoveMenu``) are sent as plain component
+payloads and are not registered with discord.py (issue 26: it rebuilt a whole view from the
+message on every press to find the item): the bot's ``on_interaction`` dispatches them
+here, under the rule discord.py applies, a component with that custom id and type on the
+message the press came with, and the exceptions below.
 
 discord.py dispatches a component press to the ``DynamicItem`` whose template matches its
 custom id, and only when a component with that custom id *and type* is on the message
@@ -54,23 +60,34 @@ def matching(custom_id: str, factories: Sequence[Factory]) -> tuple[Factory, re.
     return None
 
 
+def _components(message: discord.Message) -> list[Any]:
+    """Every component on ``message``, nested ones included (rows, containers, sections)."""
+    out: list[Any] = []
+    todo: list[Any] = list(message.components)
+    while todo:
+        component = todo.pop()
+        out.append(component)
+        todo.extend(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            todo.append(accessory)
+    return out
+
+
 def placed_types(message: discord.Message | None, custom_id: str) -> set[int]:
     """The component types carrying ``custom_id`` on ``message``, as discord.py looks them up."""
     if message is None:
         return set()
-    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = view_cls.from_message(message, timeout=None)
-    return {item.type.value for item in view.walk_children() if getattr(item, "custom_id", None) == custom_id}
+    return {c.type.value for c in _components(message) if getattr(c, "custom_id", None) == custom_id}
 
 
 def board_games(message: discord.Message | None) -> set[int]:
     """The game ids of the board components on ``message`` (one, on a board)."""
     if message is None:
         return set()
-    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
     found = set()
-    for item in view_cls.from_message(message, timeout=None).walk_children():
-        custom_id = getattr(item, "custom_id", None)
+    for component in _components(message):
+        custom_id = getattr(component, "custom_id", None)
         if not isinstance(custom_id, str):
             continue
         for factory in BOARD_ITEMS:
@@ -81,7 +98,8 @@ def board_games(message: discord.Message | None) -> set[int]:
 
 
 async def answer_unknown(interaction: discord.Interaction, factories: Sequence[Factory]) -> None:
-    """Answer the component press discord.py will drop; leave the ones it dispatches alone."""
+    """Dispatch a board press; answer the component press discord.py will drop; leave the
+    ones it dispatches alone."""
     if interaction.type is not discord.InteractionType.component:
         return
     data = cast("dict[str, Any]", interaction.data or {})
@@ -91,9 +109,11 @@ async def answer_unknown(interaction: discord.Interaction, factories: Sequence[F
         await report(interaction, UserFeedback("error.unknown_button"))
         return
     placed = placed_types(interaction.message, custom_id)
-    if component_type in placed:
-        return  # discord.py dispatches it to its item
     factory, match = found
+    if component_type in placed:
+        if factory in BOARD_ITEMS:  # not registered with discord.py: the bot's own
+            await _dispatch(interaction, factory, match, custom_id, component_type)
+        return  # discord.py dispatches the others to their items
     if not placed and factory in BOARD_ITEMS and int(match["gid"]) in board_games(interaction.message):
         await _dispatch(interaction, factory, match, custom_id, component_type)
         return

@@ -1,11 +1,12 @@
 """The board message's picture and buttons (its text: ``bot.play.board_text``).
 
-Buttons are ``DynamicItem``s whose custom id carries everything needed to act
-on them after a restart: the game id, the game's version when the board was
-drawn (a click on an out-of-date board is refused as stale), the selected
-source (two-click play) and the action. Which buttons a board has, and what
-they mean, is its game front's (``bot.games``): this module only turns the
-front's ``ButtonSpec``s into components (at most 5 rows of 5).
+Buttons carry in their custom id everything needed to act on them after a restart:
+the game id, the game's version when the board was drawn (a click on an out-of-date
+board is refused as stale), the selected source (two-click play) and the action.
+Which buttons a board has, and what they mean, is its game front's (``bot.games``):
+this module only turns the front's ``ButtonSpec``s into components (at most 5 rows
+of 5), sent as plain payloads (``BoardView``); a press is turned back into a
+``GameButton`` or ``MoveMenu`` by its custom id (``bot.adapter.forged``).
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from __future__ import annotations
 import io
 import logging
 import re
+from collections import OrderedDict
 from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.adapter.again import finished_items
 from bot.adapter.errors import report
-from bot.games import ButtonSpec
 from bot.games.base import HINT
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
@@ -117,21 +118,95 @@ async def report_text(interaction: discord.Interaction, text: str) -> None:
 
 
 # -- building boards -------------------------------------------------------------------
+class BoardView(discord.ui.View):
+    """A board's buttons and menu as the component payloads Discord receives (issue 26).
+
+    No ``discord.ui`` item is built for them: a ``Button`` or ``Select`` apiece cost more
+    than the rest of the reply's bookkeeping, and a view of ``DynamicItem``s is stored and
+    re-registered by discord.py on every send and rebuilt from the message on every press.
+    Board presses are dispatched by the bot itself (``bot.adapter.forged``), by custom id."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+
+# Boards drawn lately, by game, version, code and action log (the position), selection,
+# language and privacy: a stale press's redraw, the lost-deal warning's edit and a retried
+# edit send the same components again.
+DrawnKey = tuple[int, int, str, tuple[str, ...], str, str, bool]
+_DRAWN: OrderedDict[DrawnKey, list[dict[str, Any]]] = OrderedDict()
+DRAWN_KEPT = 256
+
+
 def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
     """The buttons for a board; None once the game is over (nothing left to press)."""
-    view = discord.ui.View(timeout=None)
     if board.finished:
+        view = discord.ui.View(timeout=None)
         for item in finished_items(tr, board):
             view.add_item(item)
         return view if view.children else None
+    row = board.row
+    key = (row.id, row.version, row.code, row.moves, board.selection, tr.locale, board.private)
+    components = _DRAWN.get(key)
+    if components is None:
+        components = board_components(tr, board)
+        _DRAWN[key] = components
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.popitem(last=False)
+    else:
+        _DRAWN.move_to_end(key)
+    return BoardView(components)
+
+
+def board_components(tr: Translator, board: Board) -> list[dict[str, Any]]:
+    """The action rows of an active board, as discord.py would send its ``GameButton``s and
+    ``MoveMenu`` (same fields, same order: rows by number, buttons in the front's order)."""
+    rows: dict[int, list[dict[str, Any]]] = {}
+    prefix = f"g:{board.row.id}:{board.row.version}:"
     for spec in board.front.buttons(tr, board.game, board.selection):
         if spec.act == HINT and board.private:
             continue  # a race's board: no Hint (the service refuses a stale one)
-        view.add_item(game_button(board, spec))
+        sel = board.selection if spec.keeps_selection else ""
+        rows.setdefault(spec.row, []).append(
+            {
+                "type": 2,
+                "style": STYLES[spec.style].value,
+                "disabled": spec.disabled,
+                "label": spec.label[:80] or "\u200b",
+                "custom_id": f"{prefix}{sel}:{spec.act}",
+            }
+        )
     options = board.front.move_menu(tr, board.game)
     if options:
-        view.add_item(MoveMenu.of(board, tr("board.other_move"), options))
-    return view
+        rows.setdefault(MENU_ROW, []).append(menu_component(board, tr("board.other_move"), options))
+    for row in rows.values():
+        if len(row) > 5:
+            raise ValueError("a board row holds at most five buttons")
+    return [{"type": 1, "components": rows[n]} for n in sorted(rows)]
+
+
+MENU_ROW = 4
+
+
+def menu_component(board: Board, placeholder: str, options: list[tuple[str, str]]) -> dict[str, Any]:
+    """The "Another move…" menu as discord.py sends a ``MoveMenu`` (the value is the notation)."""
+    return {
+        "type": 3,
+        "custom_id": f"m:{board.row.id}:{board.row.version}",
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": False,
+        "required": True,
+        "placeholder": placeholder[:150],
+        "options": [
+            {"label": words[:100], "value": notation[:100], "default": False, "description": notation[:100]}
+            for notation, words in options[:25]
+        ],
+    }
 
 
 class MoveMenu(
@@ -153,10 +228,6 @@ class MoveMenu(
         )
         self.game_id = game_id
         self.version = version
-
-    @classmethod
-    def of(cls, board: Board, placeholder: str, options: list[tuple[str, str]]) -> MoveMenu:
-        return cls(board.row.id, board.row.version, placeholder, options)
 
     @classmethod
     async def from_custom_id(
@@ -181,17 +252,3 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-
-
-def game_button(board: Board, spec: ButtonSpec) -> GameButton:
-    sel = board.selection if spec.keeps_selection else ""
-    return GameButton(
-        board.row.id,
-        board.row.version,
-        sel,
-        spec.act,
-        label=spec.label,
-        style=STYLES[spec.style],
-        disabled=spec.disabled,
-        row=spec.row,
-    )

@@ -14,6 +14,7 @@ from bot.games.bakers import BakersFront
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
 from bot.games.calculation import CalculationFront
 from bot.games.freecell import FreeCellFront
+from bot.languages.i18n import CLIENT_LOCALES, share_param, t
 from bot.play.feedback import UserFeedback
 
 _FRONTS: dict[str, GameFront[Any]] = {}
@@ -91,6 +92,44 @@ def front_named(word: str) -> GameFront[Any] | None:
     word = word.strip().lower()
     return next((f for f in _FRONTS.values() if word in (f.kind, f.command)), None)
 
+
+def _command(front: GameFront[Any], language: str) -> str:
+    """A start command as the player's Discord shows it (Catalan has no Discord locale: English)."""
+    localised = language in CLIENT_LOCALES.values()
+    return "/" + (t(language, f"command.{front.command}.name") if localised else front.command)
+
+
+def start_commands(language: str) -> str:
+    """``/boulanger, /calculation, …``: every game's start command, for the texts that list them."""
+    return ", ".join(_command(f, language) for f in _FRONTS.values())
+
+
+def start_list(language: str) -> str:
+    """Every game's start command and name, for /help: ``/boulanger`` (Jeu du Boulanger), …"""
+    return ", ".join(f"`{_command(f, language)}` ({f.title_in(language)})" for f in _FRONTS.values())
+
+
+def code_prefixes(language: str) -> str:
+    """Every game's code prefix and name: ``BK (Jeu du Boulanger), CA (Calculation), …``."""
+    return ", ".join(f"{engine.GAMES[f.kind].code_prefix} ({f.title_in(language)})" for f in _FRONTS.values())
+
+
+def notations(language: str) -> str:
+    """Typed moves of every game, games with the same notation together:
+    ``3h, a5, 27, 18v2 (Jeu du Boulanger, …); sf2, w3, w1f4 (Calculation)``."""
+    by_notation: dict[str, list[str]] = {}
+    for front in _FRONTS.values():
+        by_notation.setdefault(front.notation_examples, []).append(front.title_in(language))
+    return "; ".join(f"{examples} ({', '.join(names)})" for examples, names in by_notation.items())
+
+
+for _name, _fill in {
+    "start_commands": start_commands,
+    "start_list": start_list,
+    "code_prefixes": code_prefixes,
+    "notations": notations,
+}.items():
+    share_param(_name, _fill)
 
 register(BakersFront())
 register(CalculationFront())

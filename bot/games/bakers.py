@@ -10,6 +10,7 @@ import time
 import engine
 from bot.games.base import WinnableFinder
 from bot.games.tableau import HOME, TableauFront, place_words, tableau_hint, tableau_verdict
+from bot.languages.i18n import Translator
 from bot.play import dailycodes
 from engine import BakersGame
 
@@ -48,6 +49,9 @@ class BakersFront(TableauFront[BakersGame]):
     score_key = "lb.bakers_score"
     best_won_key = "stats.best_bakers"
     best_not_won_key = "stats.best_bakers_not_won"
+
+    def help(self, tr: Translator) -> str:
+        return tr(self.key("help"))
 
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)

@@ -21,16 +21,18 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 import engine
-from bot.games.base import WinnableFinder
+from bot.games.base import GameSetting, WinnableFinder
 from bot.games.tableau import TableauFront
 from bot.languages.i18n import Translator
 from engine.cards import card_label
 from engine.freecell import FreeCellGame, FreeCellMove
-from engine.tableau.notation import COLUMN, COLUMN_DIGITS, FOUNDATION
+from engine.freecell.position import safe_home
+from engine.tableau.notation import CELL, CELL_LETTERS, COLUMN, COLUMN_DIGITS, FOUNDATION
 
 DAILY_CELLS = 4
 # The daily's search, once a day in a thread of the bot's process (a deal with 4 cells
@@ -77,6 +79,11 @@ class FreeCellFront(TableauFront[FreeCellGame]):
     score_key = "lb.freecell_score"
     best_won_key = "stats.best_freecell"
     best_not_won_key = "stats.best_freecell_not_won"
+    # Safe auto-play, on by default as in Microsoft's game; a player may turn it off in /settings.
+    settings = (GameSetting("autoplay", ("on", "off")),)
+
+    def use_settings(self, game: FreeCellGame, values: Mapping[str, str]) -> None:
+        game.autoplay = values.get("autoplay", "on") != "off"
 
     def help(self, tr: Translator) -> str:
         return tr("help.freecell")
@@ -102,20 +109,29 @@ class FreeCellFront(TableauFront[FreeCellGame]):
         return find_winnable
 
     def one_press(self, game: FreeCellGame, place: str) -> str:
-        """FreeCell's one press: its foundation; else the most cards of the place's run that
-        fit on a column with cards (building with runs is how FreeCell is played: the
-        engine's double tap moves one card), onto the longest such column; else the double
-        tap's (an empty column, a free cell)."""
-        source = (COLUMN, COLUMN_DIGITS.index(place)) if place in COLUMN_DIGITS else None
-        if source is None or game.is_empty(place):
+        """FreeCell's one press: a card safe to send home goes home (with auto-play on it
+        already has); else the most cards of the place's run that fit on a column with cards
+        (building with runs is how FreeCell is played: the engine's double tap moves one
+        card), onto the longest such column; else the double tap's (its foundation, an empty
+        column, a free cell). A card that could go home but is not safe is one a lower card
+        of the other colour may still need: the solver's wins put it on a column far more
+        often than home (``benchmarks/clicks.py``), and Home still sends it."""
+        if game.is_empty(place):
             return game.double_tap_target(place)
-        moves = list(game.position.moves(source))
-        if any(m.dst_kind == FOUNDATION and len(m.cards) == 1 for m in moves):
-            return game.double_tap_target(place)
+        pos = game.position
+        source = (
+            (COLUMN, COLUMN_DIGITS.index(place))
+            if place in COLUMN_DIGITS
+            else (CELL, CELL_LETTERS.index(place))
+        )
+        moves = list(pos.moves(source))
+        home = next((m for m in moves if m.dst_kind == FOUNDATION and len(m.cards) == 1), None)
+        if home is not None and safe_home(home.cards[0], pos.found):
+            return home.notation
         onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
         if not onto:
             return game.double_tap_target(place)
-        cols = game.position.cols
+        cols = pos.cols
         return max(onto, key=lambda m: (len(m.cards), len(cols[m.dst]), -m.dst)).notation
 
     def describe_action(self, tr: Translator, moves: tuple[FreeCellMove, ...]) -> str:

@@ -26,14 +26,16 @@ from bot.games.base import (
     ButtonSpec,
     GameFront,
     HintWorker,
+    Pile,
     Press,
     Style,
+    Table,
     Verdict,
     VerdictWorker,
 )
 from bot.languages.i18n import Translator, t
 from bot.play.feedback import UserFeedback
-from engine.cards import SUIT_SYMBOLS, card_label, rank_text
+from engine.cards import SUIT_SYMBOLS, card_label, card_text, make_card, rank_text
 from engine.game import BATCH
 from engine.tableau import TableauGame, TableauMove
 from engine.tableau.notation import CELL_LETTERS, COLUMN, FOUNDATION
@@ -58,12 +60,23 @@ def tableau_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     return Advice(status, found.get("move"), found.get("undos"))
 
 
-def tableau_verdict(code: str, moves: tuple[str, ...], seconds: float, nodes: int, back: bool) -> Verdict:
+def tableau_verdict(
+    code: str,
+    moves: tuple[str, ...],
+    seconds: float,
+    nodes: int,
+    back: bool,
+    known: tuple[Hashable, ...] = (),
+    within: int | None = None,
+) -> Verdict:
     """Worker: can the position still be won? The solver decides within the budget; with
-    ``back``, a lost position's undos back to a winnable one are searched too."""
+    ``back``, a lost position's undos back to a winnable one are searched too; ``known``
+    (marks of winnable positions, the last verdict's line) ends the search at the first of
+    them it reaches; ``within``: the undos back to the first of them."""
     from engine.solver import standing_code
 
-    found = standing_code(code, moves, seconds, nodes, back=back)
+    line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
+    found = standing_code(code, moves, seconds, nodes, back=back, known=line, within=within)
     verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
     if verdict == "solvable":
         return Verdict("winnable", tuple(found["line"]), nodes=spent)
@@ -81,6 +94,61 @@ def place_words(tr: Translator, kind: str, index: int) -> str:
     return tr("place.cell", letter=CELL_LETTERS[index])
 
 
+def tableau_table(tr: Translator, game: TableauGame[Any]) -> Table:
+    """An eight-column game's table for the Activity's page: the free cells in play and the four
+    suits' foundations on the first row (each suit's pile takes a drop as ``h``), the eight
+    columns below, any run of a column picked up (the engine decides whether it may move)."""
+    piles = [
+        Pile(
+            place,
+            "cell",
+            float(i),
+            0.0,
+            tuple(map(card_text, game.cards_at(place))),
+            drop=place,
+            drag="top",
+            label=place,
+            name=place_words(tr, "f", i),
+        )
+        for i, place in enumerate(p for p in game.places() if not p.isdigit())
+    ]
+    for suit, count in enumerate(game.foundation_counts()):
+        top = (card_text(make_card(suit, count)),) if count else ()
+        piles.append(
+            Pile(
+                HOME,
+                "foundation",
+                4.0 + suit,
+                0.0,
+                top,
+                drop=HOME,
+                label=SUIT_SYMBOLS[suit],
+                name=place_words(tr, FOUNDATION, 0),
+            )
+        )
+    for i, place in enumerate(p for p in game.places() if p.isdigit()):
+        piles.append(
+            Pile(
+                place,
+                "column",
+                float(i),
+                1.25,
+                tuple(map(card_text, game.cards_at(place))),
+                fan=True,
+                drop=place,
+                drag="run",
+                label=place,
+                name=place_words(tr, COLUMN, i),
+            )
+        )
+    run = game.home_run()
+    if game.home_finishes(run):
+        home = tr("button.finish")
+    else:
+        home = tr("button.home_run", n=len(run)) if run else tr("button.home")
+    return Table(tuple(piles), width=8.0, height=2.25, home=home, home_ready=bool(run))
+
+
 class TableauFront(GameFront[G]):
     """A front for an eight-column game: a subclass names its kind, command, words and option."""
 
@@ -88,6 +156,7 @@ class TableauFront(GameFront[G]):
     notation_examples = "3h, a5, 27, 18v2"
     button_names = "1-8, a-d (a card's one-press move), home"
     uses_selection = False
+    in_activity = True
     # Its catalogue keys beyond ``key()``'s: a leaderboard line's score, /stats' best lines.
     score_key: ClassVar[str]
     best_won_key: ClassVar[str]
@@ -167,6 +236,10 @@ class TableauFront(GameFront[G]):
     def ranked_moves(self, tr: Translator, game: G) -> list[tuple[str, str]]:
         """Home first, then onto a column, into the first empty column, and one free cell per
         source (another empty column or free cell would only repeat it)."""
+        return [(m.notation, self.describe_move(tr, m)) for m in self._ranked(game)]
+
+    @staticmethod
+    def _ranked(game: G) -> list[TableauMove]:
         moves = game.legal_move_objects()
         home = [m for m in moves if m.dst_kind == FOUNDATION]
         onto = [m for m in moves if m.dst_kind == COLUMN and not m.to_empty]
@@ -176,34 +249,54 @@ class TableauFront(GameFront[G]):
         for m in moves:
             if m.dst_kind == "f":
                 cells.setdefault((m.src_kind, m.src), m)
-        return [(m.notation, self.describe_move(tr, m)) for m in (*home, *onto, *empty, *cells.values())]
+        return [*home, *onto, *empty, *cells.values()]
 
     def move_menu(self, tr: Translator, game: G) -> list[tuple[str, str]]:
-        """Every useful move a button press does not play: not home (Home does it), not any
-        place's one-press move."""
+        """Every useful move a button press does not play: not any place's one-press move
+        (a card's move home among them when its press sends it home). A move home stays when
+        the card's press builds it elsewhere (a game whose press keeps a card not yet safe to
+        send home on the columns), so that one card can go home without Home sending every other."""
         one_press = set()
         for place in game.places():
             try:
                 one_press.add(self.one_press(game, place))
             except engine.IllegalMove:
                 continue
-        options = [
-            (notation, words)
-            for notation, words in self.ranked_moves(tr, game)
-            if notation not in one_press and not notation.endswith(HOME)
-        ]
+        options = [m for m in self._ranked(game) if m.notation not in one_press]
         # Every size of group into an empty column would crowd the free cells out of the 25
         # choices: the largest group of each source stays in place, the smaller ones go last.
         seen: set[str] = set()
-        first: list[tuple[str, str]] = []
-        smaller: list[tuple[str, str]] = []
-        for option in options:
-            if game.resolve(option[0]).to_empty:
-                (smaller if option[0][0] in seen else first).append(option)
-                seen.add(option[0][0])
+        first: list[TableauMove] = []
+        smaller: list[TableauMove] = []
+        for move in options:
+            if move.to_empty:
+                (smaller if move.notation[0] in seen else first).append(move)
+                seen.add(move.notation[0])
             else:
-                first.append(option)
-        return [*first, *smaller][: self.menu_size]
+                first.append(move)
+        # Words only for the choices shown (each is a few look-ups in the catalogue).
+        return [(m.notation, self.describe_move(tr, m)) for m in [*first, *smaller][: self.menu_size]]
+
+    # -- the Activity -----------------------------------------------------------------------
+    def table(self, tr: Translator, game: G) -> Table:
+        return tableau_table(tr, game)
+
+    def drop(self, game: G, source: str, target: str, count: int) -> str:
+        """Source then destination (``3h``, ``a5``); a run of several cards between columns
+        names its size (``18v2``). The engine judges it."""
+        places = game.places()
+        if source not in places or (target not in places and target != HOME) or not 1 <= count <= 52:
+            raise UserFeedback("error.unknown_button")
+        return f"{source}{target}v{count:x}" if count > 1 else source + target
+
+    def double_tap(self, game: G, place: str) -> str:
+        """The place's press in the chat (``press_place``: this game's ``one_press``)."""
+        if place not in game.places():
+            raise UserFeedback("error.unknown_button")
+        return self.press_place(game, "", place).value
+
+    def home_move(self, game: G) -> str:
+        return self.press_place(game, "", HOME).value
 
     def highlight(self, sel: str) -> str:
         return sel

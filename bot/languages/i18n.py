@@ -17,6 +17,7 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 LOCALES_DIR = Path(__file__).with_name("locales")
 GAME_LOCALES_DIR = Path(__file__).resolve().parent.parent / "games" / "locales"
 DEFAULT_LOCALE = "en"
+#: Discord client locales we answer in their own language (Catalan has none).
+CLIENT_LOCALES = {"en-US": "en", "en-GB": "en", "bg": "bg", "id": "id", "nl": "nl", "ru": "ru"}
 
 
 def catalogue_files(lang: str, shared: Path | None = None) -> list[Path]:
@@ -90,7 +93,26 @@ def _translations(lang: str) -> gettext.NullTranslations:
     return trans
 
 
-def _fill(template: str, key: str, params: dict[str, Any]) -> str:
+# Placeholders any message may hold, filled from what is registered rather than written into
+# the catalogues: ``{start_commands}`` and the like name every registered game
+# (``bot.games`` shares them), so a new game needs no shared text changed. A caller's own
+# param of the same name wins.
+_SHARED: dict[str, Callable[[str], str]] = {}
+
+
+def share_param(name: str, fill: Callable[[str], str]) -> None:
+    """Let every message use ``{name}``, filled with ``fill(language)`` when it does."""
+    _SHARED[name] = fill
+
+
+def with_shared(lang: str, template: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` and the shared placeholders ``template`` uses (``share_param``)."""
+    shared = {n: fill(lang) for n, fill in _SHARED.items() if n not in params and "{" + n + "}" in template}
+    return {**shared, **params} if shared else params
+
+
+def _fill(template: str, key: str, params: dict[str, Any], lang: str = DEFAULT_LOCALE) -> str:
+    params = with_shared(lang, template, params)
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -100,13 +122,15 @@ def _fill(template: str, key: str, params: dict[str, Any]) -> str:
 
 def t(locale: object, key: str, **params: Any) -> str:
     """The message ``key`` in ``locale`` (falling back to English), filled with ``params``."""
-    return _fill(_translations(normalize_locale(locale)).gettext(key), key, params)
+    lang = normalize_locale(locale)
+    return _fill(_translations(lang).gettext(key), key, params, lang)
 
 
 def tn(locale: object, key: str, n: int, **params: Any) -> str:
     """A message with plural forms chosen by ``n`` (also available as ``{n}``)."""
-    text = _translations(normalize_locale(locale)).ngettext(key, key, n)
-    return _fill(text, key, {"n": n, **params})
+    lang = normalize_locale(locale)
+    text = _translations(lang).ngettext(key, key, n)
+    return _fill(text, key, {"n": n, **params}, lang)
 
 
 def template(locale: object, key: str) -> str:

@@ -28,15 +28,13 @@ from collections import OrderedDict
 from functools import cache
 from typing import Any
 
-from bot.languages.i18n import DEFAULT_LOCALE, normalize_locale, t
+from bot.languages.i18n import CLIENT_LOCALES, DEFAULT_LOCALE, normalize_locale, t
 from storage import Deck
 
 log = logging.getLogger(__name__)
 
 #: The languages players can read, in the order ``/language`` offers them.
 LANGUAGES = ("en", "bg", "ca", "id", "nl", "ru")
-#: Discord client locales we answer in their own language (Catalan has none).
-CLIENT_LOCALES = {"en-US": "en", "en-GB": "en", "bg": "bg", "id": "id", "nl": "nl", "ru": "ru"}
 #: Remembered choices per store (users and guilds each); the oldest are forgotten first.
 CACHE_SIZE = 50_000
 #: How long a remembered choice is trusted (another process may have changed it).
@@ -60,7 +58,7 @@ _deck: contextvars.ContextVar[Deck] = contextvars.ContextVar("boulanger_deck", d
 _MISSING = object()
 
 
-_Table = OrderedDict[int, tuple[float, str | None]]
+_Table = OrderedDict[int, tuple[float, Any]]
 
 
 def _clock() -> float:
@@ -75,6 +73,7 @@ class _Memory:
         self.guilds: _Table = OrderedDict()
         self.decks: _Table = OrderedDict()  # user id → "four" (None: default)
         self.warnings: _Table = OrderedDict()  # user id → "off" (None: default, on)
+        self.settings: _Table = OrderedDict()  # user id → the games' own settings {name: value}
 
     @staticmethod
     def get(table: _Table, key: int) -> Any:
@@ -88,7 +87,7 @@ class _Memory:
         return entry[1]
 
     @staticmethod
-    def put(table: _Table, key: int, value: str | None) -> None:
+    def put(table: _Table, key: int, value: Any) -> None:
         table[key] = (_clock(), value)
         table.move_to_end(key)
         while len(table) > CACHE_SIZE:
@@ -191,6 +190,29 @@ async def set_warns_lost(store: Any, user_id: int, on: bool) -> None:
     await store.set_user_lost_warning(user_id, None if on else False)
     memory = _memory(store)
     memory.put(memory.warnings, user_id, None if on else "off")
+
+
+async def player_settings(store: Any, user_id: int) -> dict[str, str]:
+    """A player's stored settings of the games' own (``GameFront.settings``), by stored name;
+    a name not in it is at its default."""
+    memory = _memory(store)
+    cached = memory.get(memory.settings, user_id)
+    if cached is _MISSING:
+        cached = dict(await store.player_settings(user_id))
+        memory.put(memory.settings, user_id, cached)
+    return dict(cached)
+
+
+async def set_player_setting(store: Any, user_id: int, name: str, value: str | None) -> None:
+    """Store one of a player's game settings (None: back to its default) and update the cache."""
+    await store.set_player_setting(user_id, name, value)
+    memory = _memory(store)
+    cached = memory.get(memory.settings, user_id)
+    if cached is not _MISSING:
+        changed = {k: v for k, v in cached.items() if k != name}
+        if value is not None:
+            changed[name] = value
+        memory.put(memory.settings, user_id, changed)
 
 
 def current_deck() -> Deck:

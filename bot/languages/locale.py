@@ -11,9 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.languages.i18n import DEFAULT_LOCALE, Translator
+from bot.languages.i18n import CLIENT_LOCALES, DEFAULT_LOCALE, Translator
 from bot.languages.language import (
-    CLIENT_LOCALES,
     LANGUAGES,
     PICTURE_KEYS,
     client_language,

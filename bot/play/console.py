@@ -21,7 +21,7 @@ import storage
 from bot.games import GameFront, front_for, front_named, fronts
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, set_warns_lost, use_language, warns_lost
-from bot.play import dailycodes
+from bot.play import dailycodes, game_settings
 from bot.play.board_text import board_content, share_line
 from bot.play.describe import hint_text, legal_moves_in_words
 from bot.play.error_words import error_text
@@ -40,6 +40,14 @@ def _row(usage: str, what: str) -> str:
 
 def _more(what: str) -> str:
     return " " * 33 + what
+
+
+def _setting_groups() -> list[list[game_settings.SettingChoice]]:
+    """The games' own settings (``GameFront.settings``), each setting's values together."""
+    groups: dict[tuple[str, str], list[game_settings.SettingChoice]] = {}
+    for choice in game_settings.every_choice():
+        groups.setdefault((choice.front.kind, choice.setting.name), []).append(choice)
+    return list(groups.values())
 
 
 def help_text() -> str:
@@ -72,6 +80,10 @@ def help_text() -> str:
         f"  leaderboard {names} [all|week|daily]",
         _row(f"language {'|'.join(LANGUAGES)}", "the language of texts and pictures"),
         _row("settings [lost_warning on|off]", "whether the board says when a deal can no longer be won"),
+        *[
+            _row(f"settings {'|'.join(c.token for c in choices)}", "a game's own setting")
+            for choices in _setting_groups()
+        ],
         f"  rules {names} | help | quit   (a leading / is fine: /rules, /help)",
     ]
     return "\n".join("\n".join(lines).splitlines())
@@ -332,13 +344,18 @@ class Console:
         if args and args[0] in LANGUAGES:
             await self.cmd_language(args)
             return
+        tokens = [c.token for c in game_settings.every_choice()]
         if args[:1] == ["lost_warning"] and args[1:2] in (["on"], ["off"]):
             await set_warns_lost(self.service.store, self.user_id, args[1] == "on")
+        elif len(args) == 1 and args[0] in tokens:  # a game's own setting: GAME.SETTING.VALUE
+            await game_settings.choose(self.service.store, self.user_id, args[0])
         elif args:
-            self.say("settings [lost_warning on|off] | settings LANGUAGE")
+            self.say(f"settings [lost_warning on|off] | settings {'|'.join(tokens)} | settings LANGUAGE")
             return
         on = await warns_lost(self.service.store, self.user_id)
         self.say(self.tr(f"settings.lost_warning.{'on' if on else 'off'}"))
+        for line in await game_settings.lines(self.tr, self.service.store, self.user_id):
+            self.say(line)
 
     async def cmd_rules(self, args: list[str]) -> None:
         self.say((named(args) or fronts()[0]).rules(self.tr))

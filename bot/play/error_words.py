@@ -12,7 +12,7 @@ import time
 
 import engine
 import storage
-from bot.languages.i18n import t, template
+from bot.languages.i18n import normalize_locale, t, template, with_shared
 from bot.languages.language import localise_params
 from bot.play.feedback import UserFeedback
 
@@ -26,7 +26,8 @@ def engine_error_text(locale: object, exc: engine.EngineError) -> str:
         if text == key:
             continue
         try:
-            return text.format(**localise_params(locale, exc.params))
+            params = with_shared(normalize_locale(locale), text, localise_params(locale, exc.params))
+            return text.format(**params)
         except (KeyError, IndexError, ValueError):
             continue
     return str(exc)

@@ -24,9 +24,9 @@ from typing import Any, Literal
 import engine
 import storage
 from bot.games import GameFront, front_for, front_of, fronts
-from bot.games.base import Advice, Verdict
+from bot.games.base import Advice, Press, Verdict
 from bot.languages.language import current_deck, current_language, picture_labels, warns_lost
-from bot.play import dailycodes
+from bot.play import dailycodes, game_settings
 from bot.play.boards import BoardMessages
 from bot.play.feedback import UserFeedback
 from bot.play.render_pool import RenderPool
@@ -183,13 +183,17 @@ class GameService:
         self.hint_seconds = hint_seconds
         self.clock = clock or (lambda: dt.datetime.now(dt.UTC))
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._games: OrderedDict[int, tuple[int, engine.Game[Any]]] = OrderedDict()
+        # Active games by id: the row last read or written and its engine state.
+        self._games: OrderedDict[int, tuple[storage.GameRow, engine.Game[Any]]] = OrderedDict()
         self._background: set[asyncio.Task[Any]] = set()
         self._stopped = False  # stop_background: no refill starts any more
         self._damaged: set[int] = set()  # games found not to replay (marked once: _found_damaged)
         self.boards = BoardMessages()  # which message shows each board (bot.play.boards)
         self.verdicts = Verdicts()  # whether each game can still be won (bot.play.verdicts)
         self.verdict_seconds, self.verdict_nodes = VERDICT_SECONDS, VERDICT_NODES
+        # Searches waiting for a worker wait here, not in the pool's queue, so that one whose
+        # position was left meanwhile is never run (``_search``).
+        self._verdict_slots = asyncio.Semaphore(solver.workers if solver is not None else 1)
         # Called with every game row a move, undo or ending committed (the race keeper listens).
         self.watchers: list[Callable[[storage.GameRow], Awaitable[None]]] = []
 
@@ -204,7 +208,7 @@ class GameService:
     def _engine_game(self, row: storage.GameRow) -> engine.Game[Any]:
         """The engine state of ``row``: cached by version, else replayed from code + moves."""
         cached = self._games.get(row.id)
-        if cached is not None and cached[0] == row.version:
+        if cached is not None and cached[0].version == row.version:
             self._games.move_to_end(row.id)
             return cached[1]
         try:
@@ -251,7 +255,7 @@ class GameService:
         return done
 
     def _remember(self, row: storage.GameRow, game: engine.Game[Any]) -> None:
-        self._games[row.id] = (row.version, game)
+        self._games[row.id] = (row, game)
         self._games.move_to_end(row.id)
         while len(self._games) > CACHE_SIZE:
             self._games.popitem(last=False)
@@ -521,14 +525,75 @@ class GameService:
     async def play(self, user_id: int, game_id: int, notation: str, *, version: int | None = None) -> Board:
         """Play one move (or ``"undo"``); committed before this returns."""
         async with self._lock(game_id):
+            if version is not None:
+                quick = await self._apply_cached(user_id, game_id, version, notation)
+                if quick is not None:
+                    return quick
             row, game = await self._checked(user_id, game_id, version)
             return await self._apply(row, game, notation)
+
+    async def _apply_cached(self, user_id: int, game_id: int, version: int, notation: str) -> Board | None:
+        """A move pressed on the board this process drew last, played without reading the
+        game first (issue 26: one round trip to the database, the guarded write, whose
+        version check refuses it if the game moved elsewhere: ``StaleBoard``). None when the
+        cache cannot answer (not held at that version, not the owner's, finished, or the
+        move is refused there): the caller reads the game and answers as usual."""
+        cached = self._games.get(game_id)
+        if cached is None:
+            return None
+        row, game = cached
+        if row.version != version or row.owner_id != user_id or not row.is_active:
+            return None
+        try:
+            return await self._apply(row, game, notation)
+        except engine.IllegalMove:
+            return None  # nothing changed: the usual path says why, from the stored game
+        except storage.VersionConflict as exc:  # another process moved it: an out-of-date board
+            raise StaleBoard(exc.current) from None
+        except storage.GameNotActive:
+            raise UserFeedback("error.game_over") from None
+
+    def _cached_meaning(self, game_id: int, sel: str, act: str) -> Press | None:
+        """What a press means on the cached game, or None (not cached, or refused there: the
+        usual path checks the owner first, then says why)."""
+        cached = self._games.get(game_id)
+        if cached is None:
+            return None
+        try:
+            return front_of(cached[1]).press(cached[1], sel, act)
+        except (UserFeedback, engine.EngineError):
+            return None
+
+    async def propose(
+        self,
+        user_id: int,
+        game_id: int,
+        version: int,
+        choose: Callable[[engine.Game[Any]], str],
+        *,
+        draw: bool = True,
+    ) -> Board:
+        """A move a page proposes (the Activity's drop, tap or Home): ``choose`` turns the
+        position into the notation to play (or ``"undo"``), or raises ``UserFeedback`` /
+        ``IllegalMove``. Under the game's lock, after the owner and version checks, so it is
+        chosen on the very position it is played on; ``draw=False``: no picture (``png`` empty:
+        the page draws the cards itself)."""
+        async with self._lock(game_id):
+            row, game = await self._checked(user_id, game_id, version)
+            return await self._apply(row, game, choose(game), draw=draw)
 
     async def press(self, user_id: int, game_id: int, version: int, sel: str, act: str) -> Board | HintAnswer:
         """A board button: select a source, play a move, undo, clear, end, or ask for a hint.
 
-        One load of the game answers the owner check, the version check and the press."""
+        One load of the game answers the owner check, the version check and the press; a
+        move or an undo on the board this process drew last needs no load at all."""
         async with self._lock(game_id):
+            quick = self._cached_meaning(game_id, sel, act)
+            if quick is not None and quick.action in ("play", "undo"):
+                notation = quick.value if quick.action == "play" else engine.UNDO
+                played = await self._apply_cached(user_id, game_id, version, notation)
+                if played is not None:
+                    return played
             row, game = await self._checked(user_id, game_id, version)
             meaning = front_of(game).press(game, sel, act)
             if meaning.action == "play":
@@ -557,7 +622,9 @@ class GameService:
             raise StaleBoard(row)
         return row, game
 
-    async def _apply(self, row: storage.GameRow, game: engine.Game[Any], notation: str) -> Board:
+    async def _apply(
+        self, row: storage.GameRow, game: engine.Game[Any], notation: str, *, draw: bool = True
+    ) -> Board:
         """Engine first (an illegal move changes nothing), then storage, then the picture."""
         if len(row.moves) >= MAX_ACTIONS:
             raise UserFeedback("error.too_many_actions", limit=MAX_ACTIONS)
@@ -567,6 +634,7 @@ class GameService:
         if undo:
             game.undo()
         else:
+            await game_settings.apply(self.store, row.owner_id, front, game)  # e.g. auto-play off
             game.play(notation)
         action = game.moves[-1]  # the canonical entry: a move, a batch (6h,ah) or "undo"
         finish: Literal["won"] | None = "won" if game.is_won else None
@@ -596,7 +664,7 @@ class GameService:
         undos = self._lost_undos(game, judged) if isinstance(judged, Verdict) else None
         if undos is not None:
             new = await self._record_warning(new)
-        png = await self.render(new, game)
+        png = await self.render(new, game) if draw else b""
         board = await self._board(new, game, png, played=action, notice=notice, lost_undos=undos)
         return replace(board, pending=pending) if pending is not None else board
 
@@ -623,15 +691,32 @@ class GameService:
         step = self.verdicts.step(row.id, row.version, new.version, before, front.mark(game), undo=undo)
         if step.verdict is not None:
             return step.verdict
-        return functools.partial(self._search, front, new, game.code, game.moves, back=step.back)
+        return functools.partial(self._search, front, new, game.code, game.moves)
 
     async def _search(
-        self, front: GameFront[Any], row: storage.GameRow, code: str, moves: tuple[str, ...], *, back: bool
+        self, front: GameFront[Any], row: storage.GameRow, code: str, moves: tuple[str, ...]
     ) -> Verdict:
+        """The search for ``row``'s position, once a worker is free: by then the game may have
+        moved on (nothing to search: its newer position decides) or a search that finished
+        meanwhile may have decided it, or told of a winnable position nearer to it."""
         assert self.solver is not None
-        verdict = await self.solver.verdict(
-            front, code, moves, self.verdict_seconds, self.verdict_nodes, back=back
-        )
+        async with self._verdict_slots:
+            plan = self.verdicts.plan(row.id, row.version)
+            if plan is None:
+                return Verdict("unknown")
+            if plan.verdict is not None:
+                return plan.verdict
+            back = plan.back
+            verdict = await self.solver.verdict(
+                front,
+                code,
+                moves,
+                self.verdict_seconds,
+                self.verdict_nodes,
+                back=back,
+                known=plan.known,
+                within=plan.within,
+            )
         if verdict.status == "lost" and not back:
             verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won
         self.verdicts.learned(row.id, row.version, verdict)

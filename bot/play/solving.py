@@ -18,7 +18,7 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -71,6 +71,11 @@ class Solver:
         self._pool: ProcessPoolExecutor | None = None
         self._search_pool: ProcessPoolExecutor | None = None
 
+    @property
+    def workers(self) -> int:
+        """Processes in the players' pool."""
+        return self._workers
+
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self._workers, initializer=_die_with_parent)
@@ -115,15 +120,20 @@ class Solver:
         nodes: int,
         *,
         back: bool,
+        known: tuple[Hashable, ...] = (),
+        within: int | None = None,
     ) -> Verdict:
         """Whether the position ``code`` + ``moves`` reach can still be won, from the front's
         verdict worker in the players' pool (never on the event loop); ``unknown`` when the
-        budget ran out or the game has no such worker."""
+        budget ran out or the game has no such worker. ``known``: marks of positions known to
+        be winnable (the search may stop on reaching one), ``within`` undos back."""
         worker = front.verdict_worker
         if worker is None:
             return Verdict("unknown")
         try:
-            return await self.run(worker, code, moves, seconds, nodes, back, timeout=seconds + 10)
+            return await self.run(
+                worker, code, moves, seconds, nodes, back, known, within, timeout=seconds + 10
+            )
         except TimeoutError:
             return Verdict("unknown")
 

@@ -65,11 +65,24 @@ class Inflight:
         parse = parsers["INTERACTION_CREATE"]
 
         def tracked(data: Any) -> None:
-            before = asyncio.all_tasks()
+            # The tasks the parser creates, noted as they are created (a set difference of
+            # ``asyncio.all_tasks()`` before and after cost a walk over every task, each press).
+            loop = asyncio.get_running_loop()
+            previous = loop.get_task_factory()
+            created: set[asyncio.Task[Any]] = set()
+
+            def noting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
+                task = previous(loop, coro, **kwargs) if previous else asyncio.Task(coro, loop=loop, **kwargs)
+                if isinstance(task, asyncio.Task):
+                    created.add(task)
+                return task
+
+            loop.set_task_factory(noting)
             try:
                 parse(data)
             finally:
-                self._opened(data, asyncio.all_tasks() - before)
+                loop.set_task_factory(previous)
+                self._opened(data, created)
 
         parsers["INTERACTION_CREATE"] = tracked
         client.add_listener(self._seen, "on_interaction")

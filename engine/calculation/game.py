@@ -68,6 +68,20 @@ class CalculationGame(Game[CalculationMove]):
         pos = self.position
         return frozenset(pos.stock[pos.turn + 1 :])
 
+    def seen_copy(self) -> CalculationGame:
+        """The same game as its player sees it: foundations, waste piles and turned card as
+        here, the face-down cards in a fixed order (sorted by card) that tells nothing of
+        the real one. What the benchmark asks the hint player, so it cannot peek."""
+        pos = self.position
+        copy = CalculationGame(self.game_code)
+        copy.position = Position(
+            [f[:] for f in pos.foundations],
+            [w[:] for w in pos.waste],
+            (*pos.stock[: pos.turn + 1], *sorted(pos.stock[pos.turn + 1 :])),
+            pos.turn,
+        )
+        return copy
+
     def places(self) -> tuple[str, ...]:
         """The places a player acts on, by notation name: ``s`` (the turned card), waste piles
         ``w1``-``w4``, foundations ``f1``-``f4``."""
@@ -133,7 +147,7 @@ class CalculationGame(Game[CalculationMove]):
         self, *, rollouts: int | None = None, seed: int = 0, time_limit: float | None = None
     ) -> str | None:
         """The hint player's move, or None when no move is left; it sees only what the player
-        sees. Default: the fast setting (deterministic, ~0.1 s a decision); ``time_limit``
+        sees. Deterministic, at most ~0.15 s CPU a decision; ``time_limit``
         bounds the thinking time. See ``engine.calculation.hints.best_move``."""
         return best_move(self, rollouts=rollouts or FAST_ROLLOUTS, seed=seed, time_limit=time_limit)
 

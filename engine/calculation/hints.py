@@ -4,8 +4,12 @@ For each candidate move it plays the rest of the game many times with the
 unseen cards reshuffled (the same shuffles for every candidate, so the
 comparison is fair) using the need-distance heuristic (``fast.playout``), and
 picks the move that wins most often (then the highest average score, then the
-heuristic's own choice). It never reads the stock order: its inputs are the
-foundations, the waste piles, the turned card and ``unseen_cards()``.
+heuristic's own choice). Each decision plays at most ``FAST_WORK`` cards over all
+its playouts, so early decisions (long playouts) get fewer reshuffles than late
+ones and the CPU per decision is bounded. There is one setting: issue 26 found 4x
+the reshuffles no stronger (paired, same decks). It never reads the stock order:
+its inputs are the foundations, the waste piles, the turned card and
+``unseen_cards()``.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from engine.cards import rank_of
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
-FAST_ROLLOUTS = 512  # per candidate, at most; about 0.1-0.3 s a move on one core (see docs/BENCHMARKS.md)
-STRONG_ROLLOUTS = 2048  # offline setting
+FAST_ROLLOUTS = 2048  # reshuffles per candidate, at most (late in a game, where playouts are short)
+FAST_WORK = 30_000  # cards played per decision, at most: p99 under 150 ms CPU (see docs/BENCHMARKS.md)
 BATCH = 32  # reshuffles between pruning checks
 PRUNE_MIN = 3  # a candidate is dropped only when at least this many wins behind …
 PRUNE_Z2 = 6.25  # … and behind by more than 2.5 standard deviations of a sign test
@@ -179,15 +183,24 @@ def _prune(tallies: list[Tally]) -> None:
 
 
 def evaluate(
-    game: SeenGame, moves: list[CalculationMove], rollouts: int, seed: int, time_limit: float | None
+    game: SeenGame,
+    moves: list[CalculationMove],
+    rollouts: int,
+    seed: int,
+    time_limit: float | None,
+    work: int | None = None,
 ) -> list[Tally]:
     """Play each move out on up to ``rollouts`` reshuffles of the unseen cards (the same ones for
-    every move), dropping moves that fall clearly behind after each batch."""
+    every move), dropping moves that fall clearly behind after each batch. ``work`` bounds the
+    cards played over all playouts (a playout of ``n`` cards costs ``n + 4``), so a decision
+    costs about the same CPU early (long playouts, few of them) as late (short, many)."""
     view = View.of(game)
     rng = random.Random(_seed_for(view, seed))
     starts = [view.after(m) for m in moves]
     tallies = [Tally() for _ in moves]
     deck = list(view.unseen)
+    cost = len(deck) + 5
+    budget = (1 << 62) if work is None else work
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     for n in range(rollouts):
         rng.shuffle(deck)
@@ -196,9 +209,10 @@ def evaluate(
                 score = playout(prog[:], [p[:] for p in piles], [turned, *deck] if turned else deck)
                 tally.wins |= (score == 52) << n
                 tally.score += score
+                budget -= cost
         if n % BATCH == BATCH - 1:
             _prune(tallies)
-            if sum(t.active for t in tallies) == 1:
+            if sum(t.active for t in tallies) == 1 or budget <= 0:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -211,6 +225,7 @@ def best_move(
     rollouts: int = FAST_ROLLOUTS,
     seed: int = 0,
     time_limit: float | None = None,
+    work: int | None = FAST_WORK,
 ) -> str | None:
     """The recommended move's notation, or None when no move is left.
 
@@ -221,6 +236,6 @@ def best_move(
         return None
     if len(moves) == 1:
         return moves[0].notation
-    tallies = evaluate(game, moves, rollouts, seed, time_limit)
+    tallies = evaluate(game, moves, rollouts, seed, time_limit, work)
     best = max((k for k, t in enumerate(tallies) if t.active), key=lambda k: (tallies[k].key(), -k))
     return moves[best].notation

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -52,11 +52,16 @@ def _autoplays(target: Position | AnyGame) -> bool:
 
 
 def _search_for(
-    pos: Position, dead: set[bytes] | None = None, avoid: set[bytes] | frozenset[bytes] | None = None
+    pos: Position,
+    dead: set[bytes] | None = None,
+    avoid: set[bytes] | frozenset[bytes] | None = None,
+    wins: Container[bytes] | None = None,
 ) -> Search:
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
-    return Search(cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, rules=rules_for(pos))
+    return Search(
+        cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, wins=wins, rules=rules_for(pos)
+    )
 
 
 def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
@@ -86,17 +91,59 @@ def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
     return out
 
 
-def to_notation(pos: Position, steps: Iterable[Step]) -> list[str]:
-    """Turn search steps (card, destination) into engine notation, checking each on a copy.
+def shorten_autoplay(pos: Position, moves: Sequence[str]) -> list[str]:
+    """``shorten`` for a solution in auto-play form (``autoplay_form``): positions are those
+    a player with auto-play passes through (each move followed by its cards sent home), and a
+    shortcut is any legal move that, with its own auto-play, lands exactly on a later one.
+    What ``shorten`` cannot see: a run moved through a free cell card by card with a card
+    sent home in between (``3b``, ``38``, auto ``3h``, ``b8``) is one run move (``38``) here."""
+    if not isinstance(pos, FreeCellPosition) or not moves:
+        return list(moves)
+
+    def step(work: FreeCellPosition, move: TableauMove) -> FreeCellPosition:
+        after = work.copy()
+        after.apply(move)
+        after.auto_run()
+        return after
+
+    states = [pos.copy()]
+    for text in moves:
+        states.append(step(states[-1], states[-1].resolve(parse_notation(text, pos.num_cells))))
+    index = {_exact_key(p): i for i, p in enumerate(states)}  # last visit wins: loops are skipped
+    n = len(moves)
+    best = [n + 1] * (n + 1)
+    jump: list[tuple[str, int]] = [("", 0)] * (n + 1)
+    best[n] = 0
+    for i in range(n - 1, -1, -1):
+        best[i], jump[i] = best[i + 1] + 1, (moves[i], i + 1)
+        for move in states[i].legal_moves():
+            j = index.get(_exact_key(step(states[i], move)))
+            if j is not None and j > i + 1 and best[j] + 1 < best[i]:
+                best[i], jump[i] = best[j] + 1, (move.notation, j)
+    out: list[str] = []
+    work, i = states[0], 0
+    while i < n:
+        text, i = jump[i]
+        move = work.resolve(parse_notation(text, work.num_cells))
+        out.append(move.notation)
+        work = step(work, move)
+    if not work.is_won():
+        raise SolverError("shortening the auto-play solution lost the win")
+    return out
+
+
+def to_notation(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> list[str]:
+    """Turn search steps (card, destination) into engine notation, checking each on a copy
+    (and, with ``to_win``, that they end in a win).
 
     Each step moves one card: onto a column top (``27``: the top card fits, so
     exactly one card moves), into the leftmost empty column (``18``: one card
     without a count), into the leftmost free cell, or home.
     """
-    return [move.notation for move in _to_moves(pos, steps)]
+    return [move.notation for move in _to_moves(pos, steps, to_win=to_win)]
 
 
-def _to_moves(pos: Position, steps: Iterable[Step]) -> list[TableauMove]:
+def _to_moves(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> list[TableauMove]:
     """``to_notation``'s moves, as the engine resolved them."""
     pos = pos.copy()
     out: list[TableauMove] = []
@@ -122,7 +169,7 @@ def _to_moves(pos: Position, steps: Iterable[Step]) -> list[TableauMove]:
             raise SolverError(f"solver step {src + to} would move {len(move.cards)} cards")
         pos.apply(move)
         out.append(move)
-    if not pos.is_won():
+    if to_win and not pos.is_won():
         raise SolverError("the solver's solution does not end in a win")
     return out
 
@@ -283,6 +330,8 @@ def solve(
             moves = autoplay_form(pos, moves)
         except SolverError:  # a shortcut that auto-play overtook: the plain solution always fits
             moves = autoplay_form(pos, atomic)
+        if compact:
+            moves = shorten_autoplay(pos, moves)
     return SolveResult(verdict, moves, round(time.monotonic() - t0, 4), search.nodes)
 
 
@@ -353,9 +402,9 @@ def visited_keys(game: AnyGame) -> frozenset[bytes]:
     return frozenset(keys)
 
 
-def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
+def _plan_keys(pos: Position, moves: Sequence[str], *, to_win: bool = True) -> list[bytes] | None:
     """The key of each position ``moves`` pass through from ``pos`` (one per move), or None
-    unless they are legal and end in a win."""
+    unless they are legal and (with ``to_win``) end in a win."""
     work = pos.copy()
     keys = []
     try:
@@ -364,7 +413,7 @@ def _plan_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
             keys.append(position_key(work))
     except EngineError:
         return None
-    return keys if work.is_won() else None
+    return keys if work.is_won() or not to_win else None
 
 
 # The two in-process caches below are speed-ups only; the lock keeps them whole if hints run
@@ -628,9 +677,18 @@ def standing_code(
     node_limit: int | None = None,
     *,
     back: bool = False,
+    known: Sequence[bytes] = (),
+    within: int | None = None,
 ) -> dict[str, Any]:
     """Whether the position a code plus an action log reach can still be won; a plain dict for
     process pools (issue 28: the board's "this deal can no longer be won").
+
+    ``known``: keys (``position_key``) of positions already proven winnable, in the order of
+    their winning line (the last verdict's position and its ``line``): the search ends as soon
+    as it reaches one, and the answer's line is the way there followed by the rest of
+    ``known`` (issue 26: a move off a known line costs a short search back to it, not a
+    whole new solution); ``within``: the undos back to the first of ``known`` (a lost
+    position's search back stops there).
 
     Keys: ``verdict`` (``"solvable"``, ``"unsolvable"``, ``"unknown"`` when the budget ran
     out), ``line`` (for "solvable": the ``position_key`` of each position a win from here
@@ -652,7 +710,10 @@ def standing_code(
     def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
         nonlocal nodes_left
         left = max(0.0, deadline - time.monotonic())
-        result = solve(target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False)
+        # Every move written (no auto-play form): the line is the positions the plan passes through.
+        result = solve(
+            target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False, autoplay=False
+        )
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)
         return result
@@ -665,26 +726,61 @@ def standing_code(
         )
 
     dead: set[bytes] = set()
-    here = spend(game, dead)
-    nodes = here.nodes
-    if here.verdict == SOLVABLE:
-        keys = _plan_keys(game.position, here.moves)
-        if keys is None:
-            raise SolverError("the solver's plan does not replay to a win")
-        return answer(SOLVABLE, nodes, line=keys)
-    if here.verdict == UNKNOWN or not back:
-        return answer(here.verdict, nodes)
+    if known:
+        line, verdict, nodes = _rejoin(game.position, known, dead, deadline, nodes_left)
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - nodes)
+        if verdict == SOLVABLE:
+            return answer(SOLVABLE, nodes, line=line)
+    else:
+        here = spend(game, dead)
+        verdict, nodes = here.verdict, here.nodes
+        if verdict == SOLVABLE:
+            keys = _plan_keys(game.position, here.moves)
+            if keys is None:
+                raise SolverError("the solver's plan does not replay to a win")
+            return answer(SOLVABLE, nodes, line=keys)
+    if verdict == UNKNOWN or not back:
+        return answer(verdict, nodes)
     for undos in range(1, game.undo_depth + 1):
+        if undos == within:  # known to be winnable there: no search
+            return answer(UNSOLVABLE, nodes, undos=undos)
         game.undo()
         if time.monotonic() >= deadline or nodes_left == 0:
             break
-        earlier = spend(game, dead)
-        nodes += earlier.nodes
-        if earlier.verdict == SOLVABLE:
+        if known:
+            _, found, spent = _rejoin(game.position, known, dead, deadline, nodes_left)
+            if nodes_left is not None:
+                nodes_left = max(0, nodes_left - spent)
+        else:
+            earlier = spend(game, dead)
+            found, spent = earlier.verdict, earlier.nodes
+        nodes += spent
+        if found == SOLVABLE:
             return answer(UNSOLVABLE, nodes, undos=undos)
-        if earlier.verdict == UNKNOWN:
+        if found == UNKNOWN:
             break
     return answer(UNSOLVABLE, nodes)
+
+
+def _rejoin(
+    pos: Position, known: Sequence[bytes], dead: set[bytes], deadline: float, node_limit: int | None
+) -> tuple[list[bytes], str, int]:
+    """Search from ``pos`` for a win or for one of the ``known`` winnable positions: (the
+    keys of a winning line, verdict, nodes). The line is the way found, then the rest of
+    ``known`` past the position it joins."""
+    index = {key: i for i, key in enumerate(known)}
+    search = _search_for(pos, dead, wins=index)
+    verdict, steps = search.run(deadline, node_limit)
+    if verdict != SOLVABLE:
+        return [], verdict, search.nodes
+    joined = search.joined
+    keys = _plan_keys(pos, to_notation(pos, steps, to_win=joined is None), to_win=joined is None)
+    if keys is None:
+        raise SolverError("the solver's way back to a known line does not replay")
+    if joined is not None:
+        keys += known[index[joined] + 1 :]
+    return keys, SOLVABLE, search.nodes
 
 
 def par(code: str, time_limit: float | None = 30.0) -> int | None:

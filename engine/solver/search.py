@@ -52,7 +52,7 @@ from __future__ import annotations
 import heapq
 import time
 from bisect import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
 Cols = tuple[bytes, ...]
@@ -219,6 +219,11 @@ class Search:
     its ``dead`` set must be one kept for that same ``avoid`` set only. The cards
     sent home from the start state itself (``start_home``, before any step) are
     not checked: a caller that cares tries the start's moves one by one.
+
+    ``wins`` (optional) holds keys of states already known to be winnable (the line of an
+    earlier win, issue 26): the search ends as soon as it reaches one, ``joined`` naming it,
+    and its steps lead there rather than home (every state on a way to a winnable state is
+    winnable), so a player's step off a known line costs a short search back to it.
     """
 
     def __init__(
@@ -230,6 +235,7 @@ class Search:
         *,
         dead: set[bytes] | None = None,
         avoid: frozenset[bytes] | set[bytes] | None = None,
+        wins: Container[bytes] | None = None,
         rules: Rules = BAKERS,
     ) -> None:
         cols = list(cols)
@@ -243,6 +249,8 @@ class Search:
         self.nodes = 0
         self.dead = dead
         self.avoid = avoid or None
+        self.wins = wins or None
+        self.joined: bytes | None = None  # the state of ``wins`` the steps lead to
         self._cost_cache: dict[bytes, ColumnInfo] = {}
 
     def run(
@@ -270,6 +278,10 @@ class Search:
         avoid = self.avoid
         if dead is not None and start_key in dead:
             return UNSOLVABLE, []
+        wins = self.wins
+        if wins is not None and start_key in wins:
+            self.joined = start_key
+            return SOLVED, [(c, HOME) for c in self.start_home]
         rules = self.rules
         cache = self._cost_cache
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
@@ -390,10 +402,13 @@ class Search:
                 ):
                     continue
                 parent[nkey] = (key, (card, dst), home)
+                if whole and nfound[0] + nfound[1] + nfound[2] + nfound[3] == 52:
+                    self.nodes = nodes
+                    return SOLVED, self._path(parent, nkey)
+                if wins is not None and nkey in wins:
+                    self.nodes, self.joined = nodes, nkey
+                    return SOLVED, self._path(parent, nkey)
                 if whole:
-                    if nfound[0] + nfound[1] + nfound[2] + nfound[3] == 52:
-                        self.nodes = nodes
-                        return SOLVED, self._path(parent, nkey)
                     ncost = estimate(rules, cache, ncols, len(ncells_b), nfound)
                 else:
                     # the terms of the changed columns, old and new (foundations unchanged)

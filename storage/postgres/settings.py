@@ -92,6 +92,30 @@ class SettingsMixin(PostgresBase):
                 now,
             )
 
+    async def player_settings(self, user_id: int) -> dict[str, str]:
+        async with self._transaction(write=False) as conn:
+            rows = await conn.fetch(
+                "SELECT name, value FROM player_settings WHERE user_id = $1 ORDER BY name", user_id
+            )
+        return {row["name"]: row["value"] for row in rows}
+
+    async def set_player_setting(self, user_id: int, name: str, value: str | None, now: dt.datetime) -> None:
+        async with self._transaction() as conn:
+            if value is None:
+                await conn.execute(
+                    "DELETE FROM player_settings WHERE user_id = $1 AND name = $2", user_id, name
+                )
+                return
+            await conn.execute(
+                "INSERT INTO player_settings (user_id, name, value, updated_at) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value, "
+                "updated_at = excluded.updated_at",
+                user_id,
+                name,
+                value,
+                now,
+            )
+
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:

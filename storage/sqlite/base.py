@@ -248,8 +248,8 @@ class SqliteBase(LostWatch):
 
     @staticmethod
     async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        # One hop to the connection's thread (execute, fetch and close there), not three (issue 26).
+        return list(await conn.execute_fetchall(sql, params))
 
     async def _one(self, conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self._all(conn, sql, params)

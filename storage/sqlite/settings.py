@@ -104,6 +104,29 @@ class SettingsMixin(SqliteBase):
 
         await self._write(op)
 
+    async def player_settings(self, user_id: int) -> dict[str, str]:
+        async with self._transaction(write=False) as conn:
+            rows = await self._all(
+                conn, "SELECT name, value FROM player_settings WHERE user_id = ? ORDER BY name", (user_id,)
+            )
+        return {name: value for name, value in rows}
+
+    async def set_player_setting(self, user_id: int, name: str, value: str | None, now: dt.datetime) -> None:
+        async def op(conn: aiosqlite.Connection) -> None:
+            if value is None:
+                await conn.execute(
+                    "DELETE FROM player_settings WHERE user_id = ? AND name = ?", (user_id, name)
+                )
+                return
+            await conn.execute(
+                "INSERT INTO player_settings (user_id, name, value, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, name) DO UPDATE SET value = excluded.value, "
+                "updated_at = excluded.updated_at",
+                (user_id, name, value, to_ms(now)),
+            )
+
+        await self._write(op)
+
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
         async with self._transaction(write=False) as conn:

@@ -17,9 +17,10 @@ from discord.ext import commands
 import storage
 from bot.adapter import places
 from bot.adapter.errors import send
-from bot.languages.i18n import Translator
+from bot.languages.i18n import Translator, t
 from bot.languages.language import set_user_deck, set_warns_lost, user_deck, warns_lost
 from bot.languages.locale import LANGUAGES, player_locale, set_guild_language, set_user_choice
+from bot.play import game_settings
 
 if TYPE_CHECKING:
     from bot.adapter.app import BoulangerBot
@@ -35,6 +36,17 @@ ENDONYMS = {
 }
 AUTO = "auto"
 NONE = "none"
+
+
+def _game_setting_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game's own settings, each value one choice (its English name from its
+    front's catalogue; the other languages through the command translator, ``choice.<value>``)."""
+    choices = [
+        app_commands.Choice(name=t("en", f"choice.{c.token}"), value=c.token)
+        for c in game_settings.every_choice()
+    ]
+    assert len(choices) <= 25, "Discord offers at most 25 choices: the game settings need another option"
+    return choices
 
 
 def _choices(clear: str, clear_name: str) -> list[app_commands.Choice[str]]:
@@ -83,11 +95,12 @@ class Language(commands.Cog):
 
     @app_commands.command(
         name="settings",
-        description="Your settings: the deck your boards are drawn with, the warning when a deal is lost",
+        description="Your settings: your boards' deck, the warning when a deal is lost, each game's own",
     )
     @app_commands.describe(
         deck="Two colours (red and black suits) or four (one colour per suit)",
         lost_warning="Say on the board when a move made the deal impossible to win (on by default)",
+        game_setting="A setting of one game's own: pick the game's setting and its new value",
     )
     @app_commands.choices(
         deck=[
@@ -98,12 +111,14 @@ class Language(commands.Cog):
             app_commands.Choice(name="On", value="on"),
             app_commands.Choice(name="Off", value="off"),
         ],
+        game_setting=_game_setting_choices(),
     )
     async def settings(
         self,
         interaction: discord.Interaction,
         deck: app_commands.Choice[str] | None = None,
         lost_warning: app_commands.Choice[str] | None = None,
+        game_setting: app_commands.Choice[str] | None = None,
     ) -> None:
         """Change what is given; with nothing given, say what the settings are."""
         user = interaction.user.id
@@ -111,10 +126,13 @@ class Language(commands.Cog):
             await set_user_deck(self.store, user, "four" if deck.value == "four" else "two")
         if lost_warning is not None:
             await set_warns_lost(self.store, user, lost_warning.value == "on")
+        if game_setting is not None:
+            await game_settings.choose(self.store, user, game_setting.value)
         tr = Translator(await player_locale(interaction, self.store))
         shown_deck = await user_deck(self.store, user)
         warning = "on" if await warns_lost(self.store, user) else "off"
         lines = [tr(f"settings.deck.{shown_deck}"), tr(f"settings.lost_warning.{warning}")]
+        lines += await game_settings.lines(tr, self.store, user)
         await send(interaction, "\n".join(lines), ephemeral=True)
 
 
