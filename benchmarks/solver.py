@@ -2,11 +2,18 @@
 
     .venv/bin/python benchmarks/solver.py --deals 1000 --cells 4 2 1 --workers 2
     .venv/bin/python benchmarks/solver.py --deals 0 --hints 200      # hints only
+    .venv/bin/python benchmarks/solver.py --sample 300 --seed 26 --cells 4 --hints 0
+
+``--sample N --seed S`` takes N distinct deal numbers drawn at random (seeded) from
+``--range LOW HIGH`` (default 10^6 .. 2^35 - 1, far from the deals 1.. used for tuning)
+instead of the consecutive deals from ``--start``.
 
 For each cell count it prints both solvers' verdict counts, the disagreements
 (must be 0 on every deal both decide), the share our solver decides within the
 time limit (5 s by default; target >= 99% with 4 cells), median and 95th
-percentile CPU times and their ratio to fc-solve's, and solution lengths.
+percentile CPU times and their ratio to fc-solve's, the median and 90th percentile of
+the per-deal ratio (our CPU / fc-solve's on the same deal), solution lengths, and
+whether every solution of ours replays to a win through the engine (``engine.replay``).
 fc-solve runs with its exact preset (``-to 01ABCDE -sp r:tf``, see
 tests/fcsolve.py). Hints are asked on mid-game positions: a 4-cell deal after
 a seeded random number of random legal moves (target: 95th percentile <= 1 s).
@@ -46,6 +53,7 @@ def one_deal(deal: int, cells: int, time_limit: float) -> dict:
         "fc_cpu": fc.cpu_seconds,
         "fc_len": len(fc.moves),
         "fc_iters": fc.iterations,
+        "valid": ours.verdict != "solvable" or engine.replay(game.code, ours.moves).is_won,
     }
 
 
@@ -122,6 +130,15 @@ def report_deals(cells: int, rows: list[dict], time_limit: float | str) -> None:
             f"  solution length (moves, sends home included): ours median {statistics.median(ol):.0f}, "
             f"max {max(ol)}; fc-solve median {statistics.median(fl) if fl else float('nan'):.0f}"
         )
+    ratios = [r["ours_cpu"] / max(r["fc_cpu"], 1e-4) for r in rows]
+    print(
+        f"  per-deal ratio ours/fc-solve: median x{pct(ratios, 50):.2f}, p90 x{pct(ratios, 90):.2f}, "
+        f"p95 x{pct(ratios, 95):.2f}"
+    )
+    invalid = [r["deal"] for r in rows if not r["valid"]]
+    print(
+        f"  our solutions replayed to a win: {len(ol) - len(invalid)}/{len(ol)} {invalid[:20] if invalid else ''}"
+    )
     slow = sorted(rows, key=lambda r: -r["ours_cpu"])[:5]
     print("  slowest for us: " + ", ".join(f"{r['deal']} ({r['ours']}, {r['ours_cpu']:.2f} s)" for r in slow))
 
@@ -130,20 +147,49 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000, help="deals per cell count")
     ap.add_argument("--start", type=int, default=1, help="first deal number")
+    ap.add_argument("--sample", type=int, default=0, help="this many random deal numbers instead")
+    ap.add_argument("--seed", type=int, default=26, help="the random sample's seed")
+    ap.add_argument("--range", type=int, nargs=2, default=[10**6, 2**35 - 1], metavar=("LOW", "HIGH"))
     ap.add_argument("--cells", type=int, nargs="+", default=[4, 2, 1])
     ap.add_argument("--time-limit", type=float, default=5.0)
     ap.add_argument("--hints", type=int, default=200, help="mid-game hint positions")
     ap.add_argument("--hint-time-limit", type=float, default=5.0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--csv", help="append each deal's row to this file")
     args = ap.parse_args()
     print(f"solver benchmark: {args.workers} worker processes, time limit {args.time_limit:g} s per deal")
     with ProcessPoolExecutor(args.workers) as pool:
-        for cells in args.cells if args.deals else []:
+        if args.sample:
+            deals: list[int] | range = sorted(
+                random.Random(args.seed).sample(range(args.range[0], args.range[1] + 1), args.sample)
+            )
+            print(f"deals: {args.sample} drawn from {args.range[0]}..{args.range[1]} with seed {args.seed}")
+        else:
             deals = range(args.start, args.start + args.deals)
+        for cells in args.cells if len(deals) else []:
             t0 = time.perf_counter()
             rows = list(pool.map(one_deal, deals, [cells] * len(deals), [args.time_limit] * len(deals)))
             report_deals(cells, rows, args.time_limit)
             print(f"  (wall {time.perf_counter() - t0:.0f} s)", flush=True)
+            if args.csv:
+                with open(args.csv, "a") as out:
+                    for r in rows:
+                        out.write(
+                            ",".join(
+                                str(r[k])
+                                for k in (
+                                    "deal",
+                                    "ours",
+                                    "fc",
+                                    "ours_cpu",
+                                    "fc_cpu",
+                                    "ours_len",
+                                    "fc_len",
+                                    "nodes",
+                                )
+                            )
+                            + f",{cells}\n"
+                        )
         if args.hints:
             deals = range(args.start, args.start + args.hints)
             rows = list(pool.map(one_hint, deals, [args.hint_time_limit] * len(deals)))

@@ -300,3 +300,17 @@ def test_shorten_uses_group_moves_and_keeps_the_win() -> None:
     won = engine.replay(game.code, short)
     assert won.is_won
     assert solve(game).moves == short
+
+
+def test_each_games_search_rules_put_cards_where_the_engine_does() -> None:
+    """``Rules.onto`` (the search's steps, and where ``shorten`` looks for group moves) lists
+    exactly the engine's build rule ``FIT`` for both games: a card on a card the engine
+    refuses would be a solver bug, one missed a shortcut or a state never searched."""
+    from engine.bakers.position import Position
+    from engine.freecell.position import FreeCellPosition
+    from engine.solver.rules import FREECELL
+    from engine.solver.search import BAKERS
+
+    for rules, fit in ((BAKERS, Position.FIT), (FREECELL, FreeCellPosition.FIT)):
+        for card in range(52):
+            assert sorted(rules.onto[card]) == [t for t in range(52) if fit[t][card] == 1], (rules.name, card)

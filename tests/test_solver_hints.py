@@ -147,12 +147,21 @@ def test_a_hint_never_leads_back_to_an_undone_position() -> None:
 
 
 def test_when_every_move_revisits_the_hint_still_shows_the_win() -> None:
-    """After ``c8`` and an undo, both legal moves (``c8``, ``d7``) lead back to positions the
-    game has been in: the hint gives the winning one rather than hide the win."""
+    """After ``c8`` and an undo, both legal moves (``c8``: redo it, ``d7``: take back ``7d``)
+    lead back to positions the game has been in, and both still win: the hint gives one of
+    them, with a plan that wins from here, rather than hide the win. (Which one is the plain
+    search's first move, so it follows the search's order; the plan is what must hold.)"""
     game = engine.replay(LOOP_CODE, [*LOOP_MOVES, "c8", "undo"])
+    assert isinstance(game, BakersGame)
     assert sorted(game.legal_moves()) == ["c8", "d7"]
+    seen = visited_keys(game)
+    for move in ("c8", "d7"):
+        after = engine.replay(game.code, [*game.moves, move])
+        assert position_key(after.position) in seen
     advice = hint(game, HINT_SECONDS, reuse=False)
-    assert (advice.status, advice.move, advice.winnable) == ("move", "c8", True)
+    assert (advice.status, advice.winnable) == ("move", True)
+    assert advice.move in ("c8", "d7") and advice.solution[0] == advice.move
+    assert engine.replay(game.code, [*game.moves, *advice.solution]).is_won
 
 
 # -- batched actions in the log -------------------------------------------------------------
@@ -204,10 +213,11 @@ def plan_keys(pos: Position, moves: list[str]) -> list[bytes]:
     return out
 
 
-@pytest.mark.parametrize(("deal", "cells"), [(1, 4), (3, 4), (20, 2)])
+@pytest.mark.parametrize(("deal", "cells"), [(1, 4), (3, 4), (75, 2)])
 def test_a_solution_avoiding_positions_passes_through_none_of_them(deal: int, cells: int) -> None:
     """Avoid every position of the plain solution but the last (cards sent home one by one
-    included): the new solution wins without touching any of them."""
+    included): the new solution wins without touching any of them. (With two cells a plan
+    may pass a pair of positions every win needs, as deal 20's does: see the next test.)"""
     game = engine.new_game(engine.code_for("bakers", deal, cells))
     assert isinstance(game, BakersGame)
     plain = solve(game, time_limit=30, compact=False)
@@ -221,6 +231,34 @@ def test_a_solution_avoiding_positions_passes_through_none_of_them(deal: int, ce
     other = solve(game, time_limit=30, avoid=avoid, compact=False)
     assert other.verdict == "solvable"
     assert not avoid & set(plan_keys(game.position, other.moves))
+
+
+def test_a_pair_every_win_passes_is_unsolvable_as_a_plain_search_agrees() -> None:
+    """Deal 20 with two cells: every win passes the position after ``3a 3b 37 36`` or the one
+    after ``3a 3b 37 36 24``. The search avoiding both says unsolvable, and so does a plain
+    breadth-first walk of every engine move (group moves included, nothing sent home by
+    itself) that never enters them: the verdict is the rules', not the search's."""
+    code = engine.code_for("bakers", 20, 2)
+    game = engine.new_game(code)
+    assert isinstance(game, BakersGame)
+    prefix = ["3a", "3b", "37", "36", "24"]
+    avoid = {position_key(engine.replay(code, prefix[:n]).position) for n in (4, 5)}
+    assert solve(game, time_limit=30, avoid=avoid, compact=False).verdict == "unsolvable"
+    for key in avoid:  # either one alone leaves a way round
+        assert solve(game, time_limit=30, avoid={key}, compact=False).verdict == "solvable"
+    seen = {position_key(game.position)}
+    todo = [game.position.copy()]
+    while todo:
+        pos = todo.pop()
+        assert not pos.is_won()
+        for move in pos.legal_moves():
+            after = pos.copy()
+            after.apply(move)
+            key = position_key(after)
+            if key not in seen and key not in avoid:
+                seen.add(key)
+                todo.append(after)
+    assert len(seen) < 5000  # the walk ended: the deal is small once the pair is closed
 
 
 def test_avoiding_every_way_out_is_unsolvable_not_a_fake_win() -> None:

@@ -20,7 +20,8 @@ from engine.solver.result import LOST, MOVE, SOLVABLE, UNKNOWN, UNSOLVABLE, WON,
 from engine.solver.rules import rules_for
 from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
 from engine.tableau.game import TableauGame
-from engine.tableau.notation import FOUNDATION, parse_notation
+from engine.tableau.notation import CELL as CELL_KIND
+from engine.tableau.notation import COLUMN, FOUNDATION, parse_notation
 from engine.tableau.position import EMPTY, TableauMove, TableauPosition
 
 DEFAULT_TIME_LIMIT = 5.0
@@ -139,8 +140,13 @@ def to_notation(pos: Position, steps: Iterable[Step], *, to_win: bool = True) ->
     exactly one card moves), into the leftmost empty column (``18``: one card
     without a count), into the leftmost free cell, or home.
     """
+    return [move.notation for move in _to_moves(pos, steps, to_win=to_win)]
+
+
+def _to_moves(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> list[TableauMove]:
+    """``to_notation``'s moves, as the engine resolved them."""
     pos = pos.copy()
-    out: list[str] = []
+    out: list[TableauMove] = []
     for card, dst in steps:
         src = next((str(i + 1) for i, col in enumerate(pos.cols) if col and col[-1] == card), None)
         if src is None:
@@ -162,7 +168,7 @@ def to_notation(pos: Position, steps: Iterable[Step], *, to_win: bool = True) ->
         if move.cards != (card,):
             raise SolverError(f"solver step {src + to} would move {len(move.cards)} cards")
         pos.apply(move)
-        out.append(move.notation)
+        out.append(move)
     if to_win and not pos.is_won():
         raise SolverError("the solver's solution does not end in a win")
     return out
@@ -172,49 +178,118 @@ def _exact_key(pos: Position) -> tuple[tuple[tuple[int, ...], ...], tuple[int, .
     return (tuple(map(tuple, pos.cols)), tuple(pos.cells), tuple(pos.found))
 
 
+# A position's exact key for ``shorten``: its columns in place and its cells slot by slot
+# (255 for an empty one), as bytes; the foundations hold the cards that are in neither.
+_Board = tuple[bytes, ...]
+_NO_CELL = 255
+
+
+def _board(pos: Position) -> _Board:
+    return (*map(bytes, pos.cols), bytes(_NO_CELL if c == EMPTY else c for c in pos.cells))
+
+
+def _after(board: _Board, move: TableauMove) -> _Board:
+    """The exact key of the position ``move`` leads to from the one keyed ``board``."""
+    rows = list(board)
+    cells = rows[-1]
+    n = len(move.cards)
+    if move.src_kind == COLUMN:
+        rows[move.src] = rows[move.src][:-n]
+    else:
+        cells = cells[: move.src] + bytes((_NO_CELL,)) + cells[move.src + 1 :]
+    if move.dst_kind == COLUMN:
+        rows[move.dst] = rows[move.dst] + bytes(move.cards)
+    elif move.dst_kind == CELL_KIND:
+        cells = cells[: move.dst] + bytes(move.cards) + cells[move.dst + 1 :]
+    rows[-1] = cells
+    return tuple(rows)
+
+
 def shorten(pos: Position, moves: Sequence[str]) -> list[str]:
-    """The fewest moves that pass through positions of ``moves``: shortcuts and group moves.
+    """The fewest moves that pass through positions of ``moves``, using group moves.
 
     Every position the solution visits is indexed; from each one, every legal
-    engine move (group moves included) that lands exactly on a later position
-    is a shortcut. The shortest chain of such jumps is the result, so each move
-    in it is one the engine itself listed as legal from the position it is
-    played in, and the last position is still the win.
+    engine group move (two cards or more, from a column) that lands exactly on a
+    later position is a shortcut. The shortest chain of such jumps is the result, so
+    each move in it is one the engine itself listed as legal from the position it is
+    played in, and the last position is still the win. (Single-card shortcuts, a card
+    that went the long way round, were tried too: the search's solutions on deals 1-60
+    had none, and listing them cost most of the time.)
     """
-    work = pos.copy()
-    keys = [_exact_key(work)]
-    for text in moves:
-        work.apply(work.resolve(parse_notation(text, work.num_cells)))
-        keys.append(_exact_key(work))
-    index = {k: i for i, k in enumerate(keys)}  # last visit wins: loops are skipped too
-    n = len(moves)
-    best = [n + 1] * (n + 1)  # best[i]: fewest moves from position i to the end
-    choice: list[str] = [""] * (n + 1)
-    best[n] = 0
-    # walk the original positions backwards, re-creating each one by reverting
     work = pos.copy()
     applied = []
     for text in moves:
         move = work.resolve(parse_notation(text, work.num_cells))
         work.apply(move)
         applied.append(move)
+    return [m.notation for m in _shortest(pos, applied, list(moves))]
+
+
+def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str]) -> list[TableauMove]:
+    """``shorten`` on moves already resolved (``applied``, written ``moves``): the positions are
+    keyed by ``_board``. The shortcuts are looked for on the keys alone, cheaply: from each
+    position, every ordered run of two cards or more at a column's top (``FIT``, the engine's
+    build rule) onto each column whose top takes it (``Rules.onto``) or into each empty column, kept if it lands
+    on a later position; then only those are asked of the engine (``moves`` at that position,
+    which also applies the capacity), so each jump kept is a move the engine itself listed."""
+    boards = [_board(pos)]
+    for move in applied:
+        boards.append(_after(boards[-1], move))
+    index = {k: i for i, k in enumerate(boards)}  # last visit wins: loops are skipped too
+    n = len(applied)
+    fit = pos.FIT
+    onto = rules_for(pos).onto  # the cards each card may be put on: FIT's, listed
+    ncols = len(pos.cols)
+    # maybe[i]: (later position j > i + 1, source column) of the runs that may jump there
+    maybe: dict[int, list[tuple[int, int]]] = {}
+    for i in range(n):
+        here = boards[i]
+        empties = [d for d in range(ncols) if not here[d]]
+        tops = {here[d][-1]: d for d in range(ncols) if here[d]}
+        for s in range(ncols):
+            col = here[s]
+            size = len(col)
+            k = 1
+            while k < size and fit[col[size - k - 1]][col[size - k]] == 1:
+                k += 1
+                base = col[size - k]
+                for d in [tops[t] for t in onto[base] if t in tops] + empties:
+                    rows = list(here)
+                    rows[s] = col[: size - k]
+                    rows[d] = here[d] + col[size - k :]
+                    j = index.get(tuple(rows))
+                    if j is not None and j > i + 1:
+                        maybe.setdefault(i, []).append((j, s))
+    # jumps[i]: the engine's moves from position i that land on a later position j > i + 1
+    jumps: list[list[tuple[int, TableauMove]]] = [[] for _ in range(n)]
+    work = pos.copy()
+    for i in range(n):
+        for s in sorted({s for _, s in maybe.get(i, ())}):
+            for move in work.moves((COLUMN, s)):
+                if len(move.cards) > 1:
+                    j = index.get(_after(boards[i], move))
+                    if j is not None and j > i + 1:
+                        jumps[i].append((j, move))
+        work.apply(applied[i])
+    best = [n + 1] * (n + 1)  # best[i]: fewest moves from position i to the end
+    choice: list[TableauMove] = list(applied)
+    best[n] = 0
     for i in range(n - 1, -1, -1):
-        work.revert(applied[i])
-        best[i], choice[i] = best[i + 1] + 1, moves[i]
-        for move in work.legal_moves():
-            work.apply(move)
-            j = index.get(_exact_key(work))
-            work.revert(move)
-            if j is not None and j > i + 1 and best[j] + 1 < best[i]:
-                best[i], choice[i] = best[j] + 1, move.notation
-    out: list[str] = []
+        best[i] = best[i + 1] + 1
+        for j, move in jumps[i]:
+            if best[j] + 1 < best[i]:
+                best[i], choice[i] = best[j] + 1, move
+    out: list[TableauMove] = []
     work = pos.copy()
     i = 0
     while i < n:
-        move = work.resolve(parse_notation(choice[i], work.num_cells))
+        move = choice[i]
+        # every move is one the engine listed (or resolved) at exactly this position
+        if _board(work) != boards[i]:
+            raise SolverError("shortening the solution lost its way")
         work.apply(move)
-        out.append(move.notation)
-        i = index[_exact_key(work)] if choice[i] != moves[i] else i + 1
+        out.append(move)
+        i = index[_after(boards[i], move)] if move.notation != moves[i] else i + 1
     if not work.is_won():
         raise SolverError("shortening the solution lost the win")
     return out
@@ -246,10 +321,10 @@ def solve(
     deadline = None if time_limit is None else t0 + time_limit
     search = _search_for(pos, dead, avoid)
     verdict, steps = search.run(deadline, node_limit)
-    moves = to_notation(pos, steps) if verdict == SOLVABLE else []
-    atomic = moves
+    applied = _to_moves(pos, steps) if verdict == SOLVABLE else []
+    moves = atomic = [m.notation for m in applied]
     if compact and moves:
-        moves = shorten(pos, moves)
+        moves = [m.notation for m in _shortest(pos, applied, atomic)]
     if moves and (_autoplays(target) if autoplay is None else autoplay):
         try:
             moves = autoplay_form(pos, moves)

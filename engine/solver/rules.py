@@ -3,10 +3,8 @@ rules a position plays by."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.freecell.position import FreeCellPosition, opposite_colour_below, safe_home
-from engine.solver.search import BAKERS, Cols, Found, Rules
+from engine.solver.search import BAKERS, ColumnInfo, Rules, column_depths
 from engine.tableau.position import TableauPosition
 
 _FIT = FreeCellPosition.FIT
@@ -56,39 +54,10 @@ def _column_cost(col: bytes) -> int:
     return cost
 
 
-def _column_info(col: bytes) -> tuple[int, tuple[int, ...]]:
+def _column_info(col: bytes) -> ColumnInfo:
     """A column's disorder and, for each card (52: none), how many cards lie on it here (0 when
-    it is not in this column): what ``estimate`` needs of a column, worked out once."""
-    depth = [0] * 53
-    for i, c in enumerate(col):
-        depth[c] = len(col) - 1 - i
-    return _column_cost(col), tuple(depth)
-
-
-def estimate(cache: dict[bytes, Any], cols: Cols, ncells_used: int, found: Found) -> int:
-    """FreeCell's order: Jeu du Boulanger's terms (with FreeCell's column disorder, cells and
-    empty columns weighing more) plus how deep the next card of each suit lies: the cards
-    that must move before it can go home, which steers the search toward the foundations."""
-    cost = 0
-    empties = 0
-    depth = 0
-    f0, f1, f2, f3 = found
-    a = f0 if f0 < 13 else 52
-    b = 13 + f1 if f1 < 13 else 52
-    c = 26 + f2 if f2 < 13 else 52
-    d = 39 + f3 if f3 < 13 else 52
-    for col in cols:
-        if not col:
-            empties += 1
-            continue
-        info = cache.get(col)
-        if info is None:
-            info = cache[col] = _column_info(col)
-        cost += info[0]
-        below = info[1]
-        depth += below[a] + below[b] + below[c] + below[d]
-    home = found[0] + found[1] + found[2] + found[3]
-    return 3 * cost + 3 * ncells_used - 3 * empties - home + 3 * depth
+    it is not in this column): what ``search.estimate`` needs of a column, worked out once."""
+    return _column_cost(col), column_depths(col)
 
 
 FREECELL = Rules(
@@ -97,7 +66,11 @@ FREECELL = Rules(
     settle_safe,
     safe_home,
     True,
-    estimate,
+    _column_info,
+    # FreeCell's order: Jeu du Boulanger's terms with its own column disorder, cells and empty
+    # columns weighing more, and how deep the next card of each suit lies, which steers the
+    # search toward the foundations.
+    (3, 3, 3, 1, 3),
 )
 
 
