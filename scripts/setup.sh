@@ -31,6 +31,12 @@ if [ "$extras" = "test" ] && ! command -v fc-solve >/dev/null 2>&1; then
     echo "Installing fc-solve (Debian freecell-solver-bin) for the solver checks…"
     apt_install freecell-solver-bin
 fi
+if [ "$extras" = "test" ] && ! command -v chromium >/dev/null 2>&1; then
+    # The Activity's page is tested in Debian's own Chromium, driven by Playwright's Python API
+    # (given executable_path): Playwright's downloaded browsers are not used.
+    echo "Installing chromium (Debian) for the Activity's page tests…"
+    apt_install chromium chromium-driver
+fi
 # Docker is not installed for the tests: they check compose.yaml against the Compose
 # Specification's JSON schema, and run `docker compose config` only where Docker already is.
 

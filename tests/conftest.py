@@ -200,3 +200,19 @@ def clock():
 async def store(stores, clock):
     """A store on this test's own database, on each backend in turn, with the test's ``clock``."""
     return await stores.open(clock=clock)
+
+
+@pytest.fixture
+async def browser():
+    """Debian's headless Chromium, for the Activity's page tests (tests/activity_browser.py)."""
+    from playwright.async_api import async_playwright
+
+    from tests.activity_browser import CHROMIUM
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: bash scripts/setup.sh test installs it"
+    async with async_playwright() as p:
+        chromium = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield chromium
+        finally:
+            await chromium.close()

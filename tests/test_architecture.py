@@ -245,3 +245,15 @@ def test_the_game_layer_and_the_fronts_never_import_the_adapter():
         if in_package(name, DISCORD_FREE_ROOM) or front:
             offenders += [f"{name} → {t}" for t in sorted(targets) if in_package(t, "bot.adapter")]
     assert offenders == []
+
+
+def test_the_activity_imports_nothing_that_imports_discord():
+    """``bot/activity`` is a second front on the game layer: the bot hands it what needs its client."""
+    offenders = []
+    for name in sorted(m for m in modules() if in_package(m, "bot.activity")):
+        chain = reaches(name).get("discord")
+        if chain is not None:
+            offenders.append(" → ".join(chain))
+        offenders += [f"{name} → {t}" for t in sorted(graph()[name]) if in_package(t, "bot.adapter")]
+    assert "bot.activity.server" in modules()
+    assert offenders == [], "discord reached from the Activity:\n" + "\n".join(offenders)

@@ -88,6 +88,7 @@ def test_unknown_locale_falls_back_to_english():
         ("BK1-C4-AAAAA24", ["8a", "7a"]),  # cell_full
         ("BK1-C4-AAAAA24", ["zz"]),  # malformed
         ("BK1-C4-AAAAA24", ["undo"]),  # nothing_to_undo
+        ("FC1-C4-MS1", ["12"]),  # no_fit_colour (FreeCell's own words)
         ("CA1-AAAAA24", ["sf1"]),  # no_fit (Calculation's params)
         ("CA1-AAAAA24", ["w1f1"]),  # empty_pile
         ("CA1-AAAAA24", ["sw1", "sw1", "undo"]),  # undo_would_unturn

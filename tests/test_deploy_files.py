@@ -24,6 +24,7 @@ from bot.running.config import shard_settings
 REPO = Path(__file__).resolve().parent.parent
 COMPOSE = REPO / "compose.yaml"
 PROXY = REPO / "compose.proxy.yaml"
+ACTIVITY = REPO / "compose.activity.yaml"
 
 #: Top-level and service keys of the Compose specification that these files may use.
 TOP_LEVEL = {"name", "services", "volumes", "networks", "configs", "secrets", "include"}
@@ -183,7 +184,8 @@ def test_env_example_lists_every_setting_the_bot_reads():
 
 
 def test_compose_interpolates_only_documented_variables():
-    used = set(re.findall(r"\$\{([A-Z][A-Z0-9_]*)", COMPOSE.read_text() + PROXY.read_text()))
+    text = COMPOSE.read_text() + PROXY.read_text() + ACTIVITY.read_text()
+    used = set(re.findall(r"\$\{([A-Z][A-Z0-9_]*)", text))
     assert used <= example_variables(), used - example_variables()
 
 
@@ -201,3 +203,22 @@ def test_dockerfile_installs_the_packages_and_runs_the_bot():
     assert re.search(r"^USER (?!root)\w+", text, re.M)  # not as root
     ignored = (REPO / ".dockerignore").read_text().split()
     assert ".env" in ignored and ".git" in ignored  # no token or history in the build context
+
+
+def test_the_activity_override_serves_it_from_bot_0_behind_tls():
+    schema = json.loads((REPO / "tests" / "compose_spec" / "compose-spec.json").read_text())
+    base, activity = load(COMPOSE), load(ACTIVITY)
+    check_keys(activity, "compose.activity.yaml")
+    validator = jsonschema.Draft7Validator(schema)
+    for data in (activity, merged(base, activity), merged(merged(base, load(PROXY)), activity)):
+        validator.validate(data)
+    bot = merged(base, activity)["services"]["bot-0"]
+    host, port = bot["environment"]["BOULANGER_ACTIVITY"].rsplit(":", 1)
+    assert host == "0.0.0.0"  # the proxy reaches it from its own container
+    assert bot["environment"]["BOULANGER_SHARD_IDS"] == "0"  # the override adds, keeps the rest
+    assert bot["environment"]["BOULANGER_ACTIVITY_ALLOW_REMOTE"] == "1"
+    proxy = activity["services"]["activity-proxy"]
+    assert proxy["image"].startswith("caddy:") and "443:443" in proxy["ports"]
+    command = " ".join(proxy["command"])
+    assert f"bot-0:{port}" in command and "${ACTIVITY_DOMAIN" in command
+    assert "bot-1" not in activity["services"]  # one process serves it

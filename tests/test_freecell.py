@@ -152,7 +152,7 @@ def test_a_card_goes_on_the_next_higher_card_of_the_other_colour():
     assert not game.is_legal("41")  # 6♥ on 6♠
     with pytest.raises(engine.IllegalMove) as info:
         game.play("14")  # 6♠ on 6♥
-    assert info.value.reason == "no_fit"
+    assert info.value.reason == "no_fit_colour"  # its own words: the shared no_fit names the same suit
     assert "a card goes on the next higher card of the opposite colour (a red 7)" in str(info.value)
 
 

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import storage
 from bot.adapter import cooldowns, forged, places, replies
+from bot.adapter.activity import serve
 from bot.adapter.again import AgainButton, WinnableButton
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
@@ -56,7 +57,9 @@ class BoulangerBot(commands.AutoShardedBot):
     races: RaceKeeper  # set by the race cog (bot.adapter.cogs.race)
     exit_code = 0  # non-zero once the bot must stop (bot.running.database: the database was lost)
 
-    def __init__(self, config: Config, *, sync_global: bool = False, **options: Any) -> None:
+    def __init__(
+        self, config: Config, *, sync_global: bool = False, serve_activity: bool = True, **options: Any
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         invalid = InvalidRequests()
@@ -92,6 +95,10 @@ class BoulangerBot(commands.AutoShardedBot):
         self.readiness = Readiness(self)  # GET /readyz
         self.work = Work()  # background rounds a graceful stop waits for (bot.running.shutdown)
         self.health: HealthServer | None = None
+        self.activity_server: Any = None  # the Activity's server (bot.adapter.activity), when served
+        self.chat_boards: Any = None  # the chat boards Activity moves edit
+        self.serve_activity = serve_activity and config.activity is not None  # not for `python -m bot sync`
+        self.tree.wants_entry_point = config.activity is not None  # type: ignore[attr-defined]
 
     async def setup_hook(self) -> None:
         self.store = self.metrics.timed_store(await database.open_store(self))
@@ -106,6 +113,8 @@ class BoulangerBot(commands.AutoShardedBot):
         log.info("running %s", describe(self.config))
         if self.sync_global or runs_first_shard(self.config):  # one process syncs, not every one
             await self.sync_commands()
+        if self.serve_activity:
+            self.activity_server, self.chat_boards = await serve(self, self.config, self.service, self.quotas)
         self._warming = asyncio.create_task(self.solver.warm())
         self._warming_pictures = asyncio.create_task(self.pictures.warm())
         self.service.top_up_all()
@@ -134,6 +143,11 @@ class BoulangerBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.readiness.stopping = True
+        if self.activity_server is not None:
+            await self.activity_server.close()
+            self.activity_server = None
+        if self.chat_boards is not None:
+            self.chat_boards.close()
         await super().close()
         self.solver.close()
         self.pictures.close()

@@ -24,7 +24,7 @@ from bot.play.feedback import UserFeedback
 
 T = TypeVar("T")
 
-HINT, REPLAY, START, RACE = "hint", "replay", "start", "race"
+HINT, REPLAY, START, RACE, MOVE, ROOM = "hint", "replay", "start", "race", "move", "room"
 MAX_TRACKED = 10_000  # players remembered per quota before idle buckets are dropped
 
 
@@ -36,12 +36,17 @@ class Rate:
 
 # Hints run a solver search (seconds of CPU), a replay draws hundreds of frames, a start
 # deals (and may draw from the proven-winnable stock), a race posts a public lobby (and a
-# create-and-cancel loop would fill a channel): generous for a person, not for a script.
+# create-and-cancel loop would fill a channel), an Activity move is one request each:
+# generous for a person, not for a script.
 DEFAULT_RATES: dict[str, Rate] = {
     HINT: Rate(4, 30.0),
     REPLAY: Rate(2, 60.0),
     START: Rate(6, 60.0),
     RACE: Rate(4, 600.0),
+    # The Activity's moves (a drag is one request): a quick player's bursts, not a script's flood.
+    MOVE: Rate(60, 20.0),
+    # The Activity's table polls (who is there, their progress): the page asks every 2 s.
+    ROOM: Rate(45, 60.0),
 }
 
 

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 import storage
+from bot.adapter import entry_point
 from bot.languages.i18n import t
 from bot.languages.locale import player_locale
 from bot.play.error_words import cooldown_text, engine_error_text
@@ -163,7 +164,16 @@ def _where(interaction: discord.Interaction) -> str:
 
 
 class ErrorTree(app_commands.CommandTree):
-    """The command tree whose ``on_error`` is the ladder above."""
+    """The command tree whose ``on_error`` is the ladder above, and whose global sync keeps the
+    Activity's entry point command (``bot.adapter.entry_point``)."""
+
+    #: Give the application an entry point command when it has none (the Activity is served).
+    wants_entry_point = False
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
+        if guild is not None:
+            return await super().sync(guild=guild)
+        return await entry_point.sync_global(self, create=self.wants_entry_point)
 
     async def _call(self, interaction: discord.Interaction) -> None:
         """discord.py reads the options before any check runs, and an error there that is not an

@@ -194,15 +194,32 @@ async def update_board_message(
     if not message_id or not (channel_id or token):
         return "none"
     tr = await player_translator(interaction)
+    return await edit_board(interaction.client, service, board, tr, where)
+
+
+async def edit_board(
+    client: discord.Client,
+    service: GameService,
+    board: Board,
+    tr: Translator,
+    where: tuple[int | None, int | None] | None = None,
+) -> Edited:
+    """``update_board_message`` without an interaction (an Activity move: ``bot.adapter.activity``),
+    in the words of ``tr``."""
+    row = board.row
+    channel_id, message_id = where or (row.channel_id, row.message_id)
+    token = service.boards.handle(row.id, message_id) if channel_id is None else None
+    if not message_id or not (channel_id or token):
+        return "none"
     payload = board_payload(tr, board)
     service.boards.showing(row.id, row.version)
     edit = {"content": payload["content"], "attachments": [board_file(tr, board)], "view": payload["view"]}
     try:
         if token is not None:  # no channel to call: through the interaction that made or last used it
-            await token_webhook(interaction.client, token).edit_message(message_id, **edit)
+            await token_webhook(client, token).edit_message(message_id, **edit)
         else:
             assert channel_id is not None
-            channel = interaction.client.get_partial_messageable(channel_id)
+            channel = client.get_partial_messageable(channel_id)
             await channel.get_partial_message(message_id).edit(**edit)
     except (discord.NotFound, discord.Forbidden) as exc:
         service.boards.unknown(row.id)

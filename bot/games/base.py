@@ -97,6 +97,37 @@ class Verdict:
     nodes: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """One place of a game's table as the Activity's page draws it (``GameFront.table``).
+
+    The page knows no game: it draws these piles where they say, lets a player pick up
+    ``drag`` cards and drop them on any pile with a ``drop`` place, and sends the move back
+    as places; the front turns it into notation and the engine decides."""
+
+    place: str  # its notation name, the page's ``data-place`` ("3", "a", "h", "s", "w2", "f1")
+    role: str  # "column", "cell", "foundation", "stock", "turned", "waste": how it looks
+    x: float  # where, in card widths from the left …
+    y: float  # … and card heights from the top
+    cards: tuple[str, ...] = ()  # bottom first, fc-solve's text ("8S", "TD"); "" a face-down card
+    fan: bool = False  # spread downwards (a column), else stacked (the top card shows)
+    drop: str | None = None  # the place a card dropped here is sent to ("h" for a suit's pile)
+    drag: Literal["none", "top", "run"] = "none"  # what may be picked up: the top card, any run
+    label: str = ""  # drawn on the place when it is empty, or beside it ("+2", "needs 5", "12")
+    name: str = ""  # the place in the player's words, for screen readers
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A position as piles (``GameFront.table``), with the size it takes in cards."""
+
+    piles: tuple[Pile, ...]
+    width: float
+    height: float
+    home: str = ""  # the Home button's words (every card that can go home, one action); "": none
+    home_ready: bool = False  # a card can go home now
+
+
 def elapsed(seconds: int) -> str:
     """A game's time as a clock shows it: ``4:32``, ``1:02:03``."""
     hours, rest = divmod(max(0, seconds), 3600)
@@ -146,6 +177,7 @@ class GameFront(ABC, Generic[G]):
     dead_end_is_final: ClassVar[bool] = False  # no legal move left: the game is lost at once
     menu_size: ClassVar[int] = 25  # Discord's most options in a select menu
     explains_losses: ClassVar[bool] = False  # a lost game's board offers "how could it be won?"
+    in_activity: ClassVar[bool] = False  # offered in the Activity (it has a ``table``)
     settings: ClassVar[tuple[GameSetting, ...]] = ()  # its players' own choices (``/settings``)
 
     # -- texts ---------------------------------------------------------------------------
@@ -360,6 +392,24 @@ class GameFront(ABC, Generic[G]):
         """A cheap mark of the position, equal for equal positions, compared with a verdict's
         ``line`` on the event loop (None when the game has no verdict worker)."""
         return None
+
+    # -- the Activity (bot/activity): the page draws the table and proposes moves ------------
+    def table(self, tr: Translator, game: G) -> Table | None:
+        """The position as piles for the Activity's page (a game with ``in_activity``)."""
+        return None
+
+    def drop(self, game: G, source: str, target: str, count: int) -> str:
+        """The notation of dropping ``count`` cards of ``source``'s top on ``target`` (places as
+        ``Pile.place`` / ``Pile.drop`` name them); the engine then says whether it is legal."""
+        raise UserFeedback("error.unknown_button")
+
+    def double_tap(self, game: G, place: str) -> str:
+        """The notation a double tap on ``place`` plays: the same move as its press in the chat."""
+        raise UserFeedback("error.unknown_button")
+
+    def home_move(self, game: G) -> str:
+        """What Home plays (every card that can go home, one action); ``UserFeedback`` if none."""
+        raise UserFeedback("error.unknown_button")
 
     # -- races ---------------------------------------------------------------------------
     def race_progress(self, tr: Translator, home: int) -> str:

@@ -13,13 +13,13 @@ from typing import Any, ClassVar
 
 import engine
 import storage
-from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WorkerPool
+from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Pile, Press, Style, Table, WorkerPool
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
 from engine import CalculationGame, cards
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE
 from engine.calculation.position import CalculationMove
-from engine.cards import card_label
+from engine.cards import card_label, card_text
 
 PILES = ("1", "2", "3", "4")
 CANDIDATES = 8  # the daily takes the first of these deals not proven unwinnable
@@ -87,6 +87,7 @@ class CalculationFront(GameFront[CalculationGame]):
     button_names = "f1-f4, w1-w4, p1-p4"
     dead_end_is_final = True  # undo never turns a card back: a dead end cannot be undone
     explains_losses = True
+    in_activity = True
 
     def help(self, tr: Translator) -> str:
         return tr(self.key("help"))
@@ -154,6 +155,89 @@ class CalculationFront(GameFront[CalculationGame]):
             style: Style = "primary" if sel == n else "secondary"
             out.append(ButtonSpec(f"p{n}", label, 2, style, disabled=not fits))
         return out
+
+    # -- the Activity -----------------------------------------------------------------------
+    def table(self, tr: Translator, game: CalculationGame) -> Table:
+        """The four foundations on the first row with the turned card and the stock beside
+        them, the four waste piles fanned below; only top cards are picked up."""
+        piles = []
+        for i, pile in enumerate(game.foundations):
+            need = game.needs(i)
+            label = (
+                tr("button.foundation", n=i + 1, need=rank_text(need))
+                if need
+                else tr("button.foundation_full", n=i + 1)
+            )
+            piles.append(
+                Pile(
+                    f"f{i + 1}",
+                    "foundation",
+                    float(i),
+                    0.0,
+                    tuple(map(card_text, pile[-1:])),
+                    drop=f"f{i + 1}",
+                    label=label,
+                    name=f"{place_words(tr, FOUNDATION, i)}, {label}",
+                )
+            )
+        turned = () if game.turned is None else (card_text(game.turned),)
+        piles.append(
+            Pile(
+                TURNED,
+                "turned",
+                4.5,
+                0.0,
+                turned,
+                drag="top",
+                label=tr("picture.turned"),
+                name=place_words(tr, TURNED, 0),
+            )
+        )
+        stock = f"{tr('picture.stock')} {game.stock_count}"
+        piles.append(Pile("", "stock", 5.5, 0.0, ("",) if game.stock_count else (), label=stock, name=stock))
+        for j, pile in enumerate(game.waste):
+            piles.append(
+                Pile(
+                    f"w{j + 1}",
+                    "waste",
+                    float(j),
+                    1.35,
+                    tuple(map(card_text, pile)),
+                    fan=True,
+                    drop=f"w{j + 1}",
+                    drag="top",
+                    label=f"{j + 1}",
+                    name=place_words(tr, WASTE, j),
+                )
+            )
+        return Table(tuple(piles), width=6.5, height=2.35)
+
+    def drop(self, game: CalculationGame, source: str, target: str, count: int) -> str:
+        sources = {TURNED, *(f"w{n}" for n in PILES)}
+        targets = {*(f"w{n}" for n in PILES), *(f"f{n}" for n in PILES)}
+        if source not in sources or target not in targets or count != 1:
+            raise UserFeedback("error.unknown_button")
+        return source + target
+
+    def double_tap(self, game: CalculationGame, place: str) -> str:
+        """A waste pile's top card: home, as its button in the chat (the first foundation that
+        takes it); the turned card: the first foundation that takes it."""
+        if place == TURNED:
+            if game.turned is None:
+                raise UserFeedback("error.no_turned_card")
+            fits = [f"sf{n}" for n in PILES if game.is_legal(f"sf{n}")]
+            if not fits:
+                raise UserFeedback("error.turned_no_fit")
+            return fits[0]
+        if place[:1] != WASTE or place[1:] not in PILES:
+            raise UserFeedback("error.unknown_button")
+        pile = place[1:]
+        if game.is_empty(place):
+            raise UserFeedback("error.empty_waste", n=int(pile))
+        fits = [f"w{pile}f{i}" for i in PILES if game.is_legal(f"w{pile}f{i}")]
+        if not fits:
+            raise UserFeedback("error.waste_no_fit", n=int(pile))
+        return fits[0]
 
     def highlight(self, sel: str) -> str:
         return f"w{sel}"

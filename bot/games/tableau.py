@@ -26,14 +26,16 @@ from bot.games.base import (
     ButtonSpec,
     GameFront,
     HintWorker,
+    Pile,
     Press,
     Style,
+    Table,
     Verdict,
     VerdictWorker,
 )
 from bot.languages.i18n import Translator, t
 from bot.play.feedback import UserFeedback
-from engine.cards import SUIT_SYMBOLS, card_label, rank_text
+from engine.cards import SUIT_SYMBOLS, card_label, card_text, make_card, rank_text
 from engine.game import BATCH
 from engine.tableau import TableauGame, TableauMove
 from engine.tableau.notation import CELL_LETTERS, COLUMN, FOUNDATION
@@ -92,6 +94,61 @@ def place_words(tr: Translator, kind: str, index: int) -> str:
     return tr("place.cell", letter=CELL_LETTERS[index])
 
 
+def tableau_table(tr: Translator, game: TableauGame[Any]) -> Table:
+    """An eight-column game's table for the Activity's page: the free cells in play and the four
+    suits' foundations on the first row (each suit's pile takes a drop as ``h``), the eight
+    columns below, any run of a column picked up (the engine decides whether it may move)."""
+    piles = [
+        Pile(
+            place,
+            "cell",
+            float(i),
+            0.0,
+            tuple(map(card_text, game.cards_at(place))),
+            drop=place,
+            drag="top",
+            label=place,
+            name=place_words(tr, "f", i),
+        )
+        for i, place in enumerate(p for p in game.places() if not p.isdigit())
+    ]
+    for suit, count in enumerate(game.foundation_counts()):
+        top = (card_text(make_card(suit, count)),) if count else ()
+        piles.append(
+            Pile(
+                HOME,
+                "foundation",
+                4.0 + suit,
+                0.0,
+                top,
+                drop=HOME,
+                label=SUIT_SYMBOLS[suit],
+                name=place_words(tr, FOUNDATION, 0),
+            )
+        )
+    for i, place in enumerate(p for p in game.places() if p.isdigit()):
+        piles.append(
+            Pile(
+                place,
+                "column",
+                float(i),
+                1.25,
+                tuple(map(card_text, game.cards_at(place))),
+                fan=True,
+                drop=place,
+                drag="run",
+                label=place,
+                name=place_words(tr, COLUMN, i),
+            )
+        )
+    run = game.home_run()
+    if game.home_finishes(run):
+        home = tr("button.finish")
+    else:
+        home = tr("button.home_run", n=len(run)) if run else tr("button.home")
+    return Table(tuple(piles), width=8.0, height=2.25, home=home, home_ready=bool(run))
+
+
 class TableauFront(GameFront[G]):
     """A front for an eight-column game: a subclass names its kind, command, words and option."""
 
@@ -99,6 +156,7 @@ class TableauFront(GameFront[G]):
     notation_examples = "3h, a5, 27, 18v2"
     button_names = "1-8, a-d (a card's one-press move), home"
     uses_selection = False
+    in_activity = True
     # Its catalogue keys beyond ``key()``'s: a leaderboard line's score, /stats' best lines.
     score_key: ClassVar[str]
     best_won_key: ClassVar[str]
@@ -218,6 +276,27 @@ class TableauFront(GameFront[G]):
                 first.append(move)
         # Words only for the choices shown (each is a few look-ups in the catalogue).
         return [(m.notation, self.describe_move(tr, m)) for m in [*first, *smaller][: self.menu_size]]
+
+    # -- the Activity -----------------------------------------------------------------------
+    def table(self, tr: Translator, game: G) -> Table:
+        return tableau_table(tr, game)
+
+    def drop(self, game: G, source: str, target: str, count: int) -> str:
+        """Source then destination (``3h``, ``a5``); a run of several cards between columns
+        names its size (``18v2``). The engine judges it."""
+        places = game.places()
+        if source not in places or (target not in places and target != HOME) or not 1 <= count <= 52:
+            raise UserFeedback("error.unknown_button")
+        return f"{source}{target}v{count:x}" if count > 1 else source + target
+
+    def double_tap(self, game: G, place: str) -> str:
+        """The place's press in the chat (``press_place``: this game's ``one_press``)."""
+        if place not in game.places():
+            raise UserFeedback("error.unknown_button")
+        return self.press_place(game, "", place).value
+
+    def home_move(self, game: G) -> str:
+        return self.press_place(game, "", HOME).value
 
     def highlight(self, sel: str) -> str:
         return sel

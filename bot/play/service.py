@@ -564,6 +564,24 @@ class GameService:
         except (UserFeedback, engine.EngineError):
             return None
 
+    async def propose(
+        self,
+        user_id: int,
+        game_id: int,
+        version: int,
+        choose: Callable[[engine.Game[Any]], str],
+        *,
+        draw: bool = True,
+    ) -> Board:
+        """A move a page proposes (the Activity's drop, tap or Home): ``choose`` turns the
+        position into the notation to play (or ``"undo"``), or raises ``UserFeedback`` /
+        ``IllegalMove``. Under the game's lock, after the owner and version checks, so it is
+        chosen on the very position it is played on; ``draw=False``: no picture (``png`` empty:
+        the page draws the cards itself)."""
+        async with self._lock(game_id):
+            row, game = await self._checked(user_id, game_id, version)
+            return await self._apply(row, game, choose(game), draw=draw)
+
     async def press(self, user_id: int, game_id: int, version: int, sel: str, act: str) -> Board | HintAnswer:
         """A board button: select a source, play a move, undo, clear, end, or ask for a hint.
 
@@ -604,7 +622,9 @@ class GameService:
             raise StaleBoard(row)
         return row, game
 
-    async def _apply(self, row: storage.GameRow, game: engine.Game[Any], notation: str) -> Board:
+    async def _apply(
+        self, row: storage.GameRow, game: engine.Game[Any], notation: str, *, draw: bool = True
+    ) -> Board:
         """Engine first (an illegal move changes nothing), then storage, then the picture."""
         if len(row.moves) >= MAX_ACTIONS:
             raise UserFeedback("error.too_many_actions", limit=MAX_ACTIONS)
@@ -644,7 +664,7 @@ class GameService:
         undos = self._lost_undos(game, judged) if isinstance(judged, Verdict) else None
         if undos is not None:
             new = await self._record_warning(new)
-        png = await self.render(new, game)
+        png = await self.render(new, game) if draw else b""
         board = await self._board(new, game, png, played=action, notice=notice, lost_undos=undos)
         return replace(board, pending=pending) if pending is not None else board
 

@@ -10,6 +10,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
 
@@ -34,6 +35,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "BOULANGER_SOLVER_WORKERS": (1, 64),
     "BOULANGER_RENDER_WORKERS": (0, 64),
     "DEV_GUILD_ID": (1, 2**64 - 1),  # a Discord id (snowflake)
+    "DISCORD_CLIENT_ID": (1, 2**64 - 1),
 }
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"", "0", "false", "no", "off"}
@@ -114,6 +116,12 @@ class Config:
     race_edit_seconds: float = 5.0
     #: Where health and metrics are served (``BOULANGER_HTTP``; ``bot.running.http``), or None.
     http: tuple[str, int] | None = None
+    #: Where the Activity is served (``BOULANGER_ACTIVITY``; ``bot.activity``), or None: not at all.
+    activity: tuple[str, int] | None = None
+    #: The application's OAuth2 client id (``DISCORD_CLIENT_ID``; None: the bot's application id).
+    client_id: int | None = None
+    #: Its client secret (``DISCORD_CLIENT_SECRET``): the Activity's code exchange, never shown.
+    client_secret: str | None = field(default=None, repr=False)
 
 
 def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_token: bool = True) -> Config:
@@ -169,7 +177,36 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         race_check_seconds=race_check,
         race_edit_seconds=race_edit,
         http=http_setting(),
+        **activity_settings(),
     )
+
+
+ACTIVITY_ALLOW_REMOTE = "BOULANGER_ACTIVITY_ALLOW_REMOTE"
+
+
+def activity_settings() -> dict[str, Any]:
+    """``BOULANGER_ACTIVITY`` (host:port, loopback unless ``BOULANGER_ACTIVITY_ALLOW_REMOTE``:
+    the reverse proxy with TLS is what players reach) with the OAuth2 client it needs."""
+    from bot.running.http import parse_address
+
+    raw = _raw("BOULANGER_ACTIVITY")
+    client_id = _int("DISCORD_CLIENT_ID", None)
+    secret = _raw("DISCORD_CLIENT_SECRET") or None
+    if not raw:
+        return {"client_id": client_id, "client_secret": secret}
+    parsed = parse_address(
+        "BOULANGER_ACTIVITY", raw, allow_remote=_flag(ACTIVITY_ALLOW_REMOTE), allow_name=ACTIVITY_ALLOW_REMOTE
+    )
+    if isinstance(parsed, str):
+        raise ConfigError(parsed)
+    if secret is None:
+        raise ConfigError(
+            "BOULANGER_ACTIVITY needs DISCORD_CLIENT_SECRET: the Activity signs players in with the "
+            "application's OAuth2 client secret (Developer Portal → OAuth2 → Client Secret)"
+        )
+    if any(c.isspace() or not c.isprintable() for c in secret):
+        raise ConfigError("DISCORD_CLIENT_SECRET contains spaces or control characters: copy it again")
+    return {"activity": parsed, "client_id": client_id, "client_secret": secret}
 
 
 def http_setting() -> tuple[str, int] | None:

@@ -34,7 +34,9 @@ ALLOW_REMOTE = "BOULANGER_HTTP_ALLOW_REMOTE"
 DATABASE_TIMEOUT = 3.0
 
 
-def parse_address(variable: str, text: str, *, allow_remote: bool) -> tuple[str, int] | str:
+def parse_address(
+    variable: str, text: str, *, allow_remote: bool, allow_name: str = ALLOW_REMOTE
+) -> tuple[str, int] | str:
     """(host, port) from ``host:port`` (``[::1]:9100`` for IPv6), or why it is refused."""
     host, sep, port_text = text.strip().rpartition(":")
     host = host.strip()
@@ -53,7 +55,7 @@ def parse_address(variable: str, text: str, *, allow_remote: bool) -> tuple[str,
     if not is_loopback(host) and not allow_remote:
         return (
             f"{variable} listens on {host!r}, which other machines can reach: only loopback "
-            f"addresses (127.0.0.1, ::1, localhost) are accepted; set {ALLOW_REMOTE}=1 to allow it "
+            f"addresses (127.0.0.1, ::1, localhost) are accepted; set {allow_name}=1 to allow it "
             "(in a container, where the health check and the scraper come from outside)."
         )
     return host, port

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Self
 
 from engine.cards import RANKS
+from engine.errors import IllegalMove
 from engine.freecell.deals import ms_deck
 from engine.tableau.notation import FOUNDATION
 from engine.tableau.position import EMPTY, NUM_COLUMNS, TableauMove, TableauPosition, fit_table
@@ -75,6 +76,13 @@ class FreeCellPosition(TableauPosition):
     def _need_words(top: int) -> str:
         colour = "black" if _RED[top // 13] else "red"
         return f"a {colour} {_rank_words(top % 13)}"
+
+    @classmethod
+    def _no_fit(cls, card: int, top: int) -> IllegalMove:
+        """FreeCell's own reason, ``no_fit_colour``: the players' words for ``no_fit`` state
+        Jeu du Boulanger's rule (the same suit), not this one."""
+        refused = super()._no_fit(card, top)
+        return IllegalMove(str(refused), "no_fit_colour", **refused.params)
 
     @staticmethod
     def _rule_words(card: int) -> str:

@@ -51,6 +51,8 @@ class RequestRecord:
 class HttpApi:
     """Request plumbing shared by every REST route (mixed into FakeDiscord)."""
 
+    bearer_checks: int
+
     def _headers(self, route: SpecRoute | None, path: str) -> dict[str, str]:
         bucket = f"{route.template if route else path}".encode().hex()[:32]
         return {
@@ -129,6 +131,13 @@ class HttpApi:
     ) -> tuple[int, Any]:
         method, path = request.method, request.path
         token_route = route.template.startswith(("/interactions/", "/webhooks/{webhook_id}/{webhook_token}"))
+        authorization = request.headers.get("Authorization", "")
+        if authorization.startswith("Bearer ") and route.template == "/users/@me" and method == "GET":
+            self.bearer_checks += 1  # an Activity asking whose access token it has (oauth.py)
+            user = self.bearer_user(authorization)
+            if user is None:
+                return 401, {"message": "401: Unauthorized", "code": 0}
+            return 200, {**user.payload(), "locale": user.locale}
         if not token_route and request.headers.get("Authorization") != f"Bot {self.token}":
             return 401, {"message": "401: Unauthorized", "code": 0}
         if body is None and self.spec.body_required(route):

@@ -395,6 +395,18 @@ def check_commands(commands: Any) -> list[Problem]:
         kind = command.get("type") or 1
         chat = kind == 1
         chat_count += chat
+        if kind == 4:  # PRIMARY_ENTRY_POINT: an Activity's launch command, named like a slash command
+            problems += _check_name(command.get("name"), (i, "name"), True)
+            problems += _check_description(command.get("description"), (i, "description"))
+            if command.get("handler") not in (1, 2):
+                problems.append(Problem((i, "handler"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2)."))
+            key = (kind, command.get("name"))
+            if key in seen or any(k[0] == 4 for k in seen):
+                problems.append(
+                    Problem((i,), "APPLICATION_COMMANDS_DUPLICATE_NAME", "One entry point at most")
+                )
+            seen.add(key)
+            continue
         problems += _check_name(command.get("name"), (i, "name"), chat)
         problems += _check_localizations(command.get("name_localizations"), (i,), "name", 32, names=chat)
         if chat:

@@ -65,6 +65,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # what /users/@me tells an Activity (oauth.py)
 
     @property
     def mention(self) -> str:

@@ -119,6 +119,17 @@ async def get_application(fake: FakeDiscord, request: web.Request, params, body,
     return fake.application_payload()
 
 
+@route("GET", "/applications/{application_id}/activity-instances/{instance_id}")
+async def get_activity_instance(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
+    """Who is in an Activity instance, and where (oauth.py launches them)."""
+    _app(fake, params)
+    fake.instance_checks += 1
+    found = fake.activity_instances.get(params["instance_id"])
+    if found is None:
+        raise DiscordError(404, 10000, "Unknown Activity Instance", record=False)
+    return {**found, "users": list(found["users"])}
+
+
 @route("GET", "/users/{user_id}")
 async def get_user(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     user = fake.users.get(_id(params["user_id"]))
@@ -241,6 +252,14 @@ async def get_global_commands(fake: FakeDiscord, request: web.Request, params, b
 async def put_global_commands(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     _app(fake, params)
     _check_commands(body)
+    if any(c["type"] == 4 for c in fake.global_commands) and not any(c.get("type") == 4 for c in body):
+        # Discord keeps an Activity's entry point out of reach of a bulk overwrite that forgets it.
+        raise DiscordError(
+            400,
+            50240,
+            "You cannot remove this app's Entry Point command in a bulk update operation. Please include "
+            "the Entry Point command in your update request or delete it separately.",
+        )
     fake.global_commands = [fake._command_record(c, None, fake.global_commands) for c in body]
     fake.command_syncs.append(("global", len(body)))
     return fake.global_commands

@@ -35,6 +35,7 @@ from .models import (
     User,
     snowflake,
 )
+from .oauth import OAuth
 from .openapi import load_spec
 from .players import PlayerActions
 
@@ -44,7 +45,7 @@ API_PREFIX = "/api/v10"
 DEFAULT_TOKEN = "fake-token"
 
 
-class FakeDiscord(PlayerActions, HttpApi):
+class FakeDiscord(PlayerActions, HttpApi, OAuth):
     """The fake Discord. Use as `async with FakeDiscord() as fake:` or `await fake.start()`.
 
     A default guild (`fake.guild`, owned by `fake.owner`) with a `#general` channel
@@ -104,6 +105,7 @@ class FakeDiscord(PlayerActions, HttpApi):
         self._clock_offset = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self._init_oauth()  # an Activity's codes and access tokens (oauth.py)
         self.owner = self.add_user("owner")
         self.guild = self.add_guild("Test Guild", owner=self.owner)
         self.channel = self.guild.channels[0]
@@ -121,6 +123,7 @@ class FakeDiscord(PlayerActions, HttpApi):
             from .control import add_control_routes
 
             add_control_routes(app, self)
+        app.router.add_post(API_PREFIX + "/oauth2/token", self._handle_oauth_token)  # not in the spec
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
         app.router.add_get("/gateway", self._handle_gateway)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._handle_attachment)
@@ -249,6 +252,21 @@ class FakeDiscord(PlayerActions, HttpApi):
         if session is not None and len(guild.channels) > 1 and guild.bot_member:
             self._spawn(session.dispatch("CHANNEL_CREATE", channel.payload()))
         return channel
+
+    def enable_activities(self) -> dict[str, Any]:
+        """What turning Activities on in the Developer Portal does: Discord adds the app's entry
+        point command ("Launch", type 4 PRIMARY_ENTRY_POINT, handled by launching the Activity)."""
+        body = {
+            "name": "launch",
+            "type": 4,
+            "handler": 2,
+            "description": "Launch an activity",
+            "integration_types": [0, 1],
+            "contexts": [0, 1, 2],
+        }
+        record = self._command_record(body, None, self.global_commands)
+        self.global_commands = [c for c in self.global_commands if c["type"] != 4] + [record]
+        return record
 
     def install_app(self, user: User) -> None:
         """`user` installs the app to their account: its user-install commands follow them."""
@@ -554,6 +572,8 @@ class FakeDiscord(PlayerActions, HttpApi):
         }
         if body.get("options"):
             record["options"] = body["options"]
+        if record["type"] == 4:
+            record["handler"] = body.get("handler", 1)
         if guild_id is not None:
             record["guild_id"] = str(guild_id)
         return record
