@@ -6,7 +6,9 @@ board controls as a player would (a place's one-press move, Home, now and then t
 pausing a human-like "think time" between presses. Some presses are sent twice
 at once (a double click). Prints p50/p95/max from interaction to final reply,
 and counts lost moves (acknowledged but not stored) and doubled moves (stored
-more often than acknowledged) by reading the database afterwards.
+more often than acknowledged) by reading the database afterwards; a press is
+acknowledged when its own reply shows the move (not a refused double click whose
+deferred board the other click edited: docs/BENCHMARKS.md, "Lost moves").
 
 ``--database postgres`` runs the bot on a fresh schema of the PostgreSQL server at
 ``--pg-url`` (created for the run and dropped after it) instead of a SQLite file;
@@ -146,7 +148,7 @@ async def play(
 
 async def _confirmed(result: InteractionResult, player: Player, expected: str) -> bool:
     """Did the press's own reply show its move: the board edited by this interaction (a type 7
-    answer, or its own token's edit after a type 6 defer) with no private refusal?
+    answer, or its own token's edit after a type 6 defer)? A refused press answers privately.
 
     Not "any reply that is not ephemeral": after a defer the pressed board is the reply's
     message, and the other press of a double click editing it makes that look like an answer.
@@ -155,8 +157,7 @@ async def _confirmed(result: InteractionResult, player: Player, expected: str) -
     while result.deferred and not result.own_edits and not result.followups and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     own_reply = result.state.original_id is not None and result.type == 4
-    shown = result.own_edits > 0 or (own_reply and not result.ephemeral)
-    confirmed = shown
+    confirmed = result.own_edits > 0 or (own_reply and not result.ephemeral)
     if not confirmed and not result.ephemeral and not result.failed:  # the old count took it
         what = "; ".join(
             f"{'private' if m.ephemeral else 'public'} {m.content[:60]!r}" for m in result.followups
