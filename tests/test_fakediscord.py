@@ -136,6 +136,22 @@ async def test_a_slash_command_gets_a_png_and_a_button_that_edits_the_message(fa
         assert quiet.content == "edited through the channel"
 
 
+async def test_own_edits_tell_an_interactions_own_answer_from_another_route(fake_discord):
+    """After a type 6 defer the pressed message is the reply's message: an edit of it by any
+    route settles the press (``edits_after_ack``), only its own token's counts in ``own_edits``
+    (benchmarks/bot.py counts a move acknowledged on that, not on a board someone else edited)."""
+    alice = fake_discord.add_user("alice")
+    async with running(fake_discord):
+        result = await fake_discord.slash(alice, "deal", {"cells": 2})
+        click = await fake_discord.click(alice, result.message, "demo:again")  # type 7
+        chosen = await fake_discord.select(alice, result.message, "demo:colour", ["green"])  # 6 + token
+        quiet = await fake_discord.click(alice, result.message, "demo:quiet")  # 6 + channel edit
+    assert (click.type, click.own_edits) == (7, 1)
+    assert (chosen.type, chosen.own_edits) == (6, 1)
+    assert (quiet.type, quiet.state.edits_after_ack, quiet.own_edits) == (6, 1, 0)
+    assert quiet.edited is result.message and not quiet.ephemeral  # what the old count went by
+
+
 async def test_an_ephemeral_reply_is_visible_only_to_its_user(fake_discord):
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     async with running(fake_discord):

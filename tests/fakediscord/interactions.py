@@ -60,7 +60,8 @@ class InteractionState:
     failed: bool = False
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
-    edits_after_ack: int = 0
+    edits_after_ack: int = 0  # edits of its reply's message by any route (another press's too)
+    own_edits: int = 0  # of those, made by this interaction (type 7, or its own token after a defer)
     settled_at: float | None = None
     choices: list[dict[str, Any]] | None = None
     focused_type: int | None = None  # autocomplete: the focused option's type
@@ -162,6 +163,13 @@ class InteractionResult:
         if self.state.source_message is not None and self.state.edits_after_ack:
             return self.state.source_message
         return None
+
+    @property
+    def own_edits(self) -> int:
+        """How often this interaction itself edited its message: a type 7 response, or its own
+        token's edit after a defer. After a type 6 defer the pressed message is shared: another
+        press's edit of it also counts in `edits_after_ack` (and makes `message` that board)."""
+        return self.state.own_edits
 
     @property
     def followups(self) -> list[Message]:

@@ -387,6 +387,7 @@ def _callback_effect(
     fake._set_original(state, source.id)
     if rtype == UPDATE_MESSAGE:
         _apply(fake, source, data, files)
+        state.own_edits += 1
         fake._edited(source)
         return source  # Discord answers with the updated message
     return None
@@ -427,6 +428,7 @@ async def followup(fake: FakeDiscord, request: web.Request, params, body, files)
         original.loading = False
         original.flags &= ~LOADING
         message = original
+        state.own_edits += 1
         fake._edited(message)
     else:
         message = fake._new_message(fake.channels[state.channel_id], fake.bot_user, interaction=state)
@@ -456,6 +458,7 @@ async def webhook_edit(fake: FakeDiscord, request: web.Request, params, body, fi
     if message.loading:
         message.loading = False
         message.flags &= ~LOADING
+    state.own_edits += 1
     fake._edited(message)
     state.touch(fake.loop_time())
     return message.payload()
