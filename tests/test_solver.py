@@ -132,10 +132,13 @@ def test_tiny_budget_is_unknown_never_unsolvable(deal: int) -> None:
 
 def test_tiny_budget_on_a_solvable_deal() -> None:
     game = bakers(7, 4)
-    for limit in (0, 5, 50):
+    needed = solve(game).nodes  # the search's own count, so the test follows its speed-ups
+    assert needed > 5
+    for limit in (0, 5, needed - 1):
         r = solve(game, node_limit=limit)
         assert r.verdict == "unknown"
         assert r.moves == []
+    assert solve(game, node_limit=needed).verdict == "solvable"
 
 
 # -- hints ------------------------------------------------------------------------------------
