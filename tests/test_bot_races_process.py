@@ -42,12 +42,14 @@ async def test_a_race_survives_a_kill_9_with_positions_standings_and_time_limit(
             assert shown.ephemeral and shown.message.attachments, shown.content
             boards[user.id] = shown.message
         steps = presses(code, list(solution))
-        for step in steps[:3]:  # Alice gets ahead
-            await play(fake, alice, boards[alice.id], step)
         first_home = next(n for n, s in enumerate(steps) if s.kind == "home")
-        for step in steps[: first_home + 1]:  # Bob sends a card home: ahead of Carol, who waits
+        assert first_home > 0, steps[:3]
+        ahead = sum(step.moves for step in steps[:first_home])
+        for step in steps[:first_home]:  # Alice moves, sending nothing home yet
+            await play(fake, alice, boards[alice.id], step)
+        for step in steps[: first_home + 1]:  # Bob sends cards home: ahead of her and of Carol
             await play(fake, bob, boards[bob.id], step)
-        await eventually(lambda: "3 moves" in fake.message(lobby.id).content, timeout=10)
+        await eventually(lambda: f" {ahead} move" in fake.message(lobby.id).content, timeout=10)
         before = standings_lines(fake.message(lobby.id))
         store = await storage.open_store(str(db))
         try:
@@ -66,7 +68,7 @@ async def test_a_race_survives_a_kill_9_with_positions_standings_and_time_limit(
         assert again.status == "running" and again.ends_at == race.ends_at  # the time limit is intact
         await eventually(lambda: fake.message(lobby.id).edits > 0, timeout=5)
         assert standings_lines(fake.message(lobby.id))[: len(before)] == before  # positions intact
-        for step in steps[3:]:  # the private board's buttons work after the restart
+        for step in steps[first_home:]:  # the private board's buttons work after the restart
             result = await play(fake, alice, boards[alice.id], step)
             assert not result.failed, result.content
         assert "Won in" in fake.message(boards[alice.id].id).content
