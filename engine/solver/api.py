@@ -17,14 +17,18 @@ from engine.freecell.position import FreeCellPosition
 from engine.game import BATCH
 from engine.registry import replay
 from engine.solver.result import LOST, MOVE, SOLVABLE, UNKNOWN, UNSOLVABLE, WON, Hint, SolveResult
-from engine.solver.rules import rules_for
+from engine.solver.rules import STEP_COST, rules_for
 from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
+from engine.solver.weighted import WeightedSearch
 from engine.tableau.game import TableauGame
 from engine.tableau.notation import CELL as CELL_KIND
 from engine.tableau.notation import COLUMN, FOUNDATION, parse_notation
 from engine.tableau.position import EMPTY, TableauMove, TableauPosition
 
 DEFAULT_TIME_LIMIT = 5.0
+# The shorter-minded second search's node budget (``_shorter``): this many times the first
+# search's nodes, and at least the floor.
+SHORT_FACTOR, SHORT_FLOOR = 8, 20_000
 CELL_LETTERS = "abcd"
 
 
@@ -304,6 +308,7 @@ def solve(
     avoid: set[bytes] | frozenset[bytes] | None = None,
     compact: bool = True,
     autoplay: bool | None = None,
+    short: bool = True,
 ) -> SolveResult:
     """Decide a Jeu du Boulanger or FreeCell position (4 to 1 free cells).
 
@@ -315,12 +320,18 @@ def solve(
     moves (``shorten``; about 4% fewer moves for some 35 ms). ``autoplay`` (FreeCell; by
     default the game's own setting, off for a bare position) leaves out the moves home that
     safe auto-play makes by itself (``autoplay_form``); otherwise every move is written.
+    ``short`` (the games of ``rules.STEP_COST``: FreeCell) looks for a shorter win once one is
+    found (``_shorter``); off where only the verdict matters.
     """
     pos = _position_of(target)
     t0 = time.monotonic()
     deadline = None if time_limit is None else t0 + time_limit
     search = _search_for(pos, dead, avoid)
     verdict, steps = search.run(deadline, node_limit)
+    nodes = search.nodes
+    if verdict == SOLVABLE and short:
+        steps, more = _shorter(pos, steps, search.nodes, dead, avoid, deadline)
+        nodes += more
     applied = _to_moves(pos, steps) if verdict == SOLVABLE else []
     moves = atomic = [m.notation for m in applied]
     if compact and moves:
@@ -332,7 +343,33 @@ def solve(
             moves = autoplay_form(pos, atomic)
         if compact:
             moves = shorten_autoplay(pos, moves)
-    return SolveResult(verdict, moves, round(time.monotonic() - t0, 4), search.nodes)
+    return SolveResult(verdict, moves, round(time.monotonic() - t0, 4), nodes)
+
+
+def _shorter(
+    pos: Position,
+    steps: list[Step],
+    first_nodes: int,
+    dead: set[bytes] | None,
+    avoid: set[bytes] | frozenset[bytes] | None,
+    deadline: float | None,
+) -> tuple[list[Step], int]:
+    """A shorter win than ``steps`` (the first search's, which took ``first_nodes``) from the
+    second search (``engine.solver.weighted``), for the games that have one; ``steps`` when it
+    finds none within its budget or its win is no shorter. And the nodes it searched."""
+    rules = rules_for(pos)
+    cost = STEP_COST.get(rules.name)
+    if cost is None:
+        return steps, 0
+    cols = [bytes(c) for c in pos.cols]
+    cells = [c for c in pos.cells if c != EMPTY]
+    second = WeightedSearch(
+        cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, rules=rules, step_cost=cost
+    )
+    verdict, found = second.run(deadline, max(SHORT_FLOOR, SHORT_FACTOR * first_nodes))
+    if verdict == SOLVABLE and len(found) < len(steps):
+        return found, second.nodes
+    return steps, second.nodes
 
 
 def _tableau_game(code: str, moves: Sequence[str], autoplay: bool | None) -> AnyGame | str:
@@ -712,7 +749,13 @@ def standing_code(
         left = max(0.0, deadline - time.monotonic())
         # Every move written (no auto-play form): the line is the positions the plan passes through.
         result = solve(
-            target, time_limit=left, node_limit=nodes_left, dead=dead, compact=False, autoplay=False
+            target,
+            time_limit=left,
+            node_limit=nodes_left,
+            dead=dead,
+            compact=False,
+            autoplay=False,
+            short=False,
         )
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - result.nodes)

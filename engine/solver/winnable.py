@@ -31,6 +31,9 @@ def winnable_freecell_deal(
     for _ in range(tries):
         deal = draw.randint(MS_DEALS.low, MS_DEALS.high)
         game = FreeCellGame(GameCode(FreeCellGame.kind, FreeCellGame.versions[-1], deal, cells))
-        if solve(game.position, time_limit=None, node_limit=node_limit, compact=False).verdict == SOLVABLE:
+        if (
+            solve(game.position, time_limit=None, node_limit=node_limit, compact=False, short=False).verdict
+            == SOLVABLE
+        ):
             return deal
     return None
