@@ -16,7 +16,7 @@ from bot.games import front_for
 from bot.games.freecell import FreeCellFront, find_winnable, shipped
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, picture_labels
-from engine.solver import solve
+from engine.solver import hint_code, solve
 from tests.presses import one_press, presses
 from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
 from tests.test_bot_races import join, my_board, race_id, start_now
@@ -329,3 +329,23 @@ def test_one_press_builds_a_card_home_is_not_yet_safe_for_and_sends_a_safe_one_h
     fresh.play("2a")  # two aces left uncovered
     assert [one_press(fresh, p) for p in "12"] == ["1h", "2h"]
     assert front.settings[0].name == "autoplay" and front.settings[0].default == "on"
+
+
+async def test_a_hint_is_a_move_of_the_players_own_auto_play_setting(fake_discord, tmp_path):
+    """The hint follows the player's own auto-play setting. Microsoft's deal 4 starts with an
+    ace on top of column 4: with auto-play on, the plan's first move sends it home by itself,
+    so the hint is that move (the plan shortened over what auto-play sends); with it off the
+    ace is the player's to send, ``4h``. A hint computed as if auto-play were on would give
+    the auto-play player's move to the player who has it off."""
+    fake, code = fake_discord, "FC1-C4-MS4"
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    on, off = (hint_code(code, (), 10, autoplay) for autoplay in (True, False))
+    assert on["move"] != off["move"] and off["move"] == "4h"
+    async with running(fake, tmp_path / "hints.sqlite3"):
+        await fake.slash(alice, "settings", {"game_setting": "freecell.autoplay.off"})
+        for user, expected in ((alice, off["move"]), (bob, on["move"])):
+            board = (await fake.slash(user, "freecell", {"code": code})).message
+            pressed = await fake.click(user, board, button(board, "i"))
+            (answer,) = await pressed.wait_followups(1, timeout=30)
+            assert f"(`{expected}`)" in answer.content, answer.content
+    assert fake.take_violations() == []

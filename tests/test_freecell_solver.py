@@ -148,3 +148,42 @@ def test_the_boards_verdict_works_with_auto_play_on_and_off(log):
     game.autoplay = True
     game.play(hint_code("FC1-C4-MS2", log, 5.0)["move"])  # the hint's move, auto-played
     assert position_key(game.position) in found["line"]
+
+
+def test_the_second_search_makes_wins_shorter_and_they_replay():
+    """``solve`` looks for a shorter win once it has one (``engine.solver.weighted``): on the
+    sample deals the wins are far shorter than the first search's, and each still replays."""
+    short = plain = 0
+    for deal in SAMPLE[4]:
+        game = new(deal, 4)
+        mine = solve(game, time_limit=60)
+        short += len(mine.moves)
+        plain += len(solve(game, time_limit=60, short=False).moves)
+        assert replays(game.board_text(), 4, mine.moves, autoplay=True), deal
+    assert short < 0.85 * plain, (short, plain)
+
+
+@pytest.mark.parametrize("deal", [4, 7])
+def test_a_hints_plan_is_played_with_the_games_own_auto_play_setting(deal):
+    """A hint's plan as the player presses it: with auto-play off, every move (the moves home
+    included) played without auto-play wins; with it on, the shorter plan played with auto-play
+    wins, and the same plan played without auto-play does not (cards it leaves to auto-play
+    stay, or a move is refused)."""
+    clear_plans()
+    off = hint(new(deal, 4, autoplay=False), time_limit=20)
+    on = hint(new(deal, 4), time_limit=20)
+    assert off.status == on.status == "move" and len(on.solution) < len(off.solution)
+    assert (off.move, on.move) == (off.solution[0], on.solution[0])
+    assert wins(deal, off.solution, autoplay=False) and wins(deal, on.solution, autoplay=True)
+    assert not wins(deal, on.solution, autoplay=False)
+
+
+def wins(deal: int, plan: list[str], *, autoplay: bool) -> bool:
+    """Whether ``plan`` played move by move wins deal ``deal`` (4 cells) with that auto-play."""
+    game = new(deal, 4, autoplay=autoplay)
+    try:
+        for move in plan:
+            game.play(move)
+    except engine.IllegalMove:
+        return False
+    return game.is_won

@@ -349,6 +349,12 @@ class GameFront(ABC, Generic[G]):
     def hint_worker(self) -> HintWorker:
         """A module-level function (it must pickle) that advises on a position."""
 
+    def hint_worker_for(self, game: G) -> HintWorker:
+        """The worker advising on ``game``: ``hint_worker``, unless the advice depends on its
+        player's settings (given to ``game`` by ``use_settings``), which a front's override
+        passes to its worker (a ``functools.partial`` of a module-level function pickles)."""
+        return self.hint_worker
+
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         """Proven-winnable deals shipped with the project (the stock's seed and fallback)."""
         return ()

@@ -18,6 +18,7 @@ are in its own catalogues, ``bot/games/locales/freecell/<lang>.po``.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import time
@@ -26,8 +27,8 @@ from functools import cache
 from pathlib import Path
 
 import engine
-from bot.games.base import GameSetting, WinnableFinder
-from bot.games.tableau import TableauFront
+from bot.games.base import GameSetting, HintWorker, WinnableFinder
+from bot.games.tableau import TableauFront, tableau_hint
 from bot.languages.i18n import Translator
 from engine.cards import card_label
 from engine.freecell import FreeCellGame, FreeCellMove
@@ -84,6 +85,11 @@ class FreeCellFront(TableauFront[FreeCellGame]):
 
     def use_settings(self, game: FreeCellGame, values: Mapping[str, str]) -> None:
         game.autoplay = values.get("autoplay", "on") != "off"
+
+    def hint_worker_for(self, game: FreeCellGame) -> HintWorker:
+        """The solver's advice as this player presses it: with auto-play off, the moves home
+        auto-play would make are theirs to make, and no move relies on auto-play."""
+        return functools.partial(tableau_hint, autoplay=game.autoplay)
 
     def help(self, tr: Translator) -> str:
         return tr("help.freecell")

@@ -49,11 +49,12 @@ _ENGINE_PLACE = re.compile(
 )
 
 
-def tableau_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
-    """Worker: the solver's advice for a position of an eight-column game."""
+def tableau_hint(code: str, moves: tuple[str, ...], seconds: float, autoplay: bool | None = None) -> Advice:
+    """Worker: the solver's advice for a position of an eight-column game (``autoplay``: the
+    player's setting of a game that has one, for a move they can make next)."""
     from engine.solver import hint_code
 
-    found = hint_code(code, moves, seconds)
+    found = hint_code(code, moves, seconds, autoplay)
     status = found.get("status")
     if status not in ("move", "won", "lost"):
         return Advice("unknown")

@@ -827,7 +827,9 @@ class GameService:
             raise UserFeedback("race.error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
-        advice = await self.solver.hint(front_of(game), game, self.hint_seconds)
+        front = front_of(game)
+        await game_settings.apply(self.store, row.owner_id, front, game)  # a move the player can make next
+        advice = await self.solver.hint(front, game, self.hint_seconds)
         if advice.status in COUNTED_ADVICE:
             # Help on the record (it ranks an assisted game below an unassisted one).
             try:

@@ -107,7 +107,8 @@ class Solver:
     async def hint(self, front: GameFront[Any], game: engine.Game[Any], seconds: float) -> Advice:
         """The front's advice for ``game``; ``unknown`` when the search ran out of time."""
         try:
-            return await self.run(front.hint_worker, game.code, game.moves, seconds, timeout=seconds + 10)
+            worker = front.hint_worker_for(game)  # the player's settings given (``use_settings``)
+            return await self.run(worker, game.code, game.moves, seconds, timeout=seconds + 10)
         except TimeoutError:
             return Advice("unknown")
 

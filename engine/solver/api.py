@@ -492,25 +492,63 @@ def clear_plans() -> None:
 
 def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
     """The next move of a win that never returns to a position the game has been in, or proof
-    the position is lost and how many undos mend it (``_hint``). For a FreeCell game with
-    auto-play, the move and solution are as the player presses them (``autoplay_form``):
-    the positions after each of its actions are those of the plan, whose search sends the
-    same cards home after each step."""
+    the position is lost and how many undos mend it (``_hint``).
+
+    A FreeCell game's plan is given as its player presses it, by the game's own auto-play
+    setting: with auto-play, the moves home it makes by itself left out (``autoplay_form``)
+    and shortened over the positions such a player passes (``shorten_autoplay``: a run
+    moved through a free cell while a card went home is one move, which only auto-play
+    makes legal); without, shortened with group moves (``shorten``). Either way every
+    position the shorter plan reaches is one of the plan's (so none was visited), and the
+    rest of the plan is remembered under the position its first move leads to (``reuse``)."""
     advice = _hint(game, time_limit, reuse=reuse)
-    if not _autoplays(game) or not advice.solution:
+    if not isinstance(game, FreeCellGame) or not advice.solution:
         return advice
     pos = game.position
     if advice.undos:
         back = replay(game.code, game.moves)
+        assert isinstance(back, FreeCellGame)
         for _ in range(advice.undos):
             back.undo()
         pos = back.position
+    plan = advice.solution
     try:
-        solution = autoplay_form(pos, advice.solution)
+        if game.autoplay:
+            solution = autoplay_form(pos, plan)
+            if advice.move is not None:
+                solution = shorten_autoplay(pos, solution)
+        else:
+            solution = shorten(pos, plan) if advice.move is not None else plan
     except SolverError:  # a plan auto-play would overtake: its first move is still legal here
         return advice
-    move = solution[0] if advice.move is not None else None
-    return replace(advice, move=move, solution=solution)
+    if advice.move is None:
+        return replace(advice, solution=solution)
+    if reuse and solution[0] != plan[0]:
+        _remember_after(pos, solution[0], plan, game.autoplay)
+    return replace(advice, move=solution[0], solution=solution)
+
+
+def _remember_after(pos: FreeCellPosition, first: str, plan: Sequence[str], autoplay: bool) -> None:
+    """Remember the rest of ``plan`` under the position ``first`` (a shortcut along it, played
+    with the game's auto-play) leads to, so following the shortened hint still reuses the plan."""
+    after = pos.copy()
+    after.apply(after.resolve(parse_notation(first, after.num_cells)))
+    if autoplay:
+        after.auto_run()
+    target = _exact_key(after)
+    keys = _plan_keys(pos, plan)
+    if keys is None:
+        return
+    work = pos.copy()
+    for i, text in enumerate(plan[:-1]):
+        work.apply(work.resolve(parse_notation(text, work.num_cells)))
+        if _exact_key(work) == target:
+            with _CACHE_LOCK:
+                _PLANS[target] = (tuple(plan[i + 1 :]), tuple(keys[i + 1 :]))
+                _PLANS.move_to_end(target)
+                while len(_PLANS) > PLAN_CACHE_SIZE:
+                    _PLANS.popitem(last=False)
+            return
 
 
 def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
