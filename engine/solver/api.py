@@ -648,7 +648,7 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
         back.undo()
         if remaining() <= 0:
             return Hint(LOST, winnable=False, seconds=elapsed(), nodes=nodes)
-        earlier = solve(back.position, time_limit=remaining(), dead=dead, compact=False)
+        earlier = solve(back.position, time_limit=remaining(), dead=dead, compact=False, short=False)
         nodes += earlier.nodes
         if earlier.verdict == SOLVABLE:
             return Hint(
@@ -685,7 +685,7 @@ def _plan_avoiding(
         left = deadline - time.monotonic()
         if first in seen or left <= 0:
             continue
-        onward = solve(after, time_limit=left, avoid=seen | {position_key(pos)}, compact=False)
+        onward = solve(after, time_limit=left, avoid=seen | {position_key(pos)}, compact=False, short=False)
         nodes += onward.nodes
         if onward.verdict == SOLVABLE:
             plan = [move.notation, *onward.moves]
@@ -723,7 +723,7 @@ def _fresh_winning_move(
         left = deadline - time.monotonic()
         if left <= 0:
             break
-        result = solve(after, time_limit=left, dead=dead, compact=False)
+        result = solve(after, time_limit=left, dead=dead, compact=False, short=False)
         nodes += result.nodes
         if result.verdict == SOLVABLE:
             return [move.notation, *result.moves], nodes

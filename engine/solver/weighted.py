@@ -37,6 +37,7 @@ from engine.solver.search import (
     Cols,
     Found,
     Parent,
+    Rules,
     Search,
     Step,
     _passes,
@@ -51,8 +52,19 @@ class WeightedSearch(Search):
     """``Search`` ordered by estimate + ``step_cost`` × steps; ``run`` returns (verdict, steps),
     the verdict "solvable" or "unknown" (budget spent, or no win: the core search decides)."""
 
-    def __init__(self, *args: object, step_cost: int, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        cols: list[bytes],
+        cells: list[int],
+        found: list[int],
+        ncells: int,
+        *,
+        step_cost: int,
+        dead: set[bytes] | None = None,
+        avoid: frozenset[bytes] | set[bytes] | None = None,
+        rules: Rules,
+    ) -> None:
+        super().__init__(cols, cells, found, ncells, dead=dead, avoid=avoid, rules=rules)
         self.step_cost = step_cost
 
     def run(
@@ -61,9 +73,11 @@ class WeightedSearch(Search):
         node_limit: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> tuple[str, list[Step]]:
-        """Best first by estimate + ``step_cost`` × depth. A heap entry is (priority,
-        -sequence, depth, columns, cells as sorted bytes, foundations, key, the card its step
-        moved: not moved again next, as in the core search, unless cards went home)."""
+        """Best first by estimate + ``step_cost`` × depth; the estimate is updated step by step
+        from the one or two columns a step changes, as in the core search. A heap entry is
+        (priority, -sequence, estimate, depth, columns, cells as sorted bytes, foundations,
+        key, the card its step moved: not moved again next, as in the core search, unless
+        cards went home)."""
         cols0, cells0, found0 = self.start
         start_key = state_key(cols0, cells0)
         if sum(found0) == 52:
@@ -75,8 +89,6 @@ class WeightedSearch(Search):
         parent: dict[bytes, Parent] = {start_key: (None, None, ())}
         wd, wc, we, _, wn = rules.weights
         column_info = rules.column_info
-        # A heap entry is (priority, -sequence, estimate, depth, columns, cells, foundations,
-        # key, the card its step moved)
         heap: list[tuple[int, int, int, int, Cols, bytes, Found, bytes, int]] = [
             (
                 h0 := estimate(rules, cache, cols0, len(cells0), found0),
