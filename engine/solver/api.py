@@ -6,6 +6,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Container, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -499,8 +500,10 @@ def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
     and shortened over the positions such a player passes (``shorten_autoplay``: a run
     moved through a free cell while a card went home is one move, which only auto-play
     makes legal); without, shortened with group moves (``shorten``). Either way every
-    position the shorter plan reaches is one of the plan's (so none was visited), and the
-    rest of the plan is remembered under the position its first move leads to (``reuse``)."""
+    position the shorter plan's moves lead to is one of the plan's (so none was visited);
+    the one right after a shortcut, before auto-play's cards go home, is checked against the
+    game's history (``_first_passes``). The rest of the plan is remembered under the
+    position the first move leads to (``reuse``)."""
     advice = _hint(game, time_limit, reuse=reuse)
     if not isinstance(game, FreeCellGame) or not advice.solution:
         return advice
@@ -513,19 +516,34 @@ def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
         pos = back.position
     plan = advice.solution
     try:
-        if game.autoplay:
-            solution = autoplay_form(pos, plan)
-            if advice.move is not None:
-                solution = shorten_autoplay(pos, solution)
-        else:
-            solution = shorten(pos, plan) if advice.move is not None else plan
+        solution = autoplay_form(pos, plan) if game.autoplay else list(plan)
     except SolverError:  # a plan auto-play would overtake: its first move is still legal here
         return advice
+    if advice.move is not None:
+        with suppress(SolverError):  # a shortening that lost its way: the plan as it is
+            shorter = shorten_autoplay(pos, solution) if game.autoplay else shorten(pos, solution)
+            if not _first_passes(pos, shorter[0], game.autoplay, visited_keys(game)):
+                solution = shorter
     if advice.move is None:
         return replace(advice, solution=solution)
     if reuse and solution[0] != plan[0]:
         _remember_after(pos, solution[0], plan, game.autoplay)
     return replace(advice, move=solution[0], solution=solution)
+
+
+def _first_passes(pos: FreeCellPosition, first: str, autoplay: bool, seen: frozenset[bytes]) -> bool:
+    """Whether playing ``first`` (with its auto-play) passes through a position in ``seen``: the
+    position right after a shortcut, before auto-play's cards go home, need not be the plan's."""
+    work = pos.copy()
+    work.apply(work.resolve(parse_notation(first, work.num_cells)))
+    if position_key(work) in seen:
+        return True
+    if autoplay:
+        for move in list(work.copy().auto_run()):
+            work.apply(move)
+            if position_key(work) in seen:
+                return True
+    return False
 
 
 def _remember_after(pos: FreeCellPosition, first: str, plan: Sequence[str], autoplay: bool) -> None:
