@@ -13,12 +13,14 @@ from tests.activity_browser import drag, open_page, settled, table_cards, tap, v
 from tests.activity_rig import activity_rig
 
 PLENTY = {"move": Rate(10_000, 1.0), "start": Rate(100, 1.0), "hint": Rate(100, 1.0)}
-WON_BY_DRAG = "FC1-C4-MS617"  # its solution carries runs of two cards between columns
+# The first search's solution of this deal (``short=False``: the shorter second search's
+# carries fewer runs) moves runs of two cards between columns.
+WON_BY_DRAG = "FC1-C4-MS617"
 DEAL_1 = "FC1-C4-MS1"
 
 
 async def test_freecell_is_offered_and_won_by_dragging_runs(fake_discord, tmp_path, browser):
-    found = solve(engine.new_game(WON_BY_DRAG), time_limit=20.0)
+    found = solve(engine.new_game(WON_BY_DRAG), time_limit=20.0, short=False)
     assert found.verdict == "solvable"
     async with activity_rig(fake_discord, tmp_path, rates=PLENTY) as rig:
         ann = fake_discord.add_user("ann")
