@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import struct
 import threading
-import zlib
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import xxhash
 from PIL import Image
+from zlib_ng import zlib_ng
 
 BAND = 32  # rows per independently compressed band
 SEGMENTS = 4096  # compressed bands kept (a few KiB each at most; some 200 boards' worth)
@@ -56,7 +57,7 @@ def clear() -> None:
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(tag)))
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib_ng.crc32(data, zlib_ng.crc32(tag)))
 
 
 def _adler_combine(a: int, b: int, b_len: int) -> int:
@@ -70,7 +71,7 @@ def _adler_combine(a: int, b: int, b_len: int) -> int:
 _local = threading.local()  # each thread's compressors, one per level
 
 
-def _deflate(level: int, rows: bytes) -> Segment:
+def _deflate(level: int, rows: bytes | memoryview) -> Segment:
     """One band (its rows, each behind its filter byte), deflated and flushed.
 
     A full flush ends the band on a byte boundary (the same empty stored block a sync
@@ -78,13 +79,13 @@ def _deflate(level: int, rows: bytes) -> Segment:
     state (hash chains cleared, window position 0): the band's bytes are those of a
     new compressor's, and the thread's compressor is reused (making one costs ~30 us,
     a fifth of deflating a band)."""
-    compressors: dict[int, zlib._Compress] | None = getattr(_local, "compressors", None)
+    compressors: dict[int, zlib_ng._Compress] | None = getattr(_local, "compressors", None)
     if compressors is None:
         compressors = _local.compressors = {}
     c = compressors.get(level)
     if c is None:
-        c = compressors[level] = zlib.compressobj(level, zlib.DEFLATED, -15)
-    return c.compress(rows) + c.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows)
+        c = compressors[level] = zlib_ng.compressobj(level, zlib_ng.DEFLATED, -15)
+    return c.compress(rows) + c.flush(zlib_ng.Z_FULL_FLUSH), zlib_ng.adler32(rows), len(rows)
 
 
 def _filtered_rows(im: Image.Image) -> bytes:
@@ -104,18 +105,45 @@ def _filtered_rows(im: Image.Image) -> bytes:
     return data
 
 
+def band_starts(layout: Sequence[int], fan_from: int, step: int, height: int) -> tuple[int, ...]:
+    """Bands that follow a board's layout: a cut at each row of ``layout`` (where a strip of
+    the picture begins: header, labels, a row of cards), each stretch cut evenly into
+    bands of about ``BAND`` rows, then one band per ``step`` rows from ``fan_from`` down (a fan's step, so a
+    card put on a pile changes the fewest bands). For ``Image.info["bands"]``."""
+    cuts = {0}
+    edges = sorted({y for y in layout if 0 < y < fan_from}) + [fan_from]
+    top = 0
+    for edge in edges:
+        n = max(1, round((edge - top) / BAND))
+        cuts.update(top + (edge - top) * k // n for k in range(n))
+        top = edge
+    cuts.update(range(fan_from, height, step))
+    return tuple(sorted(y for y in cuts if y < height))
+
+
+def _bands(im: Image.Image) -> list[int]:
+    """The rows where ``im``'s bands start: its board's own (``info["bands"]``) or every ``BAND`` rows."""
+    h = im.height
+    given = im.info.get("bands")
+    if given is None:
+        return list(range(0, h, BAND))
+    return sorted({0, *(y for y in given if isinstance(y, int) and 0 < y < h)})
+
+
 def encode(im: Image.Image, level: int = 3) -> bytes:
-    """``im`` (a "P" image) as PNG bytes; ``ValueError`` for another mode."""
+    """``im`` (a "P" image) as PNG bytes; ``ValueError`` for another mode. Its bands start at
+    the rows of ``im.info["bands"]`` if set (``band_starts``), else every ``BAND`` rows."""
     if im.mode != "P":
         raise ValueError(f"encode takes a palette ('P') image, not {im.mode!r}")
     w, h = im.size
-    rows = _filtered_rows(im)
-    step = (w + 1) * BAND
+    rows = memoryview(_filtered_rows(im))  # bands are views, not copies
+    starts = _bands(im)
+    ends = [*starts[1:], h]
     pieces = [_ZLIB_HEADER]
     adler = 1
     prefix = bytes([level])
-    for start in range(0, len(rows), step):
-        band = rows[start : start + step]
+    for top, bottom in zip(starts, ends, strict=True):
+        band = rows[top * (w + 1) : bottom * (w + 1)]
         key = prefix + xxhash.xxh3_128_digest(band)
         with _lock:
             segment = _segments.get(key)

@@ -28,6 +28,7 @@ from renderer.cache import cached
 from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas, put
+from renderer.png import band_starts
 from renderer.text import paste, pill_sprite
 
 Game = TableauGame[Any]
@@ -56,6 +57,14 @@ def height(game: Game) -> int:
     if n > LONGEST:
         return FULL_HEIGHT
     return TABLEAU_Y + (n - 1) * L.FAN + L.CARD_H + L.BOTTOM
+
+
+@cached()
+def bands(height: int) -> tuple[int, ...]:
+    """Where the PNG's bands start (``renderer.png.band_starts``): the header, the cell
+    letters, the cells' row, the column numbers, then one band per card step down the
+    columns, so a move or a pick re-deflates only the rows it touched."""
+    return band_starts((L.HEADER_H, TOP_Y, NUMBER_Y - 2, TABLEAU_Y), TABLEAU_Y, L.FAN, height)
 
 
 def slot_x(i: int) -> int:
@@ -133,6 +142,7 @@ def render(
     words = dict(labels)
     base = background(kind, len(pos.cells), labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
+    canvas.info["bands"] = bands(canvas.height)
     header.draw_dynamic(canvas, game, words[kind], words, tag, hide_code)
     marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
