@@ -96,6 +96,19 @@ def background(kind: str, cells: int, labels: Labels) -> Image.Image:
     return canvas
 
 
+@cached(limit=512)
+def column_sprite(
+    cards: tuple[int, ...], step: int, styles: tuple[tuple[int, str], ...], deck: str
+) -> Image.Image:
+    """A column's fanned cards as one sprite (read only): a press changes one or two of
+    the eight columns, so the others are one paste each instead of one per card (issue 26).
+    The cards cover the whole sprite, so it pastes exactly as they would one by one.
+    ``styles`` are ``(position, LAST or PICK)`` pairs. At most 512 kept (~25 KiB each)."""
+    sprite = new_canvas((L.CARD_W, (len(cards) - 1) * step + L.CARD_H), L.FELT)
+    paste_pile(sprite, 0, 0, cards, step, dict(styles), deck)
+    return sprite
+
+
 class _Marks:
     """Which cards get a marked face and which labels a badge, from the last move and the pick."""
 
@@ -153,8 +166,14 @@ def render(
             home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), deck=deck)
             put(canvas, home, (slot_x(4 + s), TOP_Y))
     for c, col in enumerate(pos.cols):
-        step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
-        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, marks.cols[c], deck)
+        if col:
+            step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
+            styles = marks.cols[c]
+            put(
+                canvas,
+                column_sprite(tuple(col), step, tuple(styles.items()) if styles else (), deck),
+                (slot_x(c), TABLEAU_Y),
+            )
     for kind, i, colour in marks.labels:
         if kind == "c":
             _label(canvas, str(i + 1), i, NUMBER_Y, colour)
