@@ -57,7 +57,9 @@ def clear() -> None:
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib_ng.crc32(data, zlib_ng.crc32(tag)))
+    return (
+        struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib_ng.crc32(data, zlib_ng.crc32(tag)))
+    )
 
 
 def _adler_combine(a: int, b: int, b_len: int) -> int:
@@ -111,7 +113,7 @@ def band_starts(layout: Sequence[int], fan_from: int, step: int, height: int) ->
     bands of about ``BAND`` rows, then one band per ``step`` rows from ``fan_from`` down (a fan's step, so a
     card put on a pile changes the fewest bands). For ``Image.info["bands"]``."""
     cuts = {0}
-    edges = sorted({y for y in layout if 0 < y < fan_from}) + [fan_from]
+    edges = [*sorted({y for y in layout if 0 < y < fan_from}), fan_from]
     top = 0
     for edge in edges:
         n = max(1, round((edge - top) / BAND))

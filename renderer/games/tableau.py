@@ -1,7 +1,7 @@
 """The eight-column board with free cells, shared by the games laid out like Jeu du Boulanger:
 cells a-d and foundations on top, columns 1-8 below. Each game's board module
-(``renderer.games.bakers`` …) names its kind and title and draws through here; this module
-names no game.
+(``renderer.games.bakers`` …) is one line: ``TableauBoard(kind, title)``, registered as its
+game's board; this module names no game.
 
 Columns fan down ``layout.FAN`` px a card, so every card's corner shows whole;
 the picture is as tall as its longest column needs (``height``), at least
@@ -208,3 +208,41 @@ def parse_highlight(game: Game, highlight: object) -> tuple[str, int] | None:
         f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
         f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
     )
+
+
+class TableauBoard:
+    """One game's eight-column board (a ``renderer.boards.Board``): its kind and its title;
+    the layout, the highlights and the drawing are this module's."""
+
+    FULL_HEIGHT = FULL_HEIGHT
+
+    def __init__(self, kind: str, title: str) -> None:
+        self.KIND = kind
+        # its own words (the shared ones are in ``renderer.labels``): its title
+        self.WORDS: dict[str, Word] = {kind: title_word(title)}
+
+    def background(self, cells: int, labels: Labels) -> Image.Image:
+        """Everything that does not depend on the cards (cached; read only)."""
+        return background(self.KIND, cells, labels)
+
+    def render(
+        self,
+        game: Game,
+        highlight: tuple[str, int] | None,
+        labels: Labels,
+        deck: str = TWO,
+        fit: bool = False,
+        tag: str | None = None,
+        hide_code: bool = False,
+    ) -> Image.Image:
+        """The board (``render`` of this module, under this game's title)."""
+        return render(self.KIND, game, highlight, labels, deck, fit, tag, hide_code)
+
+    def height(self, game: Game) -> int:
+        return height(game)
+
+    def parse_highlight(self, game: Game, highlight: object) -> tuple[str, int] | None:
+        return parse_highlight(game, highlight)
+
+    def __repr__(self) -> str:
+        return f"TableauBoard({self.KIND!r})"
