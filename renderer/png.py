@@ -91,14 +91,13 @@ def _deflate(level: int, rows: bytes | memoryview) -> Segment:
 
 
 def _filtered_rows(im: Image.Image) -> bytes:
-    """The image's rows, each behind a 0 (filter type "none"): its pixels pasted one column
-    to the right on a copy whose first column is 0, read in one raw-encoder call."""
+    """The image's rows, each behind a 0 (filter type "none"): a crop one pixel wider on the
+    left (Pillow fills what lies outside the image with 0), read in one raw-encoder call."""
     w, h = im.size
-    wide = Image.new("P", (w + 1, h), 0)
-    wide.paste(im, (1, 0))
+    wide = im.im.crop((-1, 0, w, h))
     encoder = Image._getencoder("P", "raw", "P")
     try:
-        encoder.setimage(wide.im, (0, 0, w + 1, h))
+        encoder.setimage(wide, (0, 0, w + 1, h))
         _, status, data = encoder.encode((w + 1) * h + 1)
     finally:
         encoder.cleanup()
@@ -123,13 +122,27 @@ def band_starts(layout: Sequence[int], fan_from: int, step: int, height: int) ->
     return tuple(sorted(y for y in cuts if y < height))
 
 
-def _bands(im: Image.Image) -> list[int]:
-    """The rows where ``im``'s bands start: its board's own (``info["bands"]``) or every ``BAND`` rows."""
+_starts: dict[tuple[object, int], tuple[list[int], list[int]]] = {}  # (bands given, height): starts, ends
+
+
+def _bands(im: Image.Image) -> tuple[list[int], list[int]]:
+    """The rows where ``im``'s bands start and end: its board's own (``info["bands"]``) or
+    every ``BAND`` rows (kept per height and layout: a board has few)."""
     h = im.height
     given = im.info.get("bands")
-    if given is None:
-        return list(range(0, h, BAND))
-    return sorted({0, *(y for y in given if isinstance(y, int) and 0 < y < h)})
+    key = (given if isinstance(given, tuple) else None, h)
+    found = _starts.get(key)
+    if found is None:
+        if given is None or not isinstance(given, (tuple, list)):
+            starts = list(range(0, h, BAND))
+        else:
+            starts = sorted({0, *(y for y in given if isinstance(y, int) and 0 < y < h)})
+        found = (starts, [*starts[1:], h])
+        if key[0] is not None or given is None:
+            if len(_starts) > 256:
+                _starts.clear()
+            _starts[key] = found
+    return found
 
 
 def encode(im: Image.Image, level: int = 3) -> bytes:
@@ -139,8 +152,7 @@ def encode(im: Image.Image, level: int = 3) -> bytes:
         raise ValueError(f"encode takes a palette ('P') image, not {im.mode!r}")
     w, h = im.size
     rows = memoryview(_filtered_rows(im))  # bands are views, not copies
-    starts = _bands(im)
-    ends = [*starts[1:], h]
+    starts, ends = _bands(im)
     pieces = [_ZLIB_HEADER]
     adler = 1
     prefix = bytes([level])
@@ -164,7 +176,10 @@ def encode(im: Image.Image, level: int = 3) -> bytes:
         adler = _adler_combine(adler, band_adler, length)
     pieces.append(_LAST_BLOCK)
     pieces.append(struct.pack(">I", adler))
-    palette = bytes(im.getpalette("RGB") or [0, 0, 0])  # every entry set (finding the used ones costs more)
+    im.load()  # a palette changed since is written to the image's core first
+    palette = (
+        im.im.getpalette("RGB", "RGB") or b"\0\0\0"
+    )  # every entry set (finding the used ones costs more)
     header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
     return b"".join(
         (
