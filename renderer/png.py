@@ -1,27 +1,33 @@
 """PNG encoding that deflates only the bands of rows it has not seen lately.
 
 The output is a plain PNG (8-bit palette, filter type 0 on every row, one
-IDAT chunk). The rows are cut into bands of ``BAND`` rows; each band is
-deflated on its own (no dictionary) and ends on a full flush, so its
+IDAT chunk). The rows are cut into bands: where the board's layout says
+(``Image.info["bands"]``, from ``band_starts``: the header, each row of labels or
+cards, one band per fan step down the piles), else every ``BAND`` rows. Each band
+is deflated on its own (no dictionary) and ends on a full flush, so its
 compressed bytes depend on its pixels alone and the segments concatenate
 into one valid zlib stream; the stream's Adler-32 is combined from the
 bands' own. Segments are kept in a small LRU keyed by a 128-bit XXH3 digest
 of the band's pixels: a picture that differs from a recent one in a few bands (a
 selection's highlight, the few cards a move changed, the header's counters)
 deflates only those bands. The bytes produced never depend on what is in the
-cache, only on the picture.
+cache, only on the picture and its bands.
 
 What each step costs (issue 26, ``benchmarks/render.py --versus-pillow``, where a
-board as sent costs less CPU than Pillow's own encode of it): the rows come out
-of Pillow in one raw-encoder call on a copy one pixel wider whose first column
-is the filter byte (``Image.tobytes`` hands them over in 64 KiB pieces, ~10x
-slower, and a Python join added the filter bytes); a band's key costs ~0.7 us
-(SHA-1's cost ~17 us, a tenth of the bot's render time); each thread reuses one
-compressor (making one costs ~30 us, a fifth of deflating a band).
+board as sent costs less CPU than Pillow's own encode of it): the bands are
+deflated by zlib-ng (``zlib_ng``), whose level 3 is faster than zlib's and ~5 %
+smaller on these boards; bands along the layout re-deflate ~20 % fewer rows a
+Baker's press than fixed 32-row bands (a card put on a column changes exactly its four fan
+steps); the rows come out of Pillow in one raw-encoder call on a crop one pixel
+wider whose first column (outside the picture, so 0) is the filter byte
+(``Image.tobytes`` hands them over in 64 KiB pieces, ~10x slower); a band's key
+costs ~0.7 us (SHA-1's cost ~17 us); each thread reuses one compressor (making
+one costs ~30 us).
 
 Filter type 0 (no filter) is what libpng recommends for palette images; on
-these boards it compresses as well as Pillow's adaptive filtering. Cutting
-the stream into independent bands costs ~5 % of the size.
+these boards it compresses 5-20 % better than Up or Sub (measured again with
+zlib-ng). Cutting the stream into independent bands costs
+~5 % of the size.
 """
 
 from __future__ import annotations
