@@ -128,24 +128,28 @@ def band_starts(layout: Sequence[int], fan_from: int, step: int, height: int) ->
     return tuple(sorted(y for y in cuts if y < height))
 
 
-_starts: dict[tuple[object, int], tuple[list[int], list[int]]] = {}  # (bands given, height): starts, ends
+_starts: dict[object, tuple[list[int], list[int]]] = {}  # (bands given, height): starts, ends
 
 
 def _bands(im: Image.Image) -> tuple[list[int], list[int]]:
     """The rows where ``im``'s bands start and end: its board's own (``info["bands"]``) or
-    every ``BAND`` rows (kept per height and layout: a board has few)."""
+    every ``BAND`` rows; kept per layout and height (a board has few), unless the rows
+    given are not a tuple of integers (a list, say: worked out afresh each time)."""
     h = im.height
     given = im.info.get("bands")
-    key = (given if isinstance(given, tuple) else None, h)
-    found = _starts.get(key)
+    key: object = h if given is None else (given, h) if isinstance(given, tuple) else None
+    try:
+        found = _starts.get(key) if key is not None else None
+    except TypeError:  # a tuple holding something unhashable
+        key = found = None
     if found is None:
-        if given is None or not isinstance(given, (tuple, list)):
-            starts = list(range(0, h, BAND))
-        else:
+        if isinstance(given, (tuple, list)):
             starts = sorted({0, *(y for y in given if isinstance(y, int) and 0 < y < h)})
+        else:
+            starts = list(range(0, h, BAND))
         found = (starts, [*starts[1:], h])
-        if key[0] is not None or given is None:
-            if len(_starts) > 256:
+        if key is not None:
+            if len(_starts) >= 256:
                 _starts.clear()
             _starts[key] = found
     return found

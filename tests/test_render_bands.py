@@ -141,3 +141,24 @@ def test_the_eight_column_games_are_one_board_each_differing_in_title() -> None:
         renderer.render_image(game, highlight="2").tobytes()
         == tableau.render("bakers", game, ("c", 1), words, fit=True).tobytes()
     )
+
+
+def test_band_rows_given_as_a_list_are_not_taken_for_the_default() -> None:
+    """The rows a board gives are read afresh when they cannot key the memo (a list), so an
+    image of the same height without bands, encoded before, does not lend its 32-row bands."""
+    rng = random.Random(9)
+    im = Image.frombytes("P", (40, 100), bytes(rng.choice(b"\x00\x03") for _ in range(4000)))
+    im.putpalette([rng.randrange(256) for _ in range(768)])
+    png.encode(im, 3)  # the default: 32-row bands
+    listed = im.copy()
+    listed.info["bands"] = [10, 55]
+    tupled = im.copy()
+    tupled.info["bands"] = (10, 55)
+    png.clear()
+    data = png.encode(listed, 3)
+    assert png.counts["miss"] == 3  # rows 0-9, 10-54, 55-99
+    assert data == png.encode(tupled, 3) != png.encode(im, 3)
+    assert decode(data).tobytes() == im.tobytes()
+    unhashable = im.copy()
+    unhashable.info["bands"] = (10, [55])
+    assert decode(png.encode(unhashable, 3)).tobytes() == im.tobytes()

@@ -171,7 +171,7 @@ def render(
             styles = marks.cols[c]
             put(
                 canvas,
-                column_sprite(tuple(col), step, tuple(styles.items()) if styles else (), deck),
+                column_sprite(tuple(col), step, tuple(sorted(styles.items())) if styles else (), deck),
                 (slot_x(c), TABLEAU_Y),
             )
     for kind, i, colour in marks.labels:
