@@ -339,7 +339,7 @@ def main() -> None:
         )
     game = bakers_mid_game()
     image = renderer.render_image(game)
-    print("zlib level for the mid-game board (PNG_LEVEL picks one):")
+    print("zlib-ng level for the mid-game board (PNG_LEVEL picks one):")
     for level in (1, 3, 6, 9):
         ms = median_ms([lambda lv=level: renderer.png.encode(image, lv)], args.runs)[0]
         data = renderer.png.encode(image, level)
