@@ -331,7 +331,7 @@ def solve(
     verdict, steps = search.run(deadline, node_limit)
     nodes = search.nodes
     if verdict == SOLVABLE and short:
-        steps, more = _shorter(pos, steps, search.nodes, dead, avoid, deadline)
+        steps, more = _shorter(pos, steps, search.nodes, avoid, deadline)
         nodes += more
     applied = _to_moves(pos, steps) if verdict == SOLVABLE else []
     moves = atomic = [m.notation for m in applied]
@@ -351,7 +351,6 @@ def _shorter(
     pos: Position,
     steps: list[Step],
     first_nodes: int,
-    dead: set[bytes] | None,
     avoid: set[bytes] | frozenset[bytes] | None,
     deadline: float | None,
 ) -> tuple[list[Step], int]:
@@ -365,7 +364,7 @@ def _shorter(
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
     second = WeightedSearch(
-        cols, cells, list(pos.found), pos.num_cells, dead=dead, avoid=avoid, rules=rules, step_cost=cost
+        cols, cells, list(pos.found), pos.num_cells, rules=rules, step_cost=cost, avoid=avoid
     )
     verdict, found = second.run(deadline, max(SHORT_FLOOR, SHORT_FACTOR * first_nodes))
     if verdict == SOLVABLE and len(found) < len(steps):

@@ -13,8 +13,8 @@ result replaces the first win only when it finds one in that budget, and a verdi
 its business (it is not exhaustive-minded: "unsolvable" and "unknown" come from the core
 search). Which games get it, and how dear a step is, is ``rules.STEP_COST``.
 
-The core search's ``avoid`` (positions a hint must not pass) and ``dead`` (positions proven
-lost, for pruning only: this search never adds to it) are honoured the same way.
+The core search's ``avoid`` (positions a hint must not pass) is honoured the same way; its
+``dead`` (positions proven lost) is not used: this search runs only where a win exists.
 """
 
 from __future__ import annotations
@@ -25,32 +25,36 @@ from bisect import bisect
 from collections.abc import Callable
 
 from engine.solver.search import (
-    _CARD,
-    _CELLS_SEP,
-    _SEP,
     CELL,
     EMPTY_COL,
     HOME,
     NO_CARD,
     SOLVED,
     UNKNOWN,
+    Cells,
     Cols,
+    ColumnInfo,
     Found,
-    Parent,
     Rules,
-    Search,
     Step,
-    _passes,
     estimate,
     state_key,
 )
 
 _CHECK_EVERY = 512
+_CARD = tuple(bytes((c,)) for c in range(52))
+# For each state reached: (the state it was reached from, the step, the cards sent home after it).
+_Parent = tuple[bytes | None, Step | None, Cells]
 
 
-class WeightedSearch(Search):
-    """``Search`` ordered by estimate + ``step_cost`` × steps; ``run`` returns (verdict, steps),
-    the verdict "solvable" or "unknown" (budget spent, or no win: the core search decides)."""
+class WeightedSearch:
+    """A search from a start state ordered by estimate + ``step_cost`` × steps; ``run`` returns
+    (verdict, steps), the verdict "solvable" or "unknown" (budget spent, or no win: the core
+    search decides). It touches nothing of the core search's but its public parts (``Rules``,
+    ``estimate``, ``state_key``), so the core may change how it keys and prunes states.
+
+    ``avoid``: keys (``state_key``) of states the steps must not pass through, as the core
+    search's ``avoid`` (the cards sent home from the start itself are not checked)."""
 
     def __init__(
         self,
@@ -59,13 +63,20 @@ class WeightedSearch(Search):
         found: list[int],
         ncells: int,
         *,
-        step_cost: int,
-        dead: set[bytes] | None = None,
-        avoid: frozenset[bytes] | set[bytes] | None = None,
         rules: Rules,
+        step_cost: int,
+        avoid: frozenset[bytes] | set[bytes] | None = None,
     ) -> None:
-        super().__init__(cols, cells, found, ncells, dead=dead, avoid=avoid, rules=rules)
+        cols, cells, found = list(cols), list(cells), list(found)
+        self.rules = rules
+        self.start_home = rules.settle(cols, cells, found)
+        cells.sort()
+        self.start = (tuple(cols), tuple(cells), tuple(found))
+        self.ncells = ncells
         self.step_cost = step_cost
+        self.avoid = avoid or None
+        self.nodes = 0
+        self._cost_cache: dict[bytes, ColumnInfo] = {}
 
     def run(
         self,
@@ -83,10 +94,10 @@ class WeightedSearch(Search):
         if sum(found0) == 52:
             return SOLVED, [(c, HOME) for c in self.start_home]
         ncells = self.ncells
-        dead, avoid, rules, cache = self.dead, self.avoid, self.rules, self._cost_cache
+        avoid, rules, cache = self.avoid, self.rules, self._cost_cache
         onto, settle_now, goes_home, home_steps = rules.onto, rules.settle, rules.goes_home, rules.home_steps
         step_cost = self.step_cost
-        parent: dict[bytes, Parent] = {start_key: (None, None, ())}
+        parent: dict[bytes, _Parent] = {start_key: (None, None, ())}
         wd, wc, we, _, wn = rules.weights
         column_info = rules.column_info
         heap: list[tuple[int, int, int, int, Cols, bytes, Found, bytes, int]] = [
@@ -162,7 +173,7 @@ class WeightedSearch(Search):
                     ncells_b = ncells_b[:at] + _CARD[card] + ncells_b[at:]
                 elif dst != HOME:
                     ncols[dcol] = ncols[dcol] + _CARD[card]
-                home: tuple[int, ...] = ()
+                home: Cells = ()
                 before: tuple[list[bytes], list[int]] | None = None
                 nfound: Found = found
                 whole = dst == HOME or (uncovered in nexts and goes_home(uncovered, list(found)))
@@ -177,8 +188,8 @@ class WeightedSearch(Search):
                     cells_list.sort()
                     ncells_b = bytes(cells_list)
                     nfound = tuple(nfound_list)
-                nkey = _SEP.join(sorted(ncols)) + _CELLS_SEP + ncells_b  # ``state_key``: the cells are sorted
-                if nkey in parent or (dead is not None and nkey in dead):
+                nkey = state_key(ncols, tuple(ncells_b))
+                if nkey in parent:
                     continue
                 if avoid is not None and (
                     nkey in avoid or (before is not None and _passes(avoid, before, home))
@@ -213,3 +224,33 @@ class WeightedSearch(Search):
                 )
         self.nodes = nodes
         return UNKNOWN, []
+
+    def _path(self, parent: dict[bytes, _Parent], key: bytes) -> list[Step]:
+        rev: list[list[Step]] = []
+        while True:
+            pkey, step, home = parent[key]
+            if pkey is None or step is None:  # the start
+                break
+            rev.append([step, *((c, HOME) for c in home)])
+            key = pkey
+        out: list[Step] = [(c, HOME) for c in self.start_home]
+        for chunk in reversed(rev):
+            out.extend(chunk)
+        return out
+
+
+def _passes(avoid: frozenset[bytes] | set[bytes], before: tuple[list[bytes], list[int]], home: Cells) -> bool:
+    """Whether a step whose cards ``home`` then went home (in that order) passed through a state
+    in ``avoid`` before the last of them went: ``before`` is the state right after the step."""
+    cols, cells = list(before[0]), list(before[1])
+    if state_key(cols, cells) in avoid:
+        return True
+    for card in home[:-1]:
+        if card in cells:
+            cells.remove(card)
+        else:
+            i = next(i for i, col in enumerate(cols) if col and col[-1] == card)
+            cols[i] = cols[i][:-1]
+        if state_key(cols, cells) in avoid:
+            return True
+    return False
