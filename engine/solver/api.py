@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -53,9 +53,9 @@ def _autoplays(target: Position | AnyGame) -> bool:
 
 def _search_for(
     pos: Position,
-    dead: set[bytes] | None = None,
+    dead: set[int] | None = None,
     avoid: set[bytes] | frozenset[bytes] | None = None,
-    wins: Container[bytes] | None = None,
+    wins: Iterable[bytes] | None = None,
 ) -> Search:
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
@@ -300,7 +300,7 @@ def solve(
     *,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     node_limit: int | None = None,
-    dead: set[bytes] | None = None,
+    dead: set[int] | None = None,
     avoid: set[bytes] | frozenset[bytes] | None = None,
     compact: bool = True,
     autoplay: bool | None = None,
@@ -539,7 +539,7 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
         if cached is not None and seen.isdisjoint(cached[1]):
             _remember(pos, *cached)
             return Hint(MOVE, cached[0][0], list(cached[0]), winnable=True, seconds=elapsed())
-    dead: set[bytes] = set()
+    dead: set[int] = set()
     result = solve(pos, time_limit=time_limit, dead=dead, compact=False)
     nodes = result.nodes
     if result.verdict == SOLVABLE:
@@ -634,7 +634,7 @@ def _first_is_new(pos: Position, plan: Sequence[str], seen: frozenset[bytes]) ->
 
 
 def _fresh_winning_move(
-    pos: Position, plan: Sequence[str], seen: frozenset[bytes], dead: set[bytes], deadline: float
+    pos: Position, plan: Sequence[str], seen: frozenset[bytes], dead: set[int], deadline: float
 ) -> tuple[list[str] | None, int]:
     """A winning plan whose first move leads to a position not in ``seen`` (``plan``'s own first
     move tried first, then every legal move in listing order), and the nodes searched."""
@@ -707,7 +707,7 @@ def standing_code(
     deadline = t0 + time_limit
     nodes_left = node_limit
 
-    def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
+    def spend(target: AnyGame, dead: set[int]) -> SolveResult:
         nonlocal nodes_left
         left = max(0.0, deadline - time.monotonic())
         # Every move written (no auto-play form): the line is the positions the plan passes through.
@@ -725,7 +725,7 @@ def standing_code(
             | {"seconds": round(time.monotonic() - t0, 4)}
         )
 
-    dead: set[bytes] = set()
+    dead: set[int] = set()
     if known:
         line, verdict, nodes = _rejoin(game.position, known, dead, deadline, nodes_left)
         if nodes_left is not None:
@@ -764,7 +764,7 @@ def standing_code(
 
 
 def _rejoin(
-    pos: Position, known: Sequence[bytes], dead: set[bytes], deadline: float, node_limit: int | None
+    pos: Position, known: Sequence[bytes], dead: set[int], deadline: float, node_limit: int | None
 ) -> tuple[list[bytes], str, int]:
     """Search from ``pos`` for a win or for one of the ``known`` winnable positions: (the
     keys of a winning line, verdict, nodes). The line is the way found, then the rest of
