@@ -51,10 +51,13 @@ that proves a deal unwinnable.
 
 from __future__ import annotations
 
+import gc
 import heapq
+import threading
 import time
 from bisect import bisect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
@@ -269,6 +272,30 @@ def _cells_mask(cells: Iterable[int]) -> int:
     return mask
 
 
+_GC_LOCK = threading.Lock()
+_gc_pause = [0, False]  # searches running, whether the collector was on before the first
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a search runs (in any thread), back as it was
+    after the last: a search makes no reference cycles (tuples, lists and dicts of ints and
+    bytes, freed by their counts), but the collector's passes over the tens of thousands of
+    live states on the heap cost about 7 % of the search's CPU."""
+    with _GC_LOCK:
+        if _gc_pause[0] == 0:
+            _gc_pause[1] = gc.isenabled()
+            gc.disable()
+        _gc_pause[0] += 1
+    try:
+        yield
+    finally:
+        with _GC_LOCK:
+            _gc_pause[0] -= 1
+            if _gc_pause[0] == 0 and _gc_pause[1]:
+                gc.enable()
+
+
 # A state on the heap (see ``Search.run``).
 Entry = tuple[int, int, list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int]
 
@@ -327,6 +354,16 @@ class Search:
         deadline: float | None = None,
         node_limit: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+    ) -> tuple[str, list[Step]]:
+        """The search (``_run``), the garbage collector paused meanwhile."""
+        with _collector_paused():
+            return self._run(deadline, node_limit, clock)
+
+    def _run(
+        self,
+        deadline: float | None,
+        node_limit: int | None,
+        clock: Callable[[], float],
     ) -> tuple[str, list[Step]]:
         """Best first from the start. A state on the heap is (cost, -sequence, columns, cells
         as sorted bytes, foundations, the next card of each suit (``NO_CARD`` when done), key,
