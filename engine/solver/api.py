@@ -240,10 +240,21 @@ def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str
     fit = pos.FIT
     onto = rules_for(pos).onto  # the cards each card may be put on: FIT's, listed
     ncols = len(pos.cols)
+    ncells = len(pos.cells)
     # maybe[i]: (later position j > i + 1, source column) of the runs that may jump there
     maybe: dict[int, list[tuple[int, int]]] = {}
+    # A group move sends nothing home and leaves the cells as they are: a position can only
+    # jump to a later one with the same cards home (they never come back, so those follow it
+    # in a row) and the same cells; positions with none are skipped at once.
+    left = [sum(map(len, board[:ncols])) + ncells - board[ncols].count(_NO_CELL) for board in boards]
+    same_until = list(range(n + 1))  # the last position with as many cards not home
+    for i in range(n - 1, -1, -1):
+        if left[i + 1] == left[i]:
+            same_until[i] = same_until[i + 1]
     for i in range(n):
         here = boards[i]
+        if not any(boards[j][-1] == here[-1] for j in range(i + 2, same_until[i] + 1)):
+            continue
         empties = [d for d in range(ncols) if not here[d]]
         tops = {here[d][-1]: d for d in range(ncols) if here[d]}
         for s in range(ncols):
@@ -264,7 +275,7 @@ def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str
     jumps: list[list[tuple[int, TableauMove]]] = [[] for _ in range(n)]
     work = pos.copy()
     for i in range(n):
-        for s in sorted({s for _, s in maybe.get(i, ())}):
+        for s in sorted({s for _, s in maybe[i]}) if i in maybe else ():
             for move in work.moves((COLUMN, s)):
                 if len(move.cards) > 1:
                     j = index.get(_after(boards[i], move))
@@ -284,12 +295,16 @@ def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str
     i = 0
     while i < n:
         move = choice[i]
-        # every move is one the engine listed (or resolved) at exactly this position
-        if _board(work) != boards[i]:
-            raise SolverError("shortening the solution lost its way")
+        # every move is one the engine listed (or resolved) at exactly this position: the
+        # solution's own moves replay as they were resolved, and where a jump lands is checked
         work.apply(move)
         out.append(move)
-        i = index[_after(boards[i], move)] if move.notation != moves[i] else i + 1
+        if move.notation != moves[i]:
+            i = index[_after(boards[i], move)]
+            if _board(work) != boards[i]:
+                raise SolverError("shortening the solution lost its way")
+        else:
+            i += 1
     if not work.is_won():
         raise SolverError("shortening the solution lost the win")
     return out
