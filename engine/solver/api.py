@@ -21,7 +21,7 @@ from engine.solver.rules import rules_for
 from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
 from engine.tableau.game import TableauGame
 from engine.tableau.notation import CELL as CELL_KIND
-from engine.tableau.notation import COLUMN, FOUNDATION, parse_notation
+from engine.tableau.notation import COLUMN, FOUNDATION, ParsedMove, parse_notation
 from engine.tableau.position import EMPTY, TableauMove, TableauPosition
 
 DEFAULT_TIME_LIMIT = 5.0
@@ -144,29 +144,41 @@ def to_notation(pos: Position, steps: Iterable[Step], *, to_win: bool = True) ->
 
 
 def _to_moves(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> list[TableauMove]:
-    """``to_notation``'s moves, as the engine resolved them."""
+    """``to_notation``'s moves, as the engine resolved them: each step is looked up among the
+    engine's legal moves (``find``) by its source and destination, as its notation would be."""
     pos = pos.copy()
     out: list[TableauMove] = []
     for card, dst in steps:
-        src = next((str(i + 1) for i, col in enumerate(pos.cols) if col and col[-1] == card), None)
-        if src is None:
-            src = next((CELL_LETTERS[j] for j, c in enumerate(pos.cells) if c == card), None)
-        if src is None:
-            raise SolverError(f"step moves {card_text(card)}, which is not available")
+        cols, cells = pos.cols, pos.cells
+        src_kind, src = COLUMN, next((i for i, col in enumerate(cols) if col and col[-1] == card), -1)
+        if src < 0:
+            src_kind, src = CELL_KIND, next((j for j, c in enumerate(cells) if c == card), -1)
+            if src < 0:
+                raise SolverError(f"step moves {card_text(card)}, which is not available")
         if dst == HOME:
-            to = "h"
+            dst_kind, to = FOUNDATION, 0
         elif dst == CELL:
-            to = next(CELL_LETTERS[j] for j, c in enumerate(pos.cells) if c == EMPTY)
+            dst_kind, to = CELL_KIND, next((j for j, c in enumerate(cells) if c == EMPTY), -1)
         elif dst == EMPTY_COL:
-            to = next(str(i + 1) for i, col in enumerate(pos.cols) if not col)
+            dst_kind, to = COLUMN, next((i for i, col in enumerate(cols) if not col), -1)
         else:
-            to = next(str(i + 1) for i, col in enumerate(pos.cols) if col and col[-1] == dst)
-        try:
-            move = pos.resolve(parse_notation(src + to, pos.num_cells))
-        except EngineError as exc:
-            raise SolverError(f"solver step {src + to} refused by the engine: {exc}") from exc
+            dst_kind, to = COLUMN, next((i for i, col in enumerate(cols) if col and col[-1] == dst), -1)
+        parsed = ParsedMove(src_kind, src, dst_kind, to, None)
+        move = pos.find(parsed) if to >= 0 else None
+        if move is None:
+            where = (str(src + 1) if src_kind == COLUMN else CELL_LETTERS[src]) + (
+                "h"
+                if dst_kind == FOUNDATION
+                else "?"
+                if to < 0
+                else str(to + 1)
+                if dst_kind == COLUMN
+                else CELL_LETTERS[to]
+            )
+            why = pos.refusal(parsed) if to >= 0 else "there is no such place"
+            raise SolverError(f"solver step {where} refused by the engine: {why}")
         if move.cards != (card,):
-            raise SolverError(f"solver step {src + to} would move {len(move.cards)} cards")
+            raise SolverError(f"solver step {move.notation} would move {len(move.cards)} cards")
         pos.apply(move)
         out.append(move)
     if to_win and not pos.is_won():

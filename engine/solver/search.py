@@ -502,6 +502,7 @@ class Search:
                         if nkey in parent or (dead is not None and nkey in dead):
                             continue
                         fresh.append((False, i, c, CELL, -1, nkey, False))
+            na, nb, nc, nd = nexts
             for from_cell, src, card, dst, dcol, nkey, whole in fresh:
                 ncols = list(cols)
                 if from_cell:
@@ -566,7 +567,6 @@ class Search:
                     continue
                 # The terms of the changed columns, old and new (foundations unchanged), and
                 # the tops and cells as the step leaves them.
-                na, nb, nc, nd = nexts
                 ncost = cost
                 ntops = tops.copy()
                 ntm, ncm = tm, cm
