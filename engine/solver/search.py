@@ -424,6 +424,16 @@ class Search:
         home_steps = rules.home_steps
         column_info = rules.column_info
         wd, wc, we, _, wn = rules.weights
+
+        def term(col: bytes, na: int, nb: int, nc: int, nd: int) -> int:
+            """A column's term of the cost (``estimate``) while these are the next cards home."""
+            info = cache.get(col)
+            if info is None:
+                info = cache[col] = column_info(col)
+            b = info[1]
+            return wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+
+        term_cache: dict[Found, dict[bytes, int]] = {}
         card_bytes = _CARD
         bit = _BIT
         shift = _SHIFT
@@ -503,6 +513,9 @@ class Search:
                             continue
                         fresh.append((False, i, c, CELL, -1, nkey, False))
             na, nb, nc, nd = nexts
+            terms = term_cache.get(nexts)  # each column's term of the cost, for these next cards
+            if terms is None:
+                terms = term_cache[nexts] = {}
             for from_cell, src, card, dst, dcol, nkey, whole in fresh:
                 ncols = list(cols)
                 if from_cell:
@@ -577,20 +590,18 @@ class Search:
                     del ntops[card]
                     ntm ^= bit[card]
                     old = cols[src]
-                    info = cache.get(old)
-                    if info is None:
-                        info = cache[old] = column_info(old)
-                    b = info[1]
-                    ncost -= wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                    t = terms.get(old)
+                    if t is None:
+                        t = terms[old] = term(old, na, nb, nc, nd)
+                    ncost -= t
                     if rest:
                         u = rest[-1]
                         ntops[u] = src
                         ntm |= bit[u]
-                        info = cache.get(rest)
-                        if info is None:
-                            info = cache[rest] = column_info(rest)
-                        b = info[1]
-                        ncost += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        t = terms.get(rest)
+                        if t is None:
+                            t = terms[rest] = term(rest, na, nb, nc, nd)
+                        ncost += t
                     else:
                         ncost -= we
                 if dst == CELL:
@@ -601,21 +612,19 @@ class Search:
                     if old:
                         del ntops[dst]
                         ntm ^= bit[dst]
-                        info = cache.get(old)
-                        if info is None:
-                            info = cache[old] = column_info(old)
-                        b = info[1]
-                        ncost -= wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        t = terms.get(old)
+                        if t is None:
+                            t = terms[old] = term(old, na, nb, nc, nd)
+                        ncost -= t
                     else:
                         ncost += we
                     ntops[card] = dcol
                     ntm |= bit[card]
                     new = ncols[dcol]
-                    info = cache.get(new)
-                    if info is None:
-                        info = cache[new] = column_info(new)
-                    b = info[1]
-                    ncost += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                    t = terms.get(new)
+                    if t is None:
+                        t = terms[new] = term(new, na, nb, nc, nd)
+                    ncost += t
                 push(heap, (ncost, -seq, ncols, ncells_b, found, nexts, nkey, card, ntops, ntm, ncm))
         self.nodes = nodes
         if dead is not None:
