@@ -9,7 +9,7 @@ argument: nothing can ever be put on them, see ``engine.freecell.position``),
 and the other moves home are ordinary steps of the search.
 
 A state is ``(cols, cells, found)``: ``cols`` a tuple of 8 ``bytes`` (card ints,
-bottom first), ``cells`` a sorted tuple of the cards held in free cells (empty
+bottom first), ``cells`` the cards held in free cells, in any order (empty
 cells are implicit: ``ncells - len(cells)``), ``found`` a tuple of 4 counts.
 Its key for the transposition table says, for each card, what it lies on (a card, the
 bottom of a column, a free cell or home; ``state_key``): which column holds a pile and
@@ -55,7 +55,6 @@ import gc
 import heapq
 import threading
 import time
-from bisect import bisect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -366,7 +365,7 @@ class Search:
         clock: Callable[[], float],
     ) -> tuple[str, list[Step]]:
         """Best first from the start. A state on the heap is (cost, -sequence, columns, cells
-        as sorted bytes, foundations, the next card of each suit (``NO_CARD`` when done), key,
+        as bytes (in any order), foundations, the next card of each suit (``NO_CARD`` when done), key,
         the card its step moved, each column top's column, the tops and the cells as bit
         masks); a step changes the cost by the terms of the one or two columns it changes
         (``Rules``), unless cards went home, when it is worked out whole (``estimate``).
@@ -523,9 +522,8 @@ class Search:
                 else:
                     rest = ncols[src] = cols[src][:-1]
                     ncells_b = cells
-                if dst == CELL:
-                    at = bisect(ncells_b, card)
-                    ncells_b = ncells_b[:at] + card_bytes[card] + ncells_b[at:]
+                if dst == CELL:  # in any order: the key does not see which cell holds a card
+                    ncells_b += card_bytes[card]
                 elif dst != HOME:
                     ncols[dcol] = cols[dcol] + card_bytes[card]
                 home: Cells = ()
@@ -540,7 +538,6 @@ class Search:
                     if avoid is not None:
                         before = (list(ncols), list(cells_list))
                     home = tuple(settle_now(ncols, cells_list, nfound_list))
-                    cells_list.sort()
                     ncells_b = bytes(cells_list)
                     for c in home:  # each card's byte: what it lay on before, then home
                         nkey += (ON_HOME - ((nkey >> shift[c]) & 255)) << shift[c]
