@@ -295,8 +295,15 @@ def _collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
-# A state on the heap (see ``Search.run``).
-Entry = tuple[int, int, list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int]
+# A state (see ``Search.run``): columns, cells, foundations, next cards, key, the card its step
+# moved, each top's column, the tops and the cells as bit masks.
+State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int]
+# A step from a state: (from a cell, source column, card, destination, destination column,
+# key of the state it leads to, whether cards go home after it).
+Fresh = tuple[bool, int, int, int, int, int, bool]
+# On the heap: (cost, -sequence, state, None) or (cost, -sequence, parent state, step): a
+# state reached by a step that sent nothing home is built only when it is taken off the heap.
+Entry = tuple[int, int, State, Fresh | None]
 
 
 class Search:
@@ -364,16 +371,17 @@ class Search:
         node_limit: int | None,
         clock: Callable[[], float],
     ) -> tuple[str, list[Step]]:
-        """Best first from the start. A state on the heap is (cost, -sequence, columns, cells
-        as bytes (in any order), foundations, the next card of each suit (``NO_CARD`` when done), key,
-        the card its step moved, each column top's column, the tops and the cells as bit
-        masks); a step changes the cost by the terms of the one or two columns it changes
-        (``Rules``), unless cards went home, when it is worked out whole (``estimate``).
+        """Best first from the start (``Entry``, ``State``). A step changes the cost by the
+        terms of the one or two columns it changes (``Rules``; each column's term cached for
+        the current next cards home), unless cards went home, when it is worked out whole
+        (``estimate``).
 
         The table's key is ``state_key`` read as an integer (``_int_key``): a step that sends
         nothing home changes one card's byte, so the key of the state it leads to is the
         parent's plus one number, and a state already known is dropped before anything of it
-        is built. A step that uncovers a card going home is built and settled first.
+        is built. A new state such a step leads to goes on the heap as its parent and the
+        step, with its cost: it is built when taken off, and on a winnable deal about half
+        never are. A step that uncovers a card going home is built and settled first.
 
         The card the last step moved is not moved again (unless that step sent cards home):
         any place it could go next it could have gone straight from where it was (the other
@@ -401,15 +409,18 @@ class Search:
             (
                 estimate(rules, cache, cols0, len(cells0), found0),
                 0,
-                cols0,
-                bytes(cells0),
-                found0,
-                _nexts(found0),
-                start_key,
-                -1,
-                tops0,
-                tm0,
-                _cells_mask(cells0),
+                (
+                    cols0,
+                    bytes(cells0),
+                    found0,
+                    _nexts(found0),
+                    start_key,
+                    -1,
+                    tops0,
+                    tm0,
+                    _cells_mask(cells0),
+                ),
+                None,
             )
         ]
         seq = 0
@@ -432,22 +443,51 @@ class Search:
             b = info[1]
             return wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
 
-        term_cache: dict[Found, dict[bytes, int]] = {}
+        term_cache: dict[Found, tuple[dict[bytes, int], dict[bytes, int]]] = {}
         card_bytes = _CARD
         bit = _BIT
         shift = _SHIFT
         check = _CHECK_EVERY
         while heap:
-            cost, _, cols, cells, found, nexts, key, last, tops, tm, cm = pop(heap)
+            cost, _, state, step = pop(heap)
             if nodes >= limit or (deadline is not None and nodes % check == 0 and clock() > deadline):
                 self.nodes = nodes
                 return UNKNOWN, []
             nodes += 1
+            if step is None:
+                cols, cells, found, nexts, key, last, tops, tm, cm = state
+            else:  # built now from its parent: the step moved one card, nothing went home
+                pcols, cells, found, nexts, _, _, tops, tm, cm = state
+                from_cell, src, last, dst, dcol, key, _ = step
+                cols = list(pcols)
+                tops = tops.copy()
+                if from_cell:
+                    cells = cells.replace(card_bytes[last], b"")
+                    cm ^= bit[last]
+                else:
+                    rest = cols[src] = pcols[src][:-1]
+                    del tops[last]
+                    tm ^= bit[last]
+                    if rest:
+                        tops[rest[-1]] = src
+                        tm |= bit[rest[-1]]
+                if dst == CELL:  # in any order: the key does not see which cell holds a card
+                    cells += card_bytes[last]
+                    cm |= bit[last]
+                else:
+                    old = pcols[dcol]
+                    if old:
+                        del tops[dst]
+                        tm ^= bit[dst]
+                    cols[dcol] = old + card_bytes[last]
+                    tops[last] = dcol
+                    tm |= bit[last]
+                state = (cols, cells, found, nexts, key, last, tops, tm, cm)
             # The steps to states not known yet: (from a cell, source column, card, destination,
             # destination column, key, whether cards go home after it: a card uncovered that
             # goes home, or a step home; then the key is the one before they go, and whether
             # the state is known is asked once they have).
-            fresh: list[tuple[bool, int, int, int, int, int, bool]] = []
+            fresh: list[Fresh] = []
             free = tm | cm
             for mask, sh in onto_shifts:  # onto a column top
                 m = ((tm >> sh) if sh >= 0 else (tm << -sh)) & mask & free
@@ -512,117 +552,105 @@ class Search:
                             continue
                         fresh.append((False, i, c, CELL, -1, nkey, False))
             na, nb, nc, nd = nexts
-            terms = term_cache.get(nexts)  # each column's term of the cost, for these next cards
-            if terms is None:
-                terms = term_cache[nexts] = {}
-            for from_cell, src, card, dst, dcol, nkey, whole in fresh:
+            # each column's term of the cost for these next cards, and its term without its top
+            terms, rest_terms = term_cache.get(nexts) or term_cache.setdefault(nexts, ({}, {}))
+            for fresh_step in fresh:
+                from_cell, src, card, dst, dcol, nkey, whole = fresh_step
+                if not whole:
+                    if avoid is not None and nkey in avoid:
+                        continue
+                    parent[nkey] = (key, (card, dst), ())
+                    if wins is not None and nkey in wins:
+                        self.nodes, self.joined = nodes, _bytes_key(nkey)
+                        return SOLVED, self._path(parent, nkey)
+                    # The terms of the changed columns, old and new (foundations unchanged).
+                    ncost = cost
+                    if from_cell:
+                        ncost -= wc
+                    else:
+                        old = cols[src]
+                        t = terms.get(old)
+                        if t is None:
+                            t = terms[old] = term(old, na, nb, nc, nd)
+                        ncost -= t
+                        if len(old) > 1:
+                            t = rest_terms.get(old)
+                            if t is None:
+                                t = rest_terms[old] = term(old[:-1], na, nb, nc, nd)
+                            ncost += t
+                        else:
+                            ncost -= we
+                    if dst == CELL:
+                        ncost += wc
+                    else:  # onto a column top or into an empty column
+                        old = cols[dcol]
+                        if old:
+                            t = terms.get(old)
+                            if t is None:
+                                t = terms[old] = term(old, na, nb, nc, nd)
+                            ncost -= t
+                        else:
+                            ncost += we
+                        new = old + card_bytes[card]
+                        t = terms.get(new)
+                        if t is None:
+                            t = terms[new] = term(new, na, nb, nc, nd)
+                        ncost += t
+                    seq += 1
+                    push(heap, (ncost, -seq, state, fresh_step))
+                    continue
+                # Cards go home after this step: the state is built and settled to know its key.
                 ncols = list(cols)
                 if from_cell:
                     ncells_b = cells.replace(card_bytes[card], b"")
                 else:
-                    rest = ncols[src] = cols[src][:-1]
+                    ncols[src] = cols[src][:-1]
                     ncells_b = cells
-                if dst == CELL:  # in any order: the key does not see which cell holds a card
+                if dst == CELL:
                     ncells_b += card_bytes[card]
                 elif dst != HOME:
                     ncols[dcol] = cols[dcol] + card_bytes[card]
-                home: Cells = ()
-                before: tuple[list[bytes], list[int]] | None = None
-                if whole:
-                    # Only a freshly uncovered top, or any card after a foundation grew, can
-                    # go home now (the moved card could not, or it would have gone already).
-                    cells_list = list(ncells_b)
-                    nfound_list = list(found)
-                    if dst == HOME:
-                        nfound_list[card // 13] += 1
-                    if avoid is not None:
-                        before = (list(ncols), list(cells_list))
-                    home = tuple(settle_now(ncols, cells_list, nfound_list))
-                    ncells_b = bytes(cells_list)
-                    for c in home:  # each card's byte: what it lay on before, then home
-                        nkey += (ON_HOME - ((nkey >> shift[c]) & 255)) << shift[c]
-                    if nkey in parent or (dead is not None and nkey in dead):
-                        continue
-                    nfound: Found = tuple(nfound_list)
-                if avoid is not None and (
-                    nkey in avoid or (before is not None and _passes(avoid, before, home))
+                # Only a freshly uncovered top, or any card after a foundation grew, can go
+                # home now (the moved card could not, or it would have gone already).
+                cells_list = list(ncells_b)
+                nfound_list = list(found)
+                if dst == HOME:
+                    nfound_list[card // 13] += 1
+                before = (list(ncols), list(cells_list)) if avoid is not None else None
+                home = tuple(settle_now(ncols, cells_list, nfound_list))
+                ncells_b = bytes(cells_list)
+                for c in home:  # each card's byte: what it lay on before, then home
+                    nkey += (ON_HOME - ((nkey >> shift[c]) & 255)) << shift[c]
+                if nkey in parent or (dead is not None and nkey in dead):
+                    continue
+                if (
+                    avoid is not None
+                    and before is not None
+                    and (nkey in avoid or _passes(avoid, before, home))
                 ):
                     continue
                 parent[nkey] = (key, (card, dst), home)
-                if whole and sum(nfound) == 52:
+                nfound: Found = tuple(nfound_list)
+                if sum(nfound) == 52:
                     self.nodes = nodes
                     return SOLVED, self._path(parent, nkey)
                 if wins is not None and nkey in wins:
                     self.nodes, self.joined = nodes, _bytes_key(nkey)
                     return SOLVED, self._path(parent, nkey)
                 seq += 1
-                if whole:
-                    ntops, ntm = _tops_of(ncols)
-                    push(
-                        heap,
-                        (
-                            estimate(rules, cache, ncols, len(ncells_b), nfound),
-                            -seq,
-                            ncols,
-                            ncells_b,
-                            nfound,
-                            _nexts(nfound),
-                            nkey,
-                            -1,
-                            ntops,
-                            ntm,
-                            _cells_mask(ncells_b),
-                        ),
-                    )
-                    continue
-                # The terms of the changed columns, old and new (foundations unchanged), and
-                # the tops and cells as the step leaves them.
-                ncost = cost
-                ntops = tops.copy()
-                ntm, ncm = tm, cm
-                if from_cell:
-                    ncost -= wc
-                    ncm ^= bit[card]
-                else:
-                    del ntops[card]
-                    ntm ^= bit[card]
-                    old = cols[src]
-                    t = terms.get(old)
-                    if t is None:
-                        t = terms[old] = term(old, na, nb, nc, nd)
-                    ncost -= t
-                    if rest:
-                        u = rest[-1]
-                        ntops[u] = src
-                        ntm |= bit[u]
-                        t = terms.get(rest)
-                        if t is None:
-                            t = terms[rest] = term(rest, na, nb, nc, nd)
-                        ncost += t
-                    else:
-                        ncost -= we
-                if dst == CELL:
-                    ncost += wc
-                    ncm |= bit[card]
-                else:  # onto a column top or into an empty column
-                    old = cols[dcol]
-                    if old:
-                        del ntops[dst]
-                        ntm ^= bit[dst]
-                        t = terms.get(old)
-                        if t is None:
-                            t = terms[old] = term(old, na, nb, nc, nd)
-                        ncost -= t
-                    else:
-                        ncost += we
-                    ntops[card] = dcol
-                    ntm |= bit[card]
-                    new = ncols[dcol]
-                    t = terms.get(new)
-                    if t is None:
-                        t = terms[new] = term(new, na, nb, nc, nd)
-                    ncost += t
-                push(heap, (ncost, -seq, ncols, ncells_b, found, nexts, nkey, card, ntops, ntm, ncm))
+                ntops, ntm = _tops_of(ncols)
+                nstate = (
+                    ncols,
+                    ncells_b,
+                    nfound,
+                    _nexts(nfound),
+                    nkey,
+                    -1,
+                    ntops,
+                    ntm,
+                    _cells_mask(ncells_b),
+                )
+                push(heap, (estimate(rules, cache, ncols, len(ncells_b), nfound), -seq, nstate, None))
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
