@@ -133,30 +133,29 @@ def estimate(
 
 def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
     """Send home, in place, every card that can go; return them in order (see the module doc).
-    Only the next card of a suit can go: each round looks for those among the tops and cells,
-    until one finds none."""
+    Only the next card of a suit can go: the suits are asked in turn, each as long as its next
+    card is a top or in a cell, until four in a row send nothing (a card gone home may have
+    uncovered the next card of any suit)."""
     home: list[int] = []
     tops = {col[-1]: i for i, col in enumerate(cols) if col}
-    going = True
-    while going:
-        going = False
-        for s in range(4):
-            f = found[s]
-            while f < 13:
-                c = 13 * s + f
-                i = tops.pop(c, -1)
-                if i >= 0:
-                    col = cols[i] = cols[i][:-1]
-                    if col:
-                        tops[col[-1]] = i
-                elif c in cells:
-                    cells.remove(c)
-                else:
-                    break
-                home.append(c)
-                f += 1
-                going = True
-            found[s] = f
+    s = idle = 0
+    while idle < 4:
+        f = found[s]
+        c = 13 * s + f
+        if f < 13 and (c in tops or c in cells):
+            i = tops.pop(c, -1)
+            if i >= 0:
+                col = cols[i] = cols[i][:-1]
+                if col:
+                    tops[col[-1]] = i
+            else:
+                cells.remove(c)
+            home.append(c)
+            found[s] = f + 1
+            idle = 0
+        else:
+            idle += 1
+            s = (s + 1) % 4
     return home
 
 
