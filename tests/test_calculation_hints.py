@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine.calculation import SEQUENCES, CalculationGame, Position
 from engine.calculation.fast import choose_pile, distances, playout
-from engine.calculation.hints import View, _seed_for, best_move, candidates, evaluate
+from engine.calculation.hints import Tally, View, _halve, _seed_for, best_move, candidates, evaluate
 from engine.calculation.perfect import solve
 from engine.cards import make_card, rank_of
 
@@ -267,3 +267,12 @@ def test_a_work_budget_halves_the_candidates_so_the_close_calls_get_the_reshuffl
     # the rounds share the budget equally: the dropped half stopped at the end of the first
     cost = len(game.unseen_cards()) + 5
     assert sum(t.plays for t in tallies) * cost <= 40_000 + 4 * cost * 32
+
+
+def test_halving_counts_from_the_start_so_pruned_candidates_leave_room_for_close_calls():
+    tallies = [Tally(wins=0b1111), Tally(wins=0b0111), Tally(wins=0b0011), Tally(wins=0b0001)]
+    tallies[2].active = tallies[3].active = False  # pruned before the first round ended
+    _halve(tallies, keep=2)
+    assert [t.active for t in tallies] == [True, True, False, False]
+    _halve(tallies, keep=1)
+    assert [t.active for t in tallies] == [True, False, False, False]

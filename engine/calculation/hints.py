@@ -184,10 +184,11 @@ def _prune(tallies: list[Tally]) -> None:
             t.active = False
 
 
-def _halve(tallies: list[Tally]) -> None:
-    """Sequential halving: keep the better half of the live candidates (rounded up)."""
+def _halve(tallies: list[Tally], keep: int) -> None:
+    """Sequential halving: keep the ``keep`` best live candidates (fewer may be live already,
+    after pruning: then all of them go on)."""
     live = sorted((t for t in tallies if t.active), key=Tally.key, reverse=True)
-    for t in live[(len(live) + 1) // 2 :]:
+    for t in live[keep:]:
         t.active = False
 
 
@@ -204,8 +205,8 @@ def evaluate(
     cards played over all playouts (a playout of ``n`` cards costs ``n + 4``), so a decision
     costs about the same CPU early (long playouts, few of them) as late (short, many). With a
     budget the candidates are also halved (sequential halving): the budget is cut into
-    ceil(log2(candidates)) equal rounds, and after each the worse half stops, so the close
-    calls at the end get most of the reshuffles."""
+    ceil(log2(candidates)) equal rounds, and after each only the better half of the candidates
+    (counted from the start, rounded up) goes on, so the close calls get most of the reshuffles."""
     view = View.of(game)
     rng = random.Random(_seed_for(view, seed))
     starts = [view.after(m) for m in moves]
@@ -216,6 +217,7 @@ def evaluate(
     rounds = max(1, (len(moves) - 1).bit_length()) if HALVING and work is not None else 1
     per_round = budget // rounds
     boundary = budget - per_round
+    keep = len(moves)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     for n in range(rollouts):
         rng.shuffle(deck)
@@ -227,7 +229,8 @@ def evaluate(
                 tally.plays += 1
                 budget -= cost
         if budget <= boundary and rounds > 1:
-            _halve(tallies)
+            keep = (keep + 1) // 2
+            _halve(tallies, keep)
             rounds -= 1
             boundary -= per_round
             if sum(t.active for t in tallies) == 1:
