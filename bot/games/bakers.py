@@ -56,6 +56,14 @@ class BakersFront(TableauFront[BakersGame]):
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)
 
+    def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
+        """A shipped stock deal's solution (``engine.solver.deals``), for that deal as dealt today."""
+        from engine.solver.deals import winnable_line
+
+        if code.cells is None or code != engine.make_code(self.kind, code.deal, code.cells):
+            return None  # an older version of the deal numbers: other cards
+        return winnable_line(code.deal, code.cells)
+
     def daily_code(self, draw: int) -> engine.GameCode:
         """A random deal the solver proves winnable (a few ms each): not one of the shipped
         stock deals, which players meet as ordinary games and could have practised."""

@@ -378,6 +378,21 @@ class TableauFront(GameFront[G]):
 
         return position_key(game.position)
 
+    def known_line(self, game: G) -> tuple[Hashable, ...] | None:
+        """The keys of the positions the deal's known solution (``solution``) passes through,
+        checked here: a solution that does not replay to a win gives None."""
+        moves = None if game.moves else self.solution(game.game_code)
+        if moves is None:
+            return None
+        from engine.solver import line_keys
+
+        keys = line_keys(game.position, moves)
+        return None if keys is None else tuple(keys)
+
+    def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
+        """The moves of a known win of the deal ``code`` (None: none known)."""
+        return None
+
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then
         the reference score, which never ranks."""
