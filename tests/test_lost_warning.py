@@ -196,6 +196,16 @@ async def test_a_stock_deal_starts_on_its_shipped_line(service, store):
     assert unseeded is not None and unseeded.known == ()
 
 
+async def test_a_daily_starts_on_the_win_found_when_it_was_drawn(service, store):
+    from bot.games import front_for
+
+    started = await service.start(13, "bakers", daily=True)
+    line = front_for("bakers").solution(started.board.game.game_code)
+    assert line is not None and engine.replay(started.board.row.code, line).is_won
+    on = await service.play(13, started.board.row.id, line[0])
+    assert on.pending is None and on.lost_undos is None  # known winnable: no search
+
+
 async def test_the_setting_off_asks_the_solver_nothing(service, store):
     from bot.languages.language import set_warns_lost, warns_lost
 
