@@ -82,9 +82,7 @@ class BakersFront(TableauFront[BakersGame]):
         while time.monotonic() < deadline:
             code = self.code(rng.randrange(engine.codes.MAX_DEAL + 1), DAILY_CELLS)
             seconds = min(DAILY_SECONDS_EACH, max(0.0, deadline - time.monotonic()))
-            found = solve(
-                engine.new_game(code), time_limit=seconds, node_limit=DAILY_NODES_EACH, compact=False
-            )
+            found = solve(BakersGame(code), time_limit=seconds, node_limit=DAILY_NODES_EACH, compact=False)
             if found.verdict == "solvable":
                 _daily_lines[str(code)] = tuple(found.moves)
                 while len(_daily_lines) > DAILY_LINES_KEPT:
