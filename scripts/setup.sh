@@ -12,14 +12,24 @@ if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; th
     exit 1
 fi
 
-# Another apt-get or dpkg (an unattended upgrade, another setup) may hold the dpkg lock:
-# wait for it (up to DPKG_LOCK_WAIT seconds, default 300) instead of failing at once.
+# Another apt-get or dpkg (an unattended upgrade, another setup) may hold apt's locks:
+# wait for them (up to DPKG_LOCK_WAIT seconds, default 300) instead of failing at once.
 lock_wait="${DPKG_LOCK_WAIT:-300}"
 
 apt_install() {
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get -o DPkg::Lock::Timeout="$lock_wait" update -qq
+    # `apt-get update` waits for dpkg's lock but not for the lists lock another update holds:
+    # retry it until that one is done.
+    local waited=0
+    until $sudo apt-get -o DPkg::Lock::Timeout="$lock_wait" update -qq; do
+        if [ "$waited" -ge "$lock_wait" ]; then
+            echo "apt-get update kept failing for ${lock_wait}s." >&2
+            return 1
+        fi
+        sleep 5
+        waited=$((waited + 5))
+    done
     DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout="$lock_wait" \
         install -y -qq "$@" >/dev/null
 }

@@ -384,25 +384,28 @@ class ActivityServer:
         return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
 
     async def room_join(self, request: web.Request) -> web.Response:
-        player, tr = await self._player(request)
-        body = await read_json(request)
-        try:
-            rooms, room = await self._room(player, body.get("instance"))
-        except UserFeedback as exc:  # the room quota
-            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
-        if room.race_id is None:
-            return refusal(404, tr("activity.no_race"), "no_race")
-        try:
-            await rooms.keeper.join(player.id, room.race_id, agreed=body.get("agreed") is True)
-        except RaceJoinAsk as busy:
-            return refusal(409, busy.text(tr.locale), "in_progress")
-        except UserFeedback as exc:
-            return refusal(status_of(exc), exc.text(tr.locale), exc.key)
-        rooms.forget_snapshot(room)
-        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+        """The player joins the room's race lobby."""
+
+        async def join(rooms: Rooms, player: Player, race_id: int, body: dict[str, Any]) -> None:
+            await rooms.keeper.join(player.id, race_id, agreed=body.get("agreed") is True)
+
+        return await self._race_step(request, join)
 
     async def room_start(self, request: web.Request) -> web.Response:
         """The race's creator starts it now (at least two players in)."""
+
+        async def start(rooms: Rooms, player: Player, race_id: int, body: dict[str, Any]) -> None:
+            await rooms.keeper.start_now(player.id, race_id)
+
+        return await self._race_step(request, start)
+
+    async def _race_step(
+        self,
+        request: web.Request,
+        step: Callable[[Rooms, Player, int, dict[str, Any]], Awaitable[None]],
+    ) -> web.Response:
+        """One step of the room's race (join, start): the same room checks and refusals, then
+        the room's new view."""
         player, tr = await self._player(request)
         body = await read_json(request)
         try:
@@ -412,7 +415,9 @@ class ActivityServer:
         if room.race_id is None:
             return refusal(404, tr("activity.no_race"), "no_race")
         try:
-            await rooms.keeper.start_now(player.id, room.race_id)
+            await step(rooms, player, room.race_id, body)
+        except RaceJoinAsk as busy:
+            return refusal(409, busy.text(tr.locale), "in_progress")
         except UserFeedback as exc:
             return refusal(status_of(exc), exc.text(tr.locale), exc.key)
         rooms.forget_snapshot(room)

@@ -84,19 +84,9 @@ class PlayerActions:
         self._check_available(record, user, guild, channel)
         if guild is not None:
             self._check_command_permission(record, guild.members[user.id], check_permissions)
-        data: dict[str, Any] = {
-            "id": record["id"],
-            "name": record["name"],
-            "type": 1,
-            "options": options_payload,
-        }
-        if record.get("guild_id"):
-            data["guild_id"] = record["guild_id"]
-        if resolved:
-            data["resolved"] = resolved
-        state = await self._send_interaction(APPLICATION_COMMAND, user, guild, channel, data, locale=locale)
-        state.command = command  # type: ignore[attr-defined]
-        return await self._result(state, wait, timeout)
+        return await self._command(
+            record, options_payload, resolved, command, user, guild, channel, locale, wait, timeout
+        )
 
     async def slash_raw(
         self,
@@ -118,6 +108,24 @@ class PlayerActions:
         not hold, a missing required option. Unlike `slash`, nothing is checked."""
         guild, channel = self._where(user, guild, channel, False)
         record = self._find_command(command.strip().lstrip("/").split()[0], guild)
+        return await self._command(
+            record, options, resolved, command, user, guild, channel, locale, wait, timeout
+        )
+
+    async def _command(
+        self,
+        record: dict[str, Any],
+        options: list[dict[str, Any]],
+        resolved: dict[str, Any] | None,
+        command: str,
+        user: User,
+        guild: Guild | None,
+        channel: Channel,
+        locale: str,
+        wait: bool | str,
+        timeout: float,
+    ) -> InteractionResult:
+        """The APPLICATION_COMMAND interaction of `record` with these options, as Discord sends it."""
         data: dict[str, Any] = {"id": record["id"], "name": record["name"], "type": 1, "options": options}
         if record.get("guild_id"):
             data["guild_id"] = record["guild_id"]
