@@ -13,7 +13,8 @@ animated replay. ``--save`` also writes every picture (for looking at them).
 bare Pillow encode of the same image: per board kind and per press of a played game,
 the CPU of ``renderer.render_png`` (drawing and encoding, the encoder's caches as a
 running bot leaves them) over Pillow's ``Image.save(format="PNG", compress_level=3)``
-of the same image, and both sizes.
+of the same image (the palette image the bot's PNG holds), and both sizes; then whole
+games (``GAMES``: Baker's, FreeCell, Calculation, each in both decks), every board sent.
 Targets (issue 4): a typical board at most 60 KiB, render + encode at most
 25 ms and at most 1.5x encode-only, a 200-move replay at most 8 MiB.
 """
@@ -40,6 +41,17 @@ from tests.actions import random_actions
 
 BK = "BK1-C4-AAAAA24"
 CA = "CA1-AAAAA24"
+FC = "FC1-C4-MS1"
+# The games --versus-pillow plays through: (code, title, deck); Baker's on the solver's
+# line, the others a seeded random one (``_plays``).
+GAMES = [
+    (BK, "Baker's", "two"),
+    (BK, "Baker's", "four"),
+    (FC, "FreeCell", "two"),
+    (FC, "FreeCell", "four"),
+    (CA, "Calculation", "two"),
+    (CA, "Calculation", "four"),
+]
 
 
 def median_ms(
@@ -153,7 +165,7 @@ def save_phone_pictures(folder: Path) -> None:
 def _plays(code: str, presses: int) -> list[tuple[engine.Game, object]]:
     """The boards a player is sent over ``presses`` presses: a select (the source
     highlighted), then the move (the board after it), and so on; Baker's follows the
-    solver's line, Calculation a seeded random one."""
+    solver's line, FreeCell and Calculation a seeded random one."""
     game = engine.new_game(code)
     if code.startswith("BK"):
         line = solve(game, time_limit=10).moves
@@ -203,28 +215,28 @@ def versus_pillow(runs: int) -> None:
         return ours, pillow, len(data), len(plain)
 
     print(f"CPU time of this thread, median of {runs}; ours = renderer.render_png as sent")
-    print(f"{'board':44} {'ours ms':>8} {'Pillow ms':>9} {'ratio':>6} {'ours KiB':>9} {'Pillow KiB':>10}")
+    print(f"{'board':52} {'ours ms':>8} {'Pillow ms':>9} {'ratio':>6} {'ours KiB':>9} {'Pillow KiB':>10}")
     for name, (boards, at) in cases().items():
         renderer.render_png(boards[at][0])  # sprites drawn once, as in a running bot
         samples = [one(boards, at) for _ in range(runs)]
         ours = statistics.median(s[0] for s in samples) * 1000
         pillow = statistics.median(s[1] for s in samples) * 1000
         print(
-            f"{name:44} {ours:8.2f} {pillow:9.2f} {ours / pillow:6.2f} "
+            f"{name:52} {ours:8.2f} {pillow:9.2f} {ours / pillow:6.2f} "
             f"{samples[0][2] / 1024:9.1f} {samples[0][3] / 1024:10.1f}"
         )
-    for code, title in ((BK, "Baker's"), (CA, "Calculation")):
+    for code, title, deck in GAMES:
         boards = _plays(code, 40)
         totals = []
-        for _ in range(max(3, runs // 20)):
+        for _ in range(max(5, runs // 10)):
             renderer.png.clear()
             ours = pillow = 0.0
             size_ours = size_pillow = 0
             for g, h in boards:
                 t = time.thread_time()
-                data = renderer.render_png(g, highlight=h)
+                data = renderer.render_png(g, highlight=h, deck=deck)
                 ours += time.thread_time() - t
-                image = renderer.render_image(g, highlight=h)
+                image = renderer.render_image(g, highlight=h, deck=deck)
                 t = time.thread_time()
                 plain = _pillow(image)
                 pillow += time.thread_time() - t
@@ -233,8 +245,9 @@ def versus_pillow(runs: int) -> None:
             totals.append((ours, pillow, size_ours, size_pillow))
         ours = statistics.median(t[0] for t in totals) * 1000 / len(boards)
         pillow = statistics.median(t[1] for t in totals) * 1000 / len(boards)
+        name = f"{title} game, {deck}-colour deck, {len(boards)} boards (mean)"
         print(
-            f"{title + f' game, {len(boards)} boards (mean)':44} {ours:8.2f} {pillow:9.2f} {ours / pillow:6.2f} "
+            f"{name:52} {ours:8.2f} {pillow:9.2f} {ours / pillow:6.2f} "
             f"{totals[0][2] / len(boards) / 1024:9.1f} {totals[0][3] / len(boards) / 1024:10.1f}"
         )
 
@@ -326,7 +339,7 @@ def main() -> None:
         )
     game = bakers_mid_game()
     image = renderer.render_image(game)
-    print("zlib level for the mid-game board (PNG_LEVEL picks one):")
+    print("zlib-ng level for the mid-game board (PNG_LEVEL picks one):")
     for level in (1, 3, 6, 9):
         ms = median_ms([lambda lv=level: renderer.png.encode(image, lv)], args.runs)[0]
         data = renderer.png.encode(image, level)

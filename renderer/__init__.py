@@ -11,10 +11,11 @@
 Pictures are WIDTH (720) px wide and as tall as their content (see
 ``renderer.layout`` for the sizes, chosen for a 500 px wide phone screen).
 Boards are assembled in palette mode from sprites drawn once and cached (see
-``renderer.palette``), so a render costs little more than the PNG encoding,
-and ``renderer.png`` deflates only the bands of rows it has not compressed
-lately: a press that only selects a source (same board, a highlight added)
-re-encodes a few bands, not the picture. A board as sent costs less CPU than
+``renderer.palette``; a column's fanned cards are one sprite), so a render
+costs little more than the PNG encoding, and ``renderer.png`` deflates (with
+zlib-ng) only the bands of rows it has not compressed lately, the bands cut
+along each board's layout: a press that only selects a source (same board, a
+highlight added) re-encodes a few bands, not the picture. A board as sent costs less CPU than
 Pillow's own PNG encode of the same image (``benchmarks/render.py --versus-pillow``). The bot just calls ``render_png``
 again. Safe to call from several threads at once; the bytes never depend on
 what is cached.
@@ -40,8 +41,9 @@ from renderer.layout import DECKS, WIDTH
 from renderer.replay import MAX_BYTES as REPLAY_MAX_BYTES
 from renderer.replay import ReplayTooLarge, render_replay
 
-# zlib level: 6 saves ~20% of the bytes for 3-4x the encode time, 9 is ~25x slower
-# (docs/BENCHMARKS.md, renderer); every board stays well under 60 KiB at 3.
+# zlib-ng's level (renderer.png): 3 is smaller than zlib's 3 and faster; 2 is faster still
+# but makes some boards larger than zlib's 3 did, 6 is ~2x slower (docs/BENCHMARKS.md,
+# renderer); every board stays well under 60 KiB at 3.
 PNG_LEVEL = 3
 
 # Pillow frees an image's memory at once by default (PILLOW_BLOCKS_MAX=0), so every

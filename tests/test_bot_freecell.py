@@ -221,7 +221,7 @@ def test_the_board_is_drawn_in_every_language_and_both_decks(language, deck):
     front = front_for("freecell")
     labels = picture_labels(language, "freecell")
     image = decode(front.render(game, highlight="3", labels=labels, deck=deck))
-    assert image.size == (renderer.WIDTH, board_module.height(game))
+    assert image.size == (renderer.WIDTH, board_module.BOARD.height(game))
     assert labels["freecell"] == front.title_in(language) and len(labels["freecell"]) <= 12
     top = tableau.TABLEAU_Y + renderer.layout.FAN * (len(game.position.cols[2]) - 1)
     assert image.getpixel((tableau.slot_x(2) + 8, top + 70)) == renderer.layout.PICK_FACE

@@ -14,7 +14,7 @@ from engine.bakers.position import EMPTY, Position
 from engine.cards import parse_card
 from engine.solver import solve
 from renderer import layout as L
-from renderer.games import bakers, tableau
+from renderer.games import tableau
 
 CODE = "BK1-C4-AAAAA24"  # SPEC test vector: column 1 ends TH, column 2 ends 3S
 
@@ -41,14 +41,14 @@ def count(
 
 def corner_box(col: int, index: int, step: int) -> tuple[int, int, int, int]:
     """Where card ``index`` of column ``col`` shows its rank and suit."""
-    x, y = bakers.slot_x(col), bakers.TABLEAU_Y + index * step
+    x, y = tableau.slot_x(col), tableau.TABLEAU_Y + index * step
     return (x + 4, y + 3, x + 70, y + min(step, L.CORNER_STRIP))
 
 
 def test_picture_decodes_with_the_designed_size_and_a_palette() -> None:
     game = engine.new_game(CODE)
     im = decode(renderer.render_png(game))
-    assert im.size == (L.WIDTH, bakers.height(game)) == (720, 491)  # 7 cards in the longest column
+    assert im.size == (L.WIDTH, tableau.height(game)) == (720, 491)  # 7 cards in the longest column
     assert im.mode == "P"
 
 
@@ -68,7 +68,7 @@ def test_red_and_black_cards_are_drawn_in_their_colours() -> None:
 
 def test_eight_columns_are_drawn_side_by_side() -> None:
     im = decode(renderer.render_png(engine.new_game(CODE)))
-    y = bakers.TABLEAU_Y + 20  # across the first card of every column
+    y = tableau.TABLEAU_Y + 20  # across the first card of every column
     row = im.convert("RGB").crop((0, y, L.WIDTH, y + 1)).tobytes()
     on_card = [row[x * 3 : x * 3 + 3] != bytes(L.FELT) for x in range(L.WIDTH)]
     runs = sum(1 for x in range(L.WIDTH) if on_card[x] and (x == 0 or not on_card[x - 1]))
@@ -78,11 +78,11 @@ def test_eight_columns_are_drawn_side_by_side() -> None:
 @pytest.mark.parametrize("cells", [1, 2, 4])
 def test_only_the_cells_in_play_are_drawn(cells: int) -> None:
     im = decode(renderer.render_png(engine.new_game(f"BK1-C{cells}-AAAAA24")))
-    mid = bakers.TOP_Y + L.CARD_H // 2
+    mid = tableau.TOP_Y + L.CARD_H // 2
     for i in range(4):
-        x = bakers.slot_x(i) + L.CARD_W // 2
+        x = tableau.slot_x(i) + L.CARD_W // 2
         slot_pixels = count(im, (x - 20, mid - 10, x + 20, mid + 10), L.SLOT, tol=3)
-        letter_pixels = count(im, (x - 20, bakers.LETTER_Y, x + 20, bakers.TOP_Y), L.TEXT, tol=30)
+        letter_pixels = count(im, (x - 20, tableau.LETTER_Y, x + 20, tableau.TOP_Y), L.TEXT, tol=30)
         assert (slot_pixels == 800) == (i < cells)
         assert (letter_pixels > 10) == (i < cells)
 
@@ -99,9 +99,9 @@ def test_nineteen_card_column_fits_and_every_card_shows_its_corner() -> None:
     game.position = Position(cols, [EMPTY] * 4, [0] * 4)
     im = decode(renderer.render_png(game))
     step = L.FAN
-    bottom = bakers.TABLEAU_Y + 18 * step + L.CARD_H
-    assert bottom + L.BOTTOM == im.height == bakers.FULL_HEIGHT <= renderer.HEIGHT
-    x = bakers.slot_x(0) + L.CARD_W // 2
+    bottom = tableau.TABLEAU_Y + 18 * step + L.CARD_H
+    assert bottom + L.BOTTOM == im.height == tableau.FULL_HEIGHT <= renderer.HEIGHT
+    x = tableau.slot_x(0) + L.CARD_W // 2
     assert count(im, (x, bottom - 8, x + 1, bottom - 7), L.CARD, tol=4) == 1  # ace of spades' face
     assert count(im, (x, bottom + 3, x + 1, bottom + 4), L.FELT, tol=4) == 1  # felt below it
     for i, card in enumerate(cols[0]):
@@ -112,9 +112,9 @@ def test_nineteen_card_column_fits_and_every_card_shows_its_corner() -> None:
 def test_last_move_marks_its_source_label_and_the_cards_it_put_down() -> None:
     game = engine.replay(CODE, ["1a"])  # 10♥ from column 1 to free cell a
     im = decode(renderer.render_png(game))
-    cell_a = (bakers.slot_x(0), bakers.TOP_Y, bakers.slot_x(0) + L.CARD_W, bakers.TOP_Y + L.CARD_H)
+    cell_a = (tableau.slot_x(0), tableau.TOP_Y, tableau.slot_x(0) + L.CARD_W, tableau.TOP_Y + L.CARD_H)
     assert count(im, cell_a, L.LAST_FACE, tol=4) > 3000
-    label = (bakers.slot_x(0), bakers.NUMBER_Y, bakers.slot_x(0) + L.CARD_W, bakers.TABLEAU_Y)
+    label = (tableau.slot_x(0), tableau.NUMBER_Y, tableau.slot_x(0) + L.CARD_W, tableau.TABLEAU_Y)
     assert count(im, label, L.LAST_EDGE, tol=4) > 200
     fresh = decode(renderer.render_png(engine.new_game(CODE)))
     assert count(fresh, label, L.LAST_EDGE, tol=4) == 0
@@ -144,7 +144,7 @@ def test_highlight_marks_the_selected_run_and_label() -> None:
     im = decode(renderer.render_png(game, highlight=("c", 2)))
     top = corner_box(2, 6, L.FAN)
     assert count(im, top, L.PICK_FACE, tol=4) > 100
-    label = (bakers.slot_x(2), bakers.NUMBER_Y, bakers.slot_x(2) + L.CARD_W, bakers.TABLEAU_Y)
+    label = (tableau.slot_x(2), tableau.NUMBER_Y, tableau.slot_x(2) + L.CARD_W, tableau.TABLEAU_Y)
     assert count(im, label, L.PICK_EDGE, tol=4) > 200
     assert renderer.render_png(game, highlight="3") == renderer.render_png(game, highlight=("c", 2))
 
@@ -152,7 +152,7 @@ def test_highlight_marks_the_selected_run_and_label() -> None:
 def test_highlight_of_a_free_cell() -> None:
     game = engine.replay(CODE, ["1b"])
     im = decode(renderer.render_png(game, highlight="b"))
-    cell_b = (bakers.slot_x(1), bakers.TOP_Y, bakers.slot_x(1) + L.CARD_W, bakers.TOP_Y + L.CARD_H)
+    cell_b = (tableau.slot_x(1), tableau.TOP_Y, tableau.slot_x(1) + L.CARD_W, tableau.TOP_Y + L.CARD_H)
     assert count(im, cell_b, L.PICK_FACE, tol=4) > 3000
 
 
@@ -177,8 +177,8 @@ def test_won_game_shows_the_banner() -> None:
     game.replay(solve(game, time_limit=10).moves)
     assert game.is_won
     im = decode(renderer.render_png(game))
-    mid = (bakers.TABLEAU_Y + im.height) // 2
-    assert im.height == bakers.TABLEAU_Y + (bakers.MIN_CARDS - 1) * L.FAN + L.CARD_H + L.BOTTOM
+    mid = (tableau.TABLEAU_Y + im.height) // 2
+    assert im.height == tableau.TABLEAU_Y + (tableau.MIN_CARDS - 1) * L.FAN + L.CARD_H + L.BOTTOM
     middle = (L.WIDTH // 2 - 60, mid - 15, L.WIDTH // 2 + 60, mid + 15)
     assert count(im, middle, L.WON, tol=4) > 1000
     assert count(im, (0, 0, L.WIDTH, L.HEADER_H), L.WON, tol=4) > 500  # the header badge
@@ -200,7 +200,7 @@ def test_lost_game_shows_the_badge_and_keeps_the_cards() -> None:
     assert game.is_lost
     im = decode(renderer.render_png(game))
     assert count(im, (0, 0, L.WIDTH, L.HEADER_H), L.LOST, tol=4) > 500
-    assert count(im, (0, bakers.TABLEAU_Y, L.WIDTH, im.height), L.WON, tol=4) == 0
+    assert count(im, (0, tableau.TABLEAU_Y, L.WIDTH, im.height), L.WON, tol=4) == 0
 
 
 def test_labels_override_the_words_on_the_picture() -> None:

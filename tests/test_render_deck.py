@@ -19,7 +19,7 @@ import renderer
 from engine.cards import make_card
 from renderer import layout as L
 from renderer.cards import corner_layout
-from renderer.games import bakers
+from renderer.games import tableau
 
 MACHADO = {
     "protanopia": (
@@ -125,7 +125,7 @@ def test_each_suit_is_drawn_in_its_ink() -> None:
         cols[c].append(card)
     im = Image.open(io.BytesIO(renderer.render_png(game, deck="four"))).convert("RGB")
     for c in range(4):
-        x, y = bakers.slot_x(c), bakers.TABLEAU_Y + (len(cols[c]) - 1) * L.FAN
+        x, y = tableau.slot_x(c), tableau.TABLEAU_Y + (len(cols[c]) - 1) * L.FAN
         _, _, end = corner_layout(make_card(c, 5))
         corner = im.crop((x + 3, y + 2, x + end, y + L.CORNER_STRIP)).getcolors(4096) or []
         inks = {colour for n, colour in corner if n > 15}

@@ -114,7 +114,7 @@ def test_header_pieces_never_meet_with_a_tag_and_the_longest_translations(
     title = words["bakers" if code.startswith("BK") else "calculation"]
     for outcome in (None, SimpleNamespace(won=True), SimpleNamespace(won=False)):
         game = SimpleNamespace(code=code, move_count=9999, score=9999, outcome=outcome)
-        canvas = bakers.background(4, tuple(words.items())).copy()
+        canvas = bakers.BOARD.background(4, tuple(words.items())).copy()
         end, right_start = header.draw_dynamic(canvas, game, title, words, tag, hide)  # type: ignore[arg-type]
         assert end + 4 <= right_start
 
@@ -133,7 +133,7 @@ def test_every_translation_of_a_tag_fits_whole(language: str, code: str) -> None
             for hide in (False, True):
                 score = 1500 if outcome is None else 999
                 game = SimpleNamespace(code=code, move_count=999, score=score, outcome=outcome)
-                canvas = bakers.background(4, tuple(words.items())).copy()
+                canvas = bakers.BOARD.background(4, tuple(words.items())).copy()
                 end, right_start = header.draw_dynamic(canvas, game, title, words, tag, hide)  # type: ignore[arg-type]
                 assert end + 4 <= right_start, (language, tag)
                 top = (L.HEADER_H - whole.height) // 2

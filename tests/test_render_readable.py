@@ -96,7 +96,7 @@ def bakers_sizes(game: engine.Game, deck: str) -> list[tuple[str, int, int]]:
     for c, col in enumerate(game.position.cols):
         for i, card in enumerate(col):
             visible = L.CARD_H if i == len(col) - 1 else L.FAN
-            rank, suit = glyphs(small, card, bakers.slot_x(c), bakers.TABLEAU_Y + i * L.FAN, visible, deck)
+            rank, suit = glyphs(small, card, tableau.slot_x(c), tableau.TABLEAU_Y + i * L.FAN, visible, deck)
             out.append((card_label(card), rank, suit))
     return out
 
@@ -126,8 +126,8 @@ def test_the_picture_is_cropped_to_its_longest_pile() -> None:
     fresh, long = engine.new_game(BK), long_column_game()
     short_im, long_im = decode(renderer.render_png(fresh)), decode(renderer.render_png(long))
     assert short_im.width == long_im.width == L.WIDTH
-    assert short_im.height == bakers.TABLEAU_Y + 6 * L.FAN + L.CARD_H + L.BOTTOM < long_im.height
-    assert long_im.height == bakers.FULL_HEIGHT
+    assert short_im.height == tableau.TABLEAU_Y + 6 * L.FAN + L.CARD_H + L.BOTTOM < long_im.height
+    assert long_im.height == tableau.FULL_HEIGHT
     for im in (short_im, long_im):  # the last row of cards ends just above the bottom
         rgb = im.convert("RGB")
         assert rgb.crop((0, im.height - L.BOTTOM + 1, L.WIDTH, im.height)).getcolors() == [
@@ -169,7 +169,7 @@ def test_header_pieces_never_meet_even_with_the_longest_translations(code: str) 
     title = words["bakers" if code == BK else "calculation"]
     for won in (True, False):  # what the header reads of a game, at its widest
         game = SimpleNamespace(code=code, move_count=999, score=999, outcome=SimpleNamespace(won=won))
-        canvas = bakers.background(4, tuple(words.items())).copy()
+        canvas = bakers.BOARD.background(4, tuple(words.items())).copy()
         code_end, right_start = header.draw_dynamic(canvas, game, title, words)  # type: ignore[arg-type]
         assert code_end + 4 <= right_start
 

@@ -11,7 +11,7 @@ from PIL import Image
 import engine
 import renderer
 from renderer import boards, labels
-from renderer.games import bakers, calculation
+from renderer.games import bakers, calculation, tableau
 from tests.thirdgame import picture
 from tests.thirdgame.game import TowerGame
 
@@ -29,12 +29,15 @@ def tower():
 
 
 def test_the_built_in_boards_are_registered_with_their_own_words():
-    assert boards.board_for(engine.new_game("BK1-C4-AAAAA24")) is bakers
+    assert boards.board_for(engine.new_game("BK1-C4-AAAAA24")) is bakers.BOARD
     assert boards.board_for(engine.new_game("CA1-AAAAA24")) is calculation
     assert set(labels.SHARED) < set(renderer.DEFAULT_LABELS)
     assert {"bakers", "calculation", "stock", "turned", "next", "done"} <= set(renderer.DEFAULT_LABELS)
-    assert boards.words_of(bakers) == (*labels.SHARED, "bakers")  # a board draws the shared words and its own
-    assert max(bakers.FULL_HEIGHT, calculation.FULL_HEIGHT) == renderer.HEIGHT
+    assert boards.words_of(bakers.BOARD) == (
+        *labels.SHARED,
+        "bakers",
+    )  # a board draws the shared words and its own
+    assert max(tableau.FULL_HEIGHT, calculation.FULL_HEIGHT) == renderer.HEIGHT
 
 
 def test_a_registered_board_draws_its_game_and_adds_its_words(tower):
@@ -63,4 +66,4 @@ def test_a_board_may_not_take_a_kind_or_a_word_that_is_taken():
     untitled = SimpleNamespace(**{**vars(picture), "WORDS": {"home": ("home", 18, 108)}})
     with pytest.raises(ValueError, match="must hold its title"):
         renderer.register(untitled)  # type: ignore[arg-type]
-    assert "tower" not in labels.WORDS and boards.board_for(engine.new_game("BK1-C4-AAAAA24")) is bakers
+    assert "tower" not in labels.WORDS and boards.board_for(engine.new_game("BK1-C4-AAAAA24")) is bakers.BOARD

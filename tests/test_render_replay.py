@@ -27,7 +27,7 @@ def test_a_200_action_gif_has_one_frame_per_action_and_stays_under_8_mib() -> No
     im = Image.open(io.BytesIO(data))
     assert (im.format, im.size, im.n_frames) == (
         "GIF",
-        (renderer.WIDTH, renderer.games.bakers.FULL_HEIGHT),
+        (renderer.WIDTH, renderer.games.tableau.FULL_HEIGHT),
         201,
     )
     for frame in (0, 1, 100, 200):  # every frame shows the board after that many actions

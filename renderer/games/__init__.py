@@ -7,6 +7,6 @@ from __future__ import annotations
 from renderer.boards import register
 from renderer.games import bakers, calculation, freecell
 
-register(bakers)
+register(bakers.BOARD)
 register(calculation)
-register(freecell)
+register(freecell.BOARD)

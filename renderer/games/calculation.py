@@ -37,6 +37,7 @@ from renderer.cards import (
 from renderer.header import paste_words
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas, put
+from renderer.png import band_starts
 from renderer.text import paste, pill_sprite
 
 KIND = CalculationGame.kind
@@ -103,6 +104,14 @@ def height(game: CalculationGame) -> int:
 
 
 FULL_HEIGHT = PILE_Y + pile_bottom(MOST) + L.BOTTOM
+
+
+@cached()
+def bands(height: int) -> tuple[int, ...]:
+    """Where the PNG's bands start (``renderer.png.band_starts``): the header, the captions,
+    the stock and foundations, the "next" line, the pile labels, then one band per card
+    step down the waste piles, so a move or a pick re-deflates only the rows it touched."""
+    return band_starts((L.HEADER_H, TOP_Y, TOP_Y + L.CARD_H, PILE_LABEL_Y, PILE_Y), PILE_Y, L.FAN, height)
 
 
 def _paste_waste(
@@ -178,6 +187,7 @@ def render(
     words = dict(labels)
     base = background(labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
+    canvas.info["bands"] = bands(canvas.height)
     header.draw_dynamic(canvas, game, words[KIND], words, tag, hide_code)
     marks = _Marks(game, highlight)
     _stock(canvas, game.stock_count)

@@ -1,7 +1,7 @@
 """The eight-column board with free cells, shared by the games laid out like Jeu du Boulanger:
 cells a-d and foundations on top, columns 1-8 below. Each game's board module
-(``renderer.games.bakers`` …) names its kind and title and draws through here; this module
-names no game.
+(``renderer.games.bakers`` …) is one line: ``TableauBoard(kind, title)``, registered as its
+game's board; this module names no game.
 
 Columns fan down ``layout.FAN`` px a card, so every card's corner shows whole;
 the picture is as tall as its longest column needs (``height``), at least
@@ -28,6 +28,7 @@ from renderer.cache import cached
 from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas, put
+from renderer.png import band_starts
 from renderer.text import paste, pill_sprite
 
 Game = TableauGame[Any]
@@ -58,6 +59,14 @@ def height(game: Game) -> int:
     return TABLEAU_Y + (n - 1) * L.FAN + L.CARD_H + L.BOTTOM
 
 
+@cached()
+def bands(height: int) -> tuple[int, ...]:
+    """Where the PNG's bands start (``renderer.png.band_starts``): the header, the cell
+    letters, the cells' row, the column numbers, then one band per card step down the
+    columns, so a move or a pick re-deflates only the rows it touched."""
+    return band_starts((L.HEADER_H, TOP_Y, NUMBER_Y - 2, TABLEAU_Y), TABLEAU_Y, L.FAN, height)
+
+
 def slot_x(i: int) -> int:
     """Left edge of place ``i`` in the 8-wide grid (columns; cells 0-3 and foundations 4-7)."""
     return L.MARGIN + i * (L.CARD_W + L.GAP)
@@ -85,6 +94,19 @@ def background(kind: str, cells: int, labels: Labels) -> Image.Image:
         _label(canvas, str(c + 1), c, NUMBER_Y)
         canvas.paste(slot_sprite(), (slot_x(c), TABLEAU_Y))
     return canvas
+
+
+@cached(limit=256)
+def column_sprite(
+    cards: tuple[int, ...], step: int, styles: tuple[tuple[int, str], ...], deck: str
+) -> Image.Image:
+    """A column's fanned cards as one sprite (read only): a press changes one or two of
+    the eight columns, so the others are one paste each instead of one per card (issue 26).
+    The cards cover the whole sprite, so it pastes exactly as they would one by one.
+    ``styles`` are ``(position, LAST or PICK)`` pairs. At most 256 kept (~25 KiB each)."""
+    sprite = new_canvas((L.CARD_W, (len(cards) - 1) * step + L.CARD_H), L.FELT)
+    paste_pile(sprite, 0, 0, cards, step, dict(styles), deck)
+    return sprite
 
 
 class _Marks:
@@ -133,6 +155,7 @@ def render(
     words = dict(labels)
     base = background(kind, len(pos.cells), labels)
     canvas = base.crop((0, 0, L.WIDTH, height(game))) if fit else base.copy()
+    canvas.info["bands"] = bands(canvas.height)
     header.draw_dynamic(canvas, game, words[kind], words, tag, hide_code)
     marks = _Marks(game, highlight)
     for i, card in enumerate(pos.cells):
@@ -143,8 +166,14 @@ def render(
             home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), deck=deck)
             put(canvas, home, (slot_x(4 + s), TOP_Y))
     for c, col in enumerate(pos.cols):
-        step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
-        paste_pile(canvas, slot_x(c), TABLEAU_Y, col, step, marks.cols[c], deck)
+        if col:
+            step = L.fan_step(len(col), TABLEAU_ROOM) if len(col) > LONGEST else L.FAN
+            styles = marks.cols[c]
+            put(
+                canvas,
+                column_sprite(tuple(col), step, tuple(sorted(styles.items())) if styles else (), deck),
+                (slot_x(c), TABLEAU_Y),
+            )
     for kind, i, colour in marks.labels:
         if kind == "c":
             _label(canvas, str(i + 1), i, NUMBER_Y, colour)
@@ -179,3 +208,41 @@ def parse_highlight(game: Game, highlight: object) -> tuple[str, int] | None:
         f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
         f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
     )
+
+
+class TableauBoard:
+    """One game's eight-column board (a ``renderer.boards.Board``): its kind and its title;
+    the layout, the highlights and the drawing are this module's."""
+
+    FULL_HEIGHT = FULL_HEIGHT
+
+    def __init__(self, kind: str, title: str) -> None:
+        self.KIND = kind
+        # its own words (the shared ones are in ``renderer.labels``): its title
+        self.WORDS: dict[str, Word] = {kind: title_word(title)}
+
+    def background(self, cells: int, labels: Labels) -> Image.Image:
+        """Everything that does not depend on the cards (cached; read only)."""
+        return background(self.KIND, cells, labels)
+
+    def render(
+        self,
+        game: Game,
+        highlight: tuple[str, int] | None,
+        labels: Labels,
+        deck: str = TWO,
+        fit: bool = False,
+        tag: str | None = None,
+        hide_code: bool = False,
+    ) -> Image.Image:
+        """The board (``render`` of this module, under this game's title)."""
+        return render(self.KIND, game, highlight, labels, deck, fit, tag, hide_code)
+
+    def height(self, game: Game) -> int:
+        return height(game)
+
+    def parse_highlight(self, game: Game, highlight: object) -> tuple[str, int] | None:
+        return parse_highlight(game, highlight)
+
+    def __repr__(self) -> str:
+        return f"TableauBoard({self.KIND!r})"
