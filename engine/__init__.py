@@ -3,19 +3,71 @@
 import engine
 game = engine.new_game("BK1-C4-AAAAA24")
 game.play("3h")
+
+The games' codes are known from the start; each game's modules are imported when it is
+first played (``engine.registry.declare``), and ``engine.BakersGame`` and the like import
+theirs when first named.
 """
 
-from engine.bakers import BakersGame
-from engine.calculation import CalculationGame
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from engine.codes import CodeSpec, GameCode, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
-from engine.freecell import FreeCellGame
+from engine.freecell.deals import MS_DEALS
 from engine.game import UNDO, UNDO_LIMIT, Finish, Game, Move, Outcome
-from engine.registry import GAMES, code_for, new_game, register, replay
+from engine.registry import GAMES, code_for, declare, new_game, register, replay
 
-register(BakersGame)
-register(CalculationGame)
-register(FreeCellGame)
+if TYPE_CHECKING:
+    from engine.bakers import BakersGame
+    from engine.calculation import CalculationGame
+    from engine.freecell import FreeCellGame
+
+declare(
+    "engine.bakers:BakersGame",
+    kind="bakers",
+    prefix="BK",
+    title="Jeu du Boulanger",
+    versions=(1,),
+    has_cells=True,
+)
+declare(
+    "engine.calculation:CalculationGame",
+    kind="calculation",
+    prefix="CA",
+    title="Calculation",
+    versions=(1,),
+    has_cells=False,
+)
+declare(
+    "engine.freecell:FreeCellGame",
+    kind="freecell",
+    prefix="FC",
+    title="FreeCell",
+    versions=(1,),
+    has_cells=True,
+    cell_counts=(4, 3, 2, 1),
+    deals=MS_DEALS,
+)
+
+_CLASSES = {
+    "BakersGame": "engine.bakers",
+    "CalculationGame": "engine.calculation",
+    "FreeCellGame": "engine.freecell",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``engine.BakersGame`` and the other game classes, imported when first named."""
+    module = _CLASSES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    cls = getattr(importlib.import_module(module), name)
+    globals()[name] = cls
+    return cls
+
 
 __all__ = [
     "GAMES",

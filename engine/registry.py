@@ -4,19 +4,100 @@ A third game is a new engine module with a ``Game`` subclass declaring its
 ``kind``, ``title``, ``code_prefix``, ``versions`` and ``has_cells``, and one
 ``register(ThatGame)`` call (see ``engine/__init__.py``): codes are parsed and
 written from what is registered here.
+
+The engine's own games are ``declare``d instead (issue 26: start-up): their codes are
+known at once, and their modules are imported the first time their class is asked for
+(``GAMES[kind]``, ``new_game``), so a command that plays Jeu du Boulanger never loads
+Calculation. The class, once loaded, must say what was declared (checked then).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import importlib
+from collections.abc import Iterable, Iterator, MutableMapping
 from typing import Any, TypeVar
 
-from engine.codes import GameCode, make_code, parse_code, register_code, unregister_code
+from engine import codes
+from engine.codes import (
+    BASE32,
+    CELL_COUNTS,
+    CodeSpec,
+    DealForm,
+    GameCode,
+    make_code,
+    parse_code,
+    register_code,
+    unregister_code,
+)
 from engine.game import Game
 
 # Any: each class plays its own move type (Game is invariant in it: undo takes moves back in).
-GAMES: dict[str, type[Game[Any]]] = {}
+GameClass = type[Game[Any]]
 G = TypeVar("G", bound=Game[Any])
+
+
+class GameClasses(MutableMapping[str, GameClass]):
+    """Kind → game class; a declared game's class is imported when first looked up. Membership,
+    iteration and ``len`` see declared games without importing them."""
+
+    def __init__(self) -> None:
+        self._classes: dict[str, GameClass] = {}
+        self._declared: dict[str, tuple[str, CodeSpec]] = {}  # kind -> ("module:Class", spec)
+
+    def declare(self, kind: str, where: str, spec: CodeSpec) -> None:
+        self._classes.pop(kind, None)
+        self._declared[kind] = (where, spec)
+
+    def __getitem__(self, kind: str) -> GameClass:
+        cls = self._classes.get(kind)
+        if cls is not None:
+            return cls
+        if kind not in self._declared:
+            raise KeyError(kind)
+        where, spec = self._declared[kind]
+        module, _, name = where.partition(":")
+        loaded: GameClass = getattr(importlib.import_module(module), name)
+        register(loaded)
+        if codes.SPECS.get(kind) != spec:  # read at call time: tests swap the table
+            raise RuntimeError(
+                f"{where} does not play the codes declared for {kind!r}: {codes.SPECS.get(kind)}"
+            )
+        return loaded
+
+    def __setitem__(self, kind: str, cls: GameClass) -> None:
+        self._declared.pop(kind, None)
+        self._classes[kind] = cls
+
+    def __delitem__(self, kind: str) -> None:
+        if kind not in self._classes and kind not in self._declared:
+            raise KeyError(kind)
+        self._classes.pop(kind, None)
+        self._declared.pop(kind, None)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._classes or kind in self._declared
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._classes
+        yield from (k for k in self._declared if k not in self._classes)
+
+    def __len__(self) -> int:
+        return len(self._classes.keys() | self._declared.keys())
+
+    def pop(self, kind: str, *default: Any) -> Any:
+        """Forget a game without importing it."""
+        if kind in self._classes:
+            cls = self._classes.pop(kind)
+            self._declared.pop(kind, None)
+            return cls
+        if kind in self._declared:
+            return self._declared.pop(kind)[0]
+        if default:
+            return default[0]
+        raise KeyError(kind)
+
+
+GAMES = GameClasses()
 
 
 def register(cls: type[G]) -> type[G]:
@@ -32,6 +113,31 @@ def register(cls: type[G]) -> type[G]:
     )
     GAMES[cls.kind] = cls
     return cls
+
+
+def declare(
+    where: str,
+    *,
+    kind: str,
+    prefix: str,
+    title: str,
+    versions: Iterable[int],
+    has_cells: bool,
+    cell_counts: Iterable[int] = CELL_COUNTS,
+    deals: DealForm = BASE32,
+) -> None:
+    """Make a game's codes known now and its class (``where``: ``"module:Class"``) importable on
+    first use; the class must declare the same (``register`` from it is compared then)."""
+    spec = register_code(
+        kind,
+        prefix,
+        title=title,
+        versions=tuple(versions),
+        has_cells=has_cells,
+        cell_counts=tuple(cell_counts),
+        deals=deals,
+    )
+    GAMES.declare(kind, where, spec)
 
 
 def unregister(kind: str) -> None:

@@ -345,3 +345,59 @@ def test_cards_home_known_without_a_replay_agrees_with_the_game():
     assert BakersGame.cards_home_of("won", 620) == 52
     # A Jeu du Boulanger score mixes in +5s for cell-to-column moves: only a replay tells.
     assert BakersGame.cards_home_of("resigned", 620) is None
+
+
+@pytest.fixture
+def lazy_registry(monkeypatch):
+    for name in ("SPECS", "GAME_PREFIXES", "KIND_PREFIXES", "VERSIONS"):
+        monkeypatch.setattr(codes, name, dict(getattr(codes, name)))
+    monkeypatch.setattr(registry, "GAMES", registry.GameClasses())
+
+
+def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_registry):
+    registry.declare(
+        "tests.test_engine_api:CountGame",
+        kind="count",
+        prefix="CNT",
+        title="Count",
+        versions=(1, 2),
+        has_cells=False,
+    )
+    assert "count" in registry.GAMES and list(registry.GAMES) == ["count"] and len(registry.GAMES) == 1
+    assert engine.parse_code("CNT2-AAAAA24").kind == "count"  # known before the class is loaded
+    assert registry.GAMES._classes == {}
+    assert isinstance(registry.new_game("CNT1-AAAAA24"), CountGame)
+    assert registry.GAMES["count"] is CountGame
+    registry.unregister("count")
+    assert "count" not in registry.GAMES
+
+
+def test_a_declared_game_whose_class_says_otherwise_is_refused_when_loaded(lazy_registry):
+    registry.declare(
+        "tests.test_engine_api:CountGame",
+        kind="count",
+        prefix="CNT",
+        title="Tally",
+        versions=(1, 2),
+        has_cells=False,
+    )
+    with pytest.raises(RuntimeError, match="declared"):
+        registry.GAMES["count"]
+
+
+def test_playing_one_game_imports_no_other_games_modules():
+    """Start-up (issue 26): the engine's games are declared, each game's modules load when it is played."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys, engine\n"
+        "assert {'engine.bakers', 'engine.calculation', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
+        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell']\n"
+        "engine.new_game('BK1-C4-AAAAA24')\n"
+        "assert 'engine.bakers' in sys.modules and 'engine.calculation' not in sys.modules\n"
+        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation' in sys.modules\n"
+        "assert engine.CalculationGame is sys.modules['engine.calculation'].CalculationGame\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=Path(__file__).resolve().parent.parent)

@@ -6,17 +6,44 @@ auto-play.
 test that took it out.
 """
 
+from __future__ import annotations
+
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from engine.freecell.deals import MS_DEALS, ms_deck
-from engine.freecell.game import FreeCellGame
-from engine.freecell.position import FreeCellMove, FreeCellPosition, opposite_colour_below, safe_home
-from engine.registry import GAMES, register, unregister
+
+if TYPE_CHECKING:
+    from engine.freecell.game import FreeCellGame
+    from engine.freecell.position import FreeCellMove, FreeCellPosition, opposite_colour_below, safe_home
+
+# Imported when first named: ``engine`` reads ``MS_DEALS`` here to declare FreeCell's codes,
+# and loads the game only when it is played (``engine.registry.declare``).
+_LAZY = {
+    "FreeCellGame": "engine.freecell.game",
+    "FreeCellMove": "engine.freecell.position",
+    "FreeCellPosition": "engine.freecell.position",
+    "opposite_colour_below": "engine.freecell.position",
+    "safe_home": "engine.freecell.position",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine.freecell' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 def register_game() -> type[FreeCellGame]:
     """Register FreeCell in the engine (idempotent); returns the class."""
+    from engine.freecell.game import FreeCellGame
+    from engine.registry import GAMES, register
+
     if GAMES.get(FreeCellGame.kind) is not FreeCellGame:
         register(FreeCellGame)
     return FreeCellGame
@@ -26,6 +53,9 @@ def register_game() -> type[FreeCellGame]:
 def registered() -> Iterator[type[FreeCellGame]]:
     """FreeCell registered for a while (the command line; tests): taken out again at the end
     unless it was registered before."""
+    from engine.freecell.game import FreeCellGame
+    from engine.registry import GAMES, unregister
+
     added = GAMES.get(FreeCellGame.kind) is not FreeCellGame
     register_game()
     try:

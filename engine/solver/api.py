@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -21,7 +21,7 @@ from engine.solver.rules import rules_for
 from engine.solver.search import CELL, EMPTY_COL, HOME, Search, Step, state_key
 from engine.tableau.game import TableauGame
 from engine.tableau.notation import CELL as CELL_KIND
-from engine.tableau.notation import COLUMN, FOUNDATION, parse_notation
+from engine.tableau.notation import COLUMN, FOUNDATION, ParsedMove, parse_notation
 from engine.tableau.position import EMPTY, TableauMove, TableauPosition
 
 DEFAULT_TIME_LIMIT = 5.0
@@ -53,9 +53,9 @@ def _autoplays(target: Position | AnyGame) -> bool:
 
 def _search_for(
     pos: Position,
-    dead: set[bytes] | None = None,
+    dead: set[int] | None = None,
     avoid: set[bytes] | frozenset[bytes] | None = None,
-    wins: Container[bytes] | None = None,
+    wins: Iterable[bytes] | None = None,
 ) -> Search:
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
@@ -144,29 +144,41 @@ def to_notation(pos: Position, steps: Iterable[Step], *, to_win: bool = True) ->
 
 
 def _to_moves(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> list[TableauMove]:
-    """``to_notation``'s moves, as the engine resolved them."""
+    """``to_notation``'s moves, as the engine resolved them: each step is looked up among the
+    engine's legal moves (``find``) by its source and destination, as its notation would be."""
     pos = pos.copy()
     out: list[TableauMove] = []
     for card, dst in steps:
-        src = next((str(i + 1) for i, col in enumerate(pos.cols) if col and col[-1] == card), None)
-        if src is None:
-            src = next((CELL_LETTERS[j] for j, c in enumerate(pos.cells) if c == card), None)
-        if src is None:
-            raise SolverError(f"step moves {card_text(card)}, which is not available")
+        cols, cells = pos.cols, pos.cells
+        src_kind, src = COLUMN, next((i for i, col in enumerate(cols) if col and col[-1] == card), -1)
+        if src < 0:
+            src_kind, src = CELL_KIND, next((j for j, c in enumerate(cells) if c == card), -1)
+            if src < 0:
+                raise SolverError(f"step moves {card_text(card)}, which is not available")
         if dst == HOME:
-            to = "h"
+            dst_kind, to = FOUNDATION, 0
         elif dst == CELL:
-            to = next(CELL_LETTERS[j] for j, c in enumerate(pos.cells) if c == EMPTY)
+            dst_kind, to = CELL_KIND, next((j for j, c in enumerate(cells) if c == EMPTY), -1)
         elif dst == EMPTY_COL:
-            to = next(str(i + 1) for i, col in enumerate(pos.cols) if not col)
+            dst_kind, to = COLUMN, next((i for i, col in enumerate(cols) if not col), -1)
         else:
-            to = next(str(i + 1) for i, col in enumerate(pos.cols) if col and col[-1] == dst)
-        try:
-            move = pos.resolve(parse_notation(src + to, pos.num_cells))
-        except EngineError as exc:
-            raise SolverError(f"solver step {src + to} refused by the engine: {exc}") from exc
+            dst_kind, to = COLUMN, next((i for i, col in enumerate(cols) if col and col[-1] == dst), -1)
+        parsed = ParsedMove(src_kind, src, dst_kind, to, None)
+        move = pos.find(parsed) if to >= 0 else None
+        if move is None:
+            where = (str(src + 1) if src_kind == COLUMN else CELL_LETTERS[src]) + (
+                "h"
+                if dst_kind == FOUNDATION
+                else "?"
+                if to < 0
+                else str(to + 1)
+                if dst_kind == COLUMN
+                else CELL_LETTERS[to]
+            )
+            why = pos.refusal(parsed) if to >= 0 else "there is no such place"
+            raise SolverError(f"solver step {where} refused by the engine: {why}")
         if move.cards != (card,):
-            raise SolverError(f"solver step {src + to} would move {len(move.cards)} cards")
+            raise SolverError(f"solver step {move.notation} would move {len(move.cards)} cards")
         pos.apply(move)
         out.append(move)
     if to_win and not pos.is_won():
@@ -240,10 +252,21 @@ def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str
     fit = pos.FIT
     onto = rules_for(pos).onto  # the cards each card may be put on: FIT's, listed
     ncols = len(pos.cols)
+    ncells = len(pos.cells)
     # maybe[i]: (later position j > i + 1, source column) of the runs that may jump there
     maybe: dict[int, list[tuple[int, int]]] = {}
+    # A group move sends nothing home and leaves the cells as they are: a position can only
+    # jump to a later one with the same cards home (they never come back, so those follow it
+    # in a row) and the same cells; positions with none are skipped at once.
+    left = [sum(map(len, board[:ncols])) + ncells - board[ncols].count(_NO_CELL) for board in boards]
+    same_until = list(range(n + 1))  # the last position with as many cards not home
+    for i in range(n - 1, -1, -1):
+        if left[i + 1] == left[i]:
+            same_until[i] = same_until[i + 1]
     for i in range(n):
         here = boards[i]
+        if not any(boards[j][-1] == here[-1] for j in range(i + 2, same_until[i] + 1)):
+            continue
         empties = [d for d in range(ncols) if not here[d]]
         tops = {here[d][-1]: d for d in range(ncols) if here[d]}
         for s in range(ncols):
@@ -264,7 +287,7 @@ def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str
     jumps: list[list[tuple[int, TableauMove]]] = [[] for _ in range(n)]
     work = pos.copy()
     for i in range(n):
-        for s in sorted({s for _, s in maybe.get(i, ())}):
+        for s in sorted({s for _, s in maybe[i]}) if i in maybe else ():
             for move in work.moves((COLUMN, s)):
                 if len(move.cards) > 1:
                     j = index.get(_after(boards[i], move))
@@ -284,12 +307,16 @@ def _shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str
     i = 0
     while i < n:
         move = choice[i]
-        # every move is one the engine listed (or resolved) at exactly this position
-        if _board(work) != boards[i]:
-            raise SolverError("shortening the solution lost its way")
+        # every move is one the engine listed (or resolved) at exactly this position: the
+        # solution's own moves replay as they were resolved, and where a jump lands is checked
         work.apply(move)
         out.append(move)
-        i = index[_after(boards[i], move)] if move.notation != moves[i] else i + 1
+        if move.notation != moves[i]:
+            i = index[_after(boards[i], move)]
+            if _board(work) != boards[i]:
+                raise SolverError("shortening the solution lost its way")
+        else:
+            i += 1
     if not work.is_won():
         raise SolverError("shortening the solution lost the win")
     return out
@@ -300,7 +327,7 @@ def solve(
     *,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     node_limit: int | None = None,
-    dead: set[bytes] | None = None,
+    dead: set[int] | None = None,
     avoid: set[bytes] | frozenset[bytes] | None = None,
     compact: bool = True,
     autoplay: bool | None = None,
@@ -414,6 +441,13 @@ def _plan_keys(pos: Position, moves: Sequence[str], *, to_win: bool = True) -> l
     except EngineError:
         return None
     return keys if work.is_won() or not to_win else None
+
+
+def line_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
+    """The ``position_key`` of each position a win by ``moves`` passes through from ``pos``
+    (one a move), or None unless they are legal and win: a known solution (a shipped stock
+    deal's) as a verdict's line, so the first search of a new game is a short one back to it."""
+    return _plan_keys(pos, moves)
 
 
 # The two in-process caches below are speed-ups only; the lock keeps them whole if hints run
@@ -539,7 +573,7 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
         if cached is not None and seen.isdisjoint(cached[1]):
             _remember(pos, *cached)
             return Hint(MOVE, cached[0][0], list(cached[0]), winnable=True, seconds=elapsed())
-    dead: set[bytes] = set()
+    dead: set[int] = set()
     result = solve(pos, time_limit=time_limit, dead=dead, compact=False)
     nodes = result.nodes
     if result.verdict == SOLVABLE:
@@ -634,7 +668,7 @@ def _first_is_new(pos: Position, plan: Sequence[str], seen: frozenset[bytes]) ->
 
 
 def _fresh_winning_move(
-    pos: Position, plan: Sequence[str], seen: frozenset[bytes], dead: set[bytes], deadline: float
+    pos: Position, plan: Sequence[str], seen: frozenset[bytes], dead: set[int], deadline: float
 ) -> tuple[list[str] | None, int]:
     """A winning plan whose first move leads to a position not in ``seen`` (``plan``'s own first
     move tried first, then every legal move in listing order), and the nodes searched."""
@@ -707,7 +741,7 @@ def standing_code(
     deadline = t0 + time_limit
     nodes_left = node_limit
 
-    def spend(target: AnyGame, dead: set[bytes]) -> SolveResult:
+    def spend(target: AnyGame, dead: set[int]) -> SolveResult:
         nonlocal nodes_left
         left = max(0.0, deadline - time.monotonic())
         # Every move written (no auto-play form): the line is the positions the plan passes through.
@@ -725,7 +759,7 @@ def standing_code(
             | {"seconds": round(time.monotonic() - t0, 4)}
         )
 
-    dead: set[bytes] = set()
+    dead: set[int] = set()
     if known:
         line, verdict, nodes = _rejoin(game.position, known, dead, deadline, nodes_left)
         if nodes_left is not None:
@@ -764,7 +798,7 @@ def standing_code(
 
 
 def _rejoin(
-    pos: Position, known: Sequence[bytes], dead: set[bytes], deadline: float, node_limit: int | None
+    pos: Position, known: Sequence[bytes], dead: set[int], deadline: float, node_limit: int | None
 ) -> tuple[list[bytes], str, int]:
     """Search from ``pos`` for a win or for one of the ``known`` winnable positions: (the
     keys of a winning line, verdict, nodes). The line is the way found, then the rest of
@@ -802,6 +836,7 @@ __all__ = [
     "clear_plans",
     "hint",
     "hint_code",
+    "line_keys",
     "par",
     "position_key",
     "shorten",

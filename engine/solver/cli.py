@@ -25,13 +25,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.calculation import CalculationGame
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, new_game, node_count, play_moves, seconds
 from engine.solver.api import DEFAULT_TIME_LIMIT, hint, solve
 from engine.solver.result import hint_json
 from engine.tableau.game import TableauGame
+
+if TYPE_CHECKING:
+    from engine.calculation import CalculationGame
 
 DEFAULT_HINT_TIME = 2.0
 
@@ -58,7 +60,11 @@ def _parser(command: str, summary: str, default_time: float, nodes: bool) -> arg
 def _position(args: argparse.Namespace) -> TableauGame[Any] | CalculationGame:
     game = new_game(args.code)
     play_moves(game, args.moves)
-    if not isinstance(game, TableauGame | CalculationGame):
+    if isinstance(game, TableauGame):
+        return game
+    from engine.calculation import CalculationGame  # only for a Calculation code: its modules load then
+
+    if not isinstance(game, CalculationGame):
         raise UsageError(f"{game.code}: no {args.command} for this game")
     return game
 

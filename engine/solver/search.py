@@ -9,10 +9,12 @@ argument: nothing can ever be put on them, see ``engine.freecell.position``),
 and the other moves home are ordinary steps of the search.
 
 A state is ``(cols, cells, found)``: ``cols`` a tuple of 8 ``bytes`` (card ints,
-bottom first), ``cells`` a sorted tuple of the cards held in free cells (empty
+bottom first), ``cells`` the cards held in free cells, in any order (empty
 cells are implicit: ``ncells - len(cells)``), ``found`` a tuple of 4 counts.
-Its key for the transposition table sorts the columns, because which column
-holds a pile never matters to what can be done (suits are *not* merged: the
+Its key for the transposition table says, for each card, what it lies on (a card, the
+bottom of a column, a free cell or home; ``state_key``): which column holds a pile and
+which cell a card never matter to what can be done, and the key is blind to both without
+sorting anything; a step changes one byte of it (suits are *not* merged: the
 foundations are per suit and the cards differ).
 
 Why single-card moves are enough: a group move is by definition a shortcut for
@@ -49,11 +51,14 @@ that proves a deal unwinnable.
 
 from __future__ import annotations
 
+import gc
 import heapq
+import threading
 import time
-from bisect import bisect
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
 Cols = tuple[bytes, ...]
 Cells = tuple[int, ...]
@@ -66,14 +71,16 @@ CELL = -2
 EMPTY_COL = -3
 
 Step = tuple[int, int]  # (card, destination)
-Parent = tuple[bytes | None, Step | None, tuple[int, ...]]  # (previous key, step, cards sent home after it)
+Parent = tuple[int | None, Step | None, tuple[int, ...]]  # (previous key, step, cards sent home after it)
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
 
-_SEP = b"\xff"
-_CELLS_SEP = b"\xfe"
 _CHECK_EVERY = 512
 _CARD = tuple(bytes((c,)) for c in range(52))
+# What a card lies on, in a state key: another card (0..51) or one of these.
+ON_BOTTOM, ON_CELL, ON_HOME = 52, 53, 54
+# The key byte of a step's destination, indexed by ``destination + 3`` (see HOME, CELL, EMPTY_COL).
+_PLACE = (bytes((ON_BOTTOM,)), bytes((ON_CELL,)), bytes((ON_HOME,)), *_CARD)
 NO_CARD = 52  # the "next card" of a finished suit: no column holds it
 
 
@@ -110,7 +117,7 @@ def estimate(
     minus the empty columns and the cards home. The search keeps it up to date step by step
     (``Search.run``); this is the same sum."""
     wd, wc, we, wh, wn = rules.weights
-    nxt = [13 * s + f if f < 13 else NO_CARD for s, f in enumerate(found)]
+    na, nb, nc, nd = _nexts(found)
     total = wc * ncells_used - wh * sum(found)
     for col in cols:
         if not col:
@@ -119,33 +126,36 @@ def estimate(
         info = cache.get(col)
         if info is None:
             info = cache[col] = rules.column_info(col)
-        below = info[1]
-        total += wd * info[0] + wn * sum(below[c] for c in nxt)
+        b = info[1]
+        total += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
     return total
 
 
 def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
-    """Send home, in place, every card that can go; return them in order (see the module doc)."""
+    """Send home, in place, every card that can go; return them in order (see the module doc).
+    Only the next card of a suit can go: the suits are asked in turn, each as long as its next
+    card is a top or in a cell, until four in a row send nothing (a card gone home may have
+    uncovered the next card of any suit)."""
     home: list[int] = []
-    changed = True
-    while changed:
-        changed = False
-        for i, col in enumerate(cols):
-            n = len(col)
-            while n and col[n - 1] % 13 == found[col[n - 1] // 13]:
-                found[col[n - 1] // 13] += 1
-                home.append(col[n - 1])
-                n -= 1
-            if n != len(col):
-                cols[i] = col[:n]
-                changed = True
-        for j in range(len(cells) - 1, -1, -1):
-            c = cells[j]
-            if c % 13 == found[c // 13]:
-                found[c // 13] += 1
-                home.append(c)
-                del cells[j]
-                changed = True
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    s = idle = 0
+    while idle < 4:
+        f = found[s]
+        c = 13 * s + f
+        if f < 13 and (c in tops or c in cells):
+            i = tops.pop(c, -1)
+            if i >= 0:
+                col = cols[i] = cols[i][:-1]
+                if col:
+                    tops[col[-1]] = i
+            else:
+                cells.remove(c)
+            home.append(c)
+            found[s] = f + 1
+            idle = 0
+        else:
+            idle += 1
+            s = (s + 1) % 4
     return home
 
 
@@ -199,16 +209,107 @@ BAKERS = Rules(
 )
 
 
-def state_key(cols: Cols | list[bytes], cells: Cells | list[int]) -> bytes:
-    """The transposition key: sorted columns and sorted cells (foundations follow from them)."""
-    return _SEP.join(sorted(cols)) + _CELLS_SEP + bytes(sorted(cells))
+def state_key(cols: Sequence[bytes], cells: Sequence[int]) -> bytes:
+    """The transposition key: for each card 0..51, what it lies on (the card below it,
+    ``ON_BOTTOM``, ``ON_CELL`` or ``ON_HOME``). The same for any order of the columns and of
+    the cells, and a state's columns, cells and foundations follow from it: the bottoms start
+    the columns, each card has at most one card on it."""
+    below = bytearray(_ALL_HOME)
+    for col in cols:
+        prev = ON_BOTTOM
+        for c in col:
+            below[c] = prev
+            prev = c
+    for c in cells:
+        below[c] = ON_CELL
+    return bytes(below)
+
+
+_ALL_HOME = bytes((ON_HOME,)) * 52
+
+
+def _int_key(key: bytes) -> int:
+    """A state key (``state_key``) as the search's table holds it: the same bytes read as one
+    little-endian integer, so that a step, which changes one byte, is one addition."""
+    return int.from_bytes(key, "little")
+
+
+def _bytes_key(key: int) -> bytes:
+    return key.to_bytes(52, "little")
+
+
+_BIT = tuple(1 << c for c in range(52))
+_SHIFT = tuple(8 * c for c in range(52))  # where a card's byte sits in an integer key
+
+
+@cache
+def _onto_shifts(onto: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """``Rules.onto`` as (cards mask, shift) pairs: a card ``c`` of the mask goes on ``c +
+    shift``. With the column tops and cells as bit masks, every card that fits on a top is
+    then found by a few integer operations per shift (one shift in Jeu du Boulanger)."""
+    masks: dict[int, int] = {}
+    for c, targets in enumerate(onto):
+        for t in targets:
+            masks[t - c] = masks.get(t - c, 0) | 1 << c
+    return tuple((mask, shift) for shift, mask in sorted(masks.items()))
+
+
+def _tops_of(cols: Sequence[bytes]) -> tuple[dict[int, int], int]:
+    """Each column top card's column, and the tops as a bit mask."""
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    mask = 0
+    for c in tops:
+        mask |= 1 << c
+    return tops, mask
+
+
+def _cells_mask(cells: Iterable[int]) -> int:
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask
+
+
+_GC_LOCK = threading.Lock()
+_gc_pause = [0, False]  # searches running, whether the collector was on before the first
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a search runs (in any thread), back as it was
+    after the last: a search makes no reference cycles (tuples, lists and dicts of ints and
+    bytes, freed by their counts), but the collector's passes over the tens of thousands of
+    live states on the heap cost about 7 % of the search's CPU."""
+    with _GC_LOCK:
+        if _gc_pause[0] == 0:
+            _gc_pause[1] = gc.isenabled()
+            gc.disable()
+        _gc_pause[0] += 1
+    try:
+        yield
+    finally:
+        with _GC_LOCK:
+            _gc_pause[0] -= 1
+            if _gc_pause[0] == 0 and _gc_pause[1]:
+                gc.enable()
+
+
+# A state (see ``Search.run``): columns, cells, foundations, next cards, key, the card its step
+# moved, each top's column, the tops and the cells as bit masks.
+State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int]
+# A step from a state: (from a cell, source column, card, destination, destination column,
+# key of the state it leads to, whether cards go home after it).
+Fresh = tuple[bool, int, int, int, int, int, bool]
+# On the heap: (cost, -sequence, state, None) or (cost, -sequence, parent state, step): a
+# state reached by a step that sent nothing home is built only when it is taken off the heap.
+Entry = tuple[int, int, State, Fresh | None]
 
 
 class Search:
     """One search from a start state; ``run`` returns (verdict, steps).
 
-    ``dead`` (optional) holds keys of states already proven unwinnable by an
-    earlier exhausted search; they are pruned and, when this search exhausts
+    ``dead`` (optional) holds the table keys (integers, see ``run``) of states already proven
+    unwinnable by an earlier exhausted search; they are pruned and, when this search exhausts
     too, every state it visited is added to it.
 
     ``avoid`` (optional) holds keys (``state_key``) of states the search must not
@@ -233,9 +334,9 @@ class Search:
         found: list[int],
         ncells: int,
         *,
-        dead: set[bytes] | None = None,
+        dead: set[int] | None = None,
         avoid: frozenset[bytes] | set[bytes] | None = None,
-        wins: Container[bytes] | None = None,
+        wins: Iterable[bytes] | None = None,
         rules: Rules = BAKERS,
     ) -> None:
         cols = list(cols)
@@ -248,8 +349,8 @@ class Search:
         self.ncells = ncells
         self.nodes = 0
         self.dead = dead
-        self.avoid = avoid or None
-        self.wins = wins or None
+        self.avoid = {_int_key(k) for k in avoid} if avoid else None
+        self.wins = {_int_key(k) for k in wins} if wins else None
         self.joined: bytes | None = None  # the state of ``wins`` the steps lead to
         self._cost_cache: dict[bytes, ColumnInfo] = {}
 
@@ -259,10 +360,27 @@ class Search:
         node_limit: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> tuple[str, list[Step]]:
-        """Best first from the start. A state on the heap is (cost, -sequence, columns, cells
-        as sorted bytes, foundations, key, the card its step moved); a step changes the cost by
-        the terms of the one or two columns it changes (``Rules``), unless cards went home, when
-        it is worked out whole (``estimate``).
+        """The search (``_run``), the garbage collector paused meanwhile."""
+        with _collector_paused():
+            return self._run(deadline, node_limit, clock)
+
+    def _run(
+        self,
+        deadline: float | None,
+        node_limit: int | None,
+        clock: Callable[[], float],
+    ) -> tuple[str, list[Step]]:
+        """Best first from the start (``Entry``, ``State``). A step changes the cost by the
+        terms of the one or two columns it changes (``Rules``; each column's term cached for
+        the current next cards home), unless cards went home, when it is worked out whole
+        (``estimate``).
+
+        The table's key is ``state_key`` read as an integer (``_int_key``): a step that sends
+        nothing home changes one card's byte, so the key of the state it leads to is the
+        parent's plus one number, and a state already known is dropped before anything of it
+        is built. A new state such a step leads to goes on the heap as its parent and the
+        step, with its cost: it is built when taken off, and on a winnable deal about half
+        never are. A step that uncovers a card going home is built and settled first.
 
         The card the last step moved is not moved again (unless that step sent cards home):
         any place it could go next it could have gone straight from where it was (the other
@@ -270,7 +388,7 @@ class Search:
         it left, where going leads back), so the state is already known from the state before;
         skipping it only saves building a key that is found in the table."""
         cols0, cells0, found0 = self.start
-        start_key = state_key(cols0, cells0)
+        start_key = _int_key(state_key(cols0, cells0))
         if sum(found0) == 52:
             return SOLVED, [(c, HOME) for c in self.start_home]
         ncells = self.ncells
@@ -280,20 +398,28 @@ class Search:
             return UNSOLVABLE, []
         wins = self.wins
         if wins is not None and start_key in wins:
-            self.joined = start_key
+            self.joined = _bytes_key(start_key)
             return SOLVED, [(c, HOME) for c in self.start_home]
         rules = self.rules
         cache = self._cost_cache
-        parent: dict[bytes, Parent] = {start_key: (None, None, ())}
-        heap: list[tuple[int, int, list[bytes] | Cols, bytes, Found, bytes, int]] = [
+        parent: dict[int, Parent] = {start_key: (None, None, ())}
+        tops0, tm0 = _tops_of(cols0)
+        heap: list[Entry] = [
             (
                 estimate(rules, cache, cols0, len(cells0), found0),
                 0,
-                cols0,
-                bytes(cells0),
-                found0,
-                start_key,
-                -1,
+                (
+                    cols0,
+                    bytes(cells0),
+                    found0,
+                    _nexts(found0),
+                    start_key,
+                    -1,
+                    tops0,
+                    tm0,
+                    _cells_mask(cells0),
+                ),
+                None,
             )
         ]
         seq = 0
@@ -301,133 +427,156 @@ class Search:
         limit = float("inf") if node_limit is None else node_limit
         push = heapq.heappush
         pop = heapq.heappop
-        onto = rules.onto
+        onto_shifts = _onto_shifts(rules.onto)
         settle_now = rules.settle
         goes_home = rules.goes_home
         home_steps = rules.home_steps
         column_info = rules.column_info
         wd, wc, we, _, wn = rules.weights
+
+        def term(col: bytes, na: int, nb: int, nc: int, nd: int) -> int:
+            """A column's term of the cost (``estimate``) while these are the next cards home."""
+            info = cache.get(col)
+            if info is None:
+                info = cache[col] = column_info(col)
+            b = info[1]
+            return wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+
+        term_cache: dict[Found, tuple[dict[bytes, int], dict[bytes, int]]] = {}
         card_bytes = _CARD
-        sep = _SEP
-        cells_sep = _CELLS_SEP
+        bit = _BIT
+        shift = _SHIFT
         check = _CHECK_EVERY
         while heap:
-            cost, _, cols, cells, found, key, last = pop(heap)
+            cost, _, state, step = pop(heap)
             if nodes >= limit or (deadline is not None and nodes % check == 0 and clock() > deadline):
                 self.nodes = nodes
                 return UNKNOWN, []
             nodes += 1
-            tops: dict[int, int] = {}
-            empty = -1
-            for i, col in enumerate(cols):
-                if col:
-                    tops[col[-1]] = i
-                elif empty < 0:
-                    empty = i
-            f0, f1, f2, f3 = found
-            na = f0 if f0 < 13 else NO_CARD
-            nb = 13 + f1 if f1 < 13 else NO_CARD
-            nc = 26 + f2 if f2 < 13 else NO_CARD
-            nd = 39 + f3 if f3 < 13 else NO_CARD
-            nexts = (na, nb, nc, nd)  # a card uncovered may go home only if it is one of these
-            # Candidate steps: (from a cell, source index, card, destination, dest column)
-            cand: list[tuple[bool, int, int, int, int]] = []
-            for j, c in enumerate(cells):
-                if c != last:
-                    for target in onto[c]:
-                        t = tops.get(target)
-                        if t is not None:
-                            cand.append((True, j, c, target, t))
-            for c, i in tops.items():
-                if c != last:
-                    for target in onto[c]:
-                        t = tops.get(target)
-                        if t is not None:
-                            cand.append((False, i, c, target, t))
-            if home_steps:  # moves home that do not settle by themselves (FreeCell)
-                for j, c in enumerate(cells):
-                    if c in nexts:
-                        cand.append((True, j, c, HOME, -1))
-                for c, i in tops.items():
-                    if c in nexts:
-                        cand.append((False, i, c, HOME, -1))
-            if empty >= 0:
-                for j, c in enumerate(cells):
-                    if c != last:
-                        cand.append((True, j, c, EMPTY_COL, empty))
-                for c, i in tops.items():
-                    if c != last and len(cols[i]) > 1:
-                        cand.append((False, i, c, EMPTY_COL, empty))
-            if len(cells) < ncells:
-                for c, i in tops.items():
-                    if c != last:
-                        cand.append((False, i, c, CELL, -1))
-            for from_cell, src, card, dst, dcol in cand:
-                ncols = list(cols)
+            if step is None:
+                cols, cells, found, nexts, key, last, tops, tm, cm = state
+            else:  # built now from its parent: the step moved one card, nothing went home
+                pcols, cells, found, nexts, _, _, tops, tm, cm = state
+                from_cell, src, last, dst, dcol, key, _ = step
+                cols = list(pcols)
+                tops = tops.copy()
                 if from_cell:
-                    ncells_b = cells[:src] + cells[src + 1 :]
-                    uncovered = -1
+                    cells = cells.replace(card_bytes[last], b"")
+                    cm ^= bit[last]
                 else:
-                    rest = ncols[src] = cols[src][:-1]
-                    uncovered = rest[-1] if rest else -1
-                    ncells_b = cells
-                if dst == CELL:
-                    at = bisect(ncells_b, card)
-                    ncells_b = ncells_b[:at] + card_bytes[card] + ncells_b[at:]
-                elif dst != HOME:
-                    ncols[dcol] = ncols[dcol] + card_bytes[card]
-                home: Cells = ()
-                before: tuple[list[bytes], list[int]] | None = None
-                whole = dst == HOME or (uncovered in nexts and goes_home(uncovered, list(found)))
-                if whole:
-                    # Only a freshly uncovered top, or any card after a foundation grew, can
-                    # go home now (the moved card could not, or it would have gone already).
-                    cells_list = list(ncells_b)
-                    nfound_list = list(found)
-                    if dst == HOME:
-                        nfound_list[card // 13] += 1
-                    if avoid is not None:
-                        before = (list(ncols), list(cells_list))
-                    home = tuple(settle_now(ncols, cells_list, nfound_list))
-                    cells_list.sort()
-                    ncells_b = bytes(cells_list)
-                    nfound: Found = tuple(nfound_list)
+                    rest = cols[src] = pcols[src][:-1]
+                    del tops[last]
+                    tm ^= bit[last]
+                    if rest:
+                        tops[rest[-1]] = src
+                        tm |= bit[rest[-1]]
+                if dst == CELL:  # in any order: the key does not see which cell holds a card
+                    cells += card_bytes[last]
+                    cm |= bit[last]
                 else:
-                    nfound = found
-                nkey = sep.join(sorted(ncols)) + cells_sep + ncells_b
-                if nkey in parent or (dead is not None and nkey in dead):
-                    continue
-                if avoid is not None and (
-                    nkey in avoid or (before is not None and _passes(avoid, before, home))
-                ):
-                    continue
-                parent[nkey] = (key, (card, dst), home)
-                if whole and nfound[0] + nfound[1] + nfound[2] + nfound[3] == 52:
-                    self.nodes = nodes
-                    return SOLVED, self._path(parent, nkey)
-                if wins is not None and nkey in wins:
-                    self.nodes, self.joined = nodes, nkey
-                    return SOLVED, self._path(parent, nkey)
-                if whole:
-                    ncost = estimate(rules, cache, ncols, len(ncells_b), nfound)
-                else:
-                    # the terms of the changed columns, old and new (foundations unchanged)
+                    old = pcols[dcol]
+                    if old:
+                        del tops[dst]
+                        tm ^= bit[dst]
+                    cols[dcol] = old + card_bytes[last]
+                    tops[last] = dcol
+                    tm |= bit[last]
+                state = (cols, cells, found, nexts, key, last, tops, tm, cm)
+            # The steps to states not known yet: (from a cell, source column, card, destination,
+            # destination column, key, whether cards go home after it: a card uncovered that
+            # goes home, or a step home; then the key is the one before they go, and whether
+            # the state is known is asked once they have).
+            fresh: list[Fresh] = []
+            free = tm | cm
+            for mask, sh in onto_shifts:  # onto a column top
+                m = ((tm >> sh) if sh >= 0 else (tm << -sh)) & mask & free
+                while m:
+                    low = m & -m
+                    m ^= low
+                    card = low.bit_length() - 1
+                    if card == last:
+                        continue
+                    target = card + sh
+                    if cm & low:
+                        nkey = key + ((target - ON_CELL) << shift[card])
+                        if nkey in parent or (dead is not None and nkey in dead):
+                            continue
+                        fresh.append((True, -1, card, target, tops[target], nkey, False))
+                        continue
+                    u = (key >> shift[card]) & 255  # what the card lies on
+                    nkey = key + ((target - u) << shift[card])
+                    if u in nexts and u < 52 and goes_home(u, list(found)):
+                        fresh.append((False, tops[card], card, target, tops[target], nkey, True))
+                        continue
+                    if nkey in parent or (dead is not None and nkey in dead):
+                        continue
+                    fresh.append((False, tops[card], card, target, tops[target], nkey, False))
+            if home_steps:  # moves home that do not settle by themselves (FreeCell)
+                for c in cells:
+                    if c in nexts:
+                        fresh.append((True, -1, c, HOME, -1, key + ((ON_HOME - ON_CELL) << shift[c]), True))
+                for c, i in tops.items():
+                    if c in nexts:
+                        u = (key >> shift[c]) & 255
+                        fresh.append((False, i, c, HOME, -1, key + ((ON_HOME - u) << shift[c]), True))
+            if len(tops) < 8:  # into an empty column
+                empty = cols.index(b"")
+                for c in cells:
+                    if c != last:
+                        nkey = key + ((ON_BOTTOM - ON_CELL) << shift[c])
+                        if nkey in parent or (dead is not None and nkey in dead):
+                            continue
+                        fresh.append((True, -1, c, EMPTY_COL, empty, nkey, False))
+                for c, i in tops.items():
+                    if c != last:
+                        u = (key >> shift[c]) & 255
+                        if u == ON_BOTTOM:
+                            continue  # alone in its column already
+                        nkey = key + ((ON_BOTTOM - u) << shift[c])
+                        if u in nexts and u < 52 and goes_home(u, list(found)):
+                            fresh.append((False, i, c, EMPTY_COL, empty, nkey, True))
+                            continue
+                        if nkey in parent or (dead is not None and nkey in dead):
+                            continue
+                        fresh.append((False, i, c, EMPTY_COL, empty, nkey, False))
+            if len(cells) < ncells:  # into a free cell
+                for c, i in tops.items():
+                    if c != last:
+                        u = (key >> shift[c]) & 255
+                        nkey = key + ((ON_CELL - u) << shift[c])
+                        if u in nexts and u < 52 and goes_home(u, list(found)):
+                            fresh.append((False, i, c, CELL, -1, nkey, True))
+                            continue
+                        if nkey in parent or (dead is not None and nkey in dead):
+                            continue
+                        fresh.append((False, i, c, CELL, -1, nkey, False))
+            na, nb, nc, nd = nexts
+            # each column's term of the cost for these next cards, and its term without its top
+            terms, rest_terms = term_cache.get(nexts) or term_cache.setdefault(nexts, ({}, {}))
+            for fresh_step in fresh:
+                from_cell, src, card, dst, dcol, nkey, whole = fresh_step
+                if not whole:
+                    if avoid is not None and nkey in avoid:
+                        continue
+                    parent[nkey] = (key, (card, dst), ())
+                    if wins is not None and nkey in wins:
+                        self.nodes, self.joined = nodes, _bytes_key(nkey)
+                        return SOLVED, self._path(parent, nkey)
+                    # The terms of the changed columns, old and new (foundations unchanged).
                     ncost = cost
                     if from_cell:
                         ncost -= wc
                     else:
                         old = cols[src]
-                        info = cache.get(old)
-                        if info is None:
-                            info = cache[old] = column_info(old)
-                        b = info[1]
-                        ncost -= wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
-                        if rest:
-                            info = cache.get(rest)
-                            if info is None:
-                                info = cache[rest] = column_info(rest)
-                            b = info[1]
-                            ncost += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        t = terms.get(old)
+                        if t is None:
+                            t = terms[old] = term(old, na, nb, nc, nd)
+                        ncost -= t
+                        if len(old) > 1:
+                            t = rest_terms.get(old)
+                            if t is None:
+                                t = rest_terms[old] = term(old[:-1], na, nb, nc, nd)
+                            ncost += t
                         else:
                             ncost -= we
                     if dst == CELL:
@@ -435,27 +584,78 @@ class Search:
                     else:  # onto a column top or into an empty column
                         old = cols[dcol]
                         if old:
-                            info = cache.get(old)
-                            if info is None:
-                                info = cache[old] = column_info(old)
-                            b = info[1]
-                            ncost -= wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                            t = terms.get(old)
+                            if t is None:
+                                t = terms[old] = term(old, na, nb, nc, nd)
+                            ncost -= t
                         else:
                             ncost += we
-                        new = ncols[dcol]
-                        info = cache.get(new)
-                        if info is None:
-                            info = cache[new] = column_info(new)
-                        b = info[1]
-                        ncost += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                        new = old + card_bytes[card]
+                        t = terms.get(new)
+                        if t is None:
+                            t = terms[new] = term(new, na, nb, nc, nd)
+                        ncost += t
+                    seq += 1
+                    push(heap, (ncost, -seq, state, fresh_step))
+                    continue
+                # Cards go home after this step: the state is built and settled to know its key.
+                ncols = list(cols)
+                if from_cell:
+                    ncells_b = cells.replace(card_bytes[card], b"")
+                else:
+                    ncols[src] = cols[src][:-1]
+                    ncells_b = cells
+                if dst == CELL:
+                    ncells_b += card_bytes[card]
+                elif dst != HOME:
+                    ncols[dcol] = cols[dcol] + card_bytes[card]
+                # Only a freshly uncovered top, or any card after a foundation grew, can go
+                # home now (the moved card could not, or it would have gone already).
+                cells_list = list(ncells_b)
+                nfound_list = list(found)
+                if dst == HOME:
+                    nfound_list[card // 13] += 1
+                before = (list(ncols), list(cells_list)) if avoid is not None else None
+                home = tuple(settle_now(ncols, cells_list, nfound_list))
+                ncells_b = bytes(cells_list)
+                for c in home:  # each card's byte: what it lay on before, then home
+                    nkey += (ON_HOME - ((nkey >> shift[c]) & 255)) << shift[c]
+                if nkey in parent or (dead is not None and nkey in dead):
+                    continue
+                if (
+                    avoid is not None
+                    and before is not None
+                    and (nkey in avoid or _passes(avoid, before, home))
+                ):
+                    continue
+                parent[nkey] = (key, (card, dst), home)
+                nfound: Found = tuple(nfound_list)
+                if sum(nfound) == 52:
+                    self.nodes = nodes
+                    return SOLVED, self._path(parent, nkey)
+                if wins is not None and nkey in wins:
+                    self.nodes, self.joined = nodes, _bytes_key(nkey)
+                    return SOLVED, self._path(parent, nkey)
                 seq += 1
-                push(heap, (ncost, -seq, ncols, ncells_b, nfound, nkey, -1 if whole else card))
+                ntops, ntm = _tops_of(ncols)
+                nstate = (
+                    ncols,
+                    ncells_b,
+                    nfound,
+                    _nexts(nfound),
+                    nkey,
+                    -1,
+                    ntops,
+                    ntm,
+                    _cells_mask(ncells_b),
+                )
+                push(heap, (estimate(rules, cache, ncols, len(ncells_b), nfound), -seq, nstate, None))
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
         return UNSOLVABLE, []
 
-    def _path(self, parent: dict[bytes, Parent], key: bytes) -> list[Step]:
+    def _path(self, parent: dict[int, Parent], key: int) -> list[Step]:
         rev: list[list[Step]] = []
         while True:
             pkey, step, home = parent[key]
@@ -469,11 +669,16 @@ class Search:
         return out
 
 
-def _passes(avoid: frozenset[bytes] | set[bytes], before: tuple[list[bytes], list[int]], home: Cells) -> bool:
+def _nexts(found: Found) -> Found:
+    """The next card of each suit to go home (``NO_CARD`` for a suit that is home)."""
+    return tuple(13 * s + f if f < 13 else NO_CARD for s, f in enumerate(found))
+
+
+def _passes(avoid: set[int], before: tuple[list[bytes], list[int]], home: Cells) -> bool:
     """Whether a step whose cards ``home`` then went home (in that order) passed through a state
     in ``avoid`` before the last of them went: ``before`` is the state right after the step."""
     cols, cells = list(before[0]), list(before[1])
-    if state_key(cols, cells) in avoid:
+    if _int_key(state_key(cols, cells)) in avoid:
         return True
     for card in home[:-1]:
         if card in cells:
@@ -481,6 +686,6 @@ def _passes(avoid: frozenset[bytes] | set[bytes], before: tuple[list[bytes], lis
         else:
             i = next(i for i, col in enumerate(cols) if col and col[-1] == card)
             cols[i] = cols[i][:-1]
-        if state_key(cols, cells) in avoid:
+        if _int_key(state_key(cols, cells)) in avoid:
             return True
     return False
