@@ -21,7 +21,8 @@ Time is CPU time (``time.thread_time``) per ``best_move`` call in one worker
 process, so other load on the machine does not count; a "decision" is a
 position with more than one candidate (forced plays are answered at once).
 Progress lines go to stderr, the summary to stdout; ``--out`` keeps each deal's
-result (JSON) for ``--compare``.
+result (JSON) for ``--compare``, rewritten every 25 deals, so ``--compare`` of two runs
+cut short pairs the deals both finished.
 """
 
 from __future__ import annotations
@@ -111,6 +112,10 @@ def run_hints(deals: list[int], rollouts: int, work: int | None, workers: int, o
         for n, result in enumerate(pool.map(play_deal, [(d, rollouts, work) for d in deals], chunksize=1), 1):
             results.append(result)
             if n % 25 == 0 or n == len(deals):
+                if out:  # kept as it goes, so a run cut short can still be compared
+                    Path(out).write_text(
+                        json.dumps({"rollouts": rollouts, "work": work, "deals": results}) + "\n"
+                    )
                 wins = sum(r["won"] for r in results)
                 print(
                     f"[{rollouts}] {n}/{len(deals)} deals: {wins} won ({100 * wins / n:.1f}%), "
@@ -118,8 +123,6 @@ def run_hints(deals: list[int], rollouts: int, work: int | None, workers: int, o
                     file=sys.stderr,
                     flush=True,
                 )
-    if out:
-        Path(out).write_text(json.dumps({"rollouts": rollouts, "work": work, "deals": results}) + "\n")
     n = len(results)
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, n)

@@ -73,3 +73,25 @@ def test_a_calculation_batch_that_fails_rolls_back_its_turned_cards():
     with pytest.raises(engine.IllegalMove):
         game.play("sw1,sw2,w9f1")
     assert game.board_text() == before and game.turned == engine.new_game("CA1-AAAAA24").turned
+
+
+@pytest.mark.parametrize(
+    "code", ["BK1-C4-AAAAA24", "BK1-C2-AAAAAGK", "BK1-C1-AAAAA7Q", "FC1-C4-MS11982", "FC1-C1-MS617"]
+)
+def test_every_place_s_double_tap_at_once_is_each_place_s_own(code):
+    """``double_tap_targets`` (one listing of the moves, for the board's menu) says what
+    ``double_tap_target`` says of each place, along random games."""
+    rng = random.Random(code)
+    game = engine.new_game(code)
+    for _ in range(60):
+        each = {}
+        for place in game.places():
+            try:
+                each[place] = game.double_tap_target(place)
+            except engine.IllegalMove:
+                continue
+        assert game.double_tap_targets() == each
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))

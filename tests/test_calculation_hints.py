@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine.calculation import SEQUENCES, CalculationGame, Position
 from engine.calculation.fast import choose_pile, distances, playout
-from engine.calculation.hints import View, _seed_for, best_move, candidates
+from engine.calculation.hints import Tally, View, _halve, _seed_for, best_move, candidates, evaluate
 from engine.calculation.perfect import solve
 from engine.cards import make_card, rank_of
 
@@ -253,3 +253,26 @@ def test_the_seen_copy_holds_only_what_the_player_sees(deal, plies):
     assert best_move(a, rollouts=ROLLOUTS, seed=1) == best_move(game, rollouts=ROLLOUTS, seed=1)
     a.play(a.legal_moves()[0])  # the copy is separate: playing on it leaves the game alone
     assert a.foundations != game.foundations or a.waste != game.waste
+
+
+def test_a_work_budget_halves_the_candidates_so_the_close_calls_get_the_reshuffles():
+    game = layout([[13], [9], [5], []], turned=7)  # the 7 may go on any of four distinct piles
+    moves = candidates(game)
+    assert len(moves) == 4
+    tallies = evaluate(game, moves, rollouts=10**6, seed=0, time_limit=None, work=40_000)
+    live = [t for t in tallies if t.active]
+    dropped = [t for t in tallies if not t.active]
+    assert 1 <= len(live) <= 2
+    assert min(t.plays for t in live) > max(t.plays for t in dropped)
+    # the rounds share the budget equally: the dropped half stopped at the end of the first
+    cost = len(game.unseen_cards()) + 5
+    assert sum(t.plays for t in tallies) * cost <= 40_000 + 4 * cost * 32
+
+
+def test_halving_counts_from_the_start_so_pruned_candidates_leave_room_for_close_calls():
+    tallies = [Tally(wins=0b1111), Tally(wins=0b0111), Tally(wins=0b0011), Tally(wins=0b0001)]
+    tallies[2].active = tallies[3].active = False  # pruned before the first round ended
+    _halve(tallies, keep=2)
+    assert [t.active for t in tallies] == [True, True, False, False]
+    _halve(tallies, keep=1)
+    assert [t.active for t in tallies] == [True, False, False, False]

@@ -172,6 +172,40 @@ async def test_a_winning_line_never_warns_and_a_race_game_is_never_judged(servic
     assert board.pending is None and board.lost_undos is None
 
 
+async def test_a_stock_deal_starts_on_its_shipped_line(service, store):
+    """Issue 26: a shipped deal's solution seeds its verdicts, so a move on it needs no search
+    and a move off it a search handed that line (it may stop where it rejoins it)."""
+    from engine.solver.deals import winnable_deals, winnable_line
+
+    deal = winnable_deals(4)[0]
+    line = winnable_line(deal, 4)
+    assert line is not None
+    started = await service.start(11, "bakers", code=engine.make_code("bakers", deal, 4))
+    gid = started.board.row.id
+    on = await service.play(11, gid, line[0])
+    assert on.pending is None and on.lost_undos is None  # known winnable: no search
+    off = next(m for m in on.game.legal_moves() if m != line[1])
+    board = await service.play(11, gid, off)
+    assert board.pending is not None
+    plan = service.verdicts.plan(gid, board.row.version)
+    assert plan is not None and plan.within == 1 and len(plan.known) == len(line)
+    other = await service.start(12, "bakers", code=engine.parse_code(CODE))  # no shipped line
+    first = await service.play(12, other.board.row.id, next(iter(other.board.game.legal_moves())))
+    assert first.pending is not None
+    unseeded = service.verdicts.plan(other.board.row.id, first.row.version)
+    assert unseeded is not None and unseeded.known == ()
+
+
+async def test_a_daily_starts_on_the_win_found_when_it_was_drawn(service, store):
+    from bot.games import front_for
+
+    started = await service.start(13, "bakers", daily=True)
+    line = front_for("bakers").solution(started.board.game.game_code)
+    assert line is not None and engine.replay(started.board.row.code, line).is_won
+    on = await service.play(13, started.board.row.id, line[0])
+    assert on.pending is None and on.lost_undos is None  # known winnable: no search
+
+
 async def test_the_setting_off_asks_the_solver_nothing(service, store):
     from bot.languages.language import set_warns_lost, warns_lost
 

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.solver import solve
-from engine.solver.deals import RANGES, STOCK_FILE, check_deal, winnable_deals
+from engine.solver.deals import RANGES, STOCK_FILE, bad_lines, check_deal, winnable_deals, winnable_line
 
 MINIMUM = {4: 200, 2: 50, 1: 10}
 
@@ -49,3 +49,28 @@ def test_stock_regenerates_identically_on_a_slice() -> None:
 def test_unknown_cell_count_is_refused() -> None:
     with pytest.raises(ValueError, match="4, 2 or 1"):
         winnable_deals(3)
+
+
+def test_every_shipped_line_replays_to_a_win_of_its_deal() -> None:
+    stock = json.loads(STOCK_FILE.read_text(encoding="utf-8"))
+    assert bad_lines(stock) == []
+    deal = winnable_deals(4)[0]
+    moves = winnable_line(deal, 4)
+    assert moves is not None and engine.replay(engine.code_for("bakers", deal, 4), moves).is_won
+    assert len(moves) == stock["par"]["4"][0]
+
+
+def test_a_line_that_does_not_win_is_reported() -> None:
+    stock = json.loads(STOCK_FILE.read_text(encoding="utf-8"))
+    deal = stock["deals"]["1"][0]
+    stock["lines"]["1"][0] = " ".join(stock["lines"]["1"][0].split()[:-1])  # one move short
+    assert bad_lines(stock) == [f"deal {deal} with 1 cells: its line does not win"]
+    stock["lines"]["2"] = stock["lines"]["2"][1:]
+    assert f"2 cells: {len(stock['deals']['2'])} deals, {len(stock['deals']['2']) - 1} lines" in bad_lines(
+        stock
+    )
+
+
+def test_a_deal_outside_the_stock_has_no_line() -> None:
+    assert winnable_line(2, 4) is None  # not winnable, so not shipped
+    assert winnable_line(winnable_deals(4)[0], 3) is None

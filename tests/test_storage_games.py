@@ -316,6 +316,24 @@ async def test_writes_arriving_together_share_a_commit_and_a_refusal_undoes_only
         assert (stored.moves, stored.score, stored.version) == (("3h",), 10, 2)
 
 
+async def test_a_refused_write_alone_in_its_transaction_leaves_nothing_behind(sqlite_store):
+    """Alone in its transaction a write has no savepoint: its refusal rolls the transaction back."""
+    store = sqlite_store
+    game = await store.create_game("bakers", CODE, 1, None, None)
+
+    async def broken(conn):
+        await conn.execute("UPDATE games SET score = 999")
+        raise RuntimeError("a bug in one write")
+
+    with pytest.raises(RuntimeError):
+        await store._db._write(broken)
+    with pytest.raises(storage.VersionConflict):
+        await store.append_move(game.id, game.version + 1, "3h", score=10, move_count=1)
+    assert (await store.get_game(game.id)).score == game.score
+    moved = await store.append_move(game.id, game.version, "3h", score=10, move_count=1)
+    assert (moved.moves, moved.score, moved.version) == (("3h",), 10, game.version + 1)
+
+
 async def test_closing_finishes_writes_already_submitted(stores):
     s = await stores.open()
     games = [await s.create_game("bakers", CODE, owner, None, None) for owner in range(5)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import OrderedDict
 
 import engine
 from bot.games.base import WinnableFinder
@@ -15,9 +16,14 @@ from bot.play import dailycodes
 from engine import BakersGame
 
 DAILY_CELLS = 4
-# The daily's search, once a day in a thread of the bot's process: at most this long per
-# deal tried and in all (a deal usually takes a few ms; the shipped list is the fallback).
-DAILY_SECONDS_EACH, DAILY_BUDGET = 0.5, 3.0
+# The daily's search, once a day in a thread of the bot's process: at most this many nodes
+# (a deal usually takes a few thousand: a hard one is skipped, whatever the machine's load)
+# and seconds per deal tried, and seconds in all (the shipped list is the fallback).
+DAILY_NODES_EACH, DAILY_SECONDS_EACH, DAILY_BUDGET = 30_000, 0.5, 3.0
+# The wins found for the dailies this process drew, by code, so a daily game starts on its
+# line (``solution``); another process, or this one restarted, searches as for any deal.
+DAILY_LINES_KEPT = 8
+_daily_lines: OrderedDict[str, tuple[str, ...]] = OrderedDict()
 # The workers under their earlier names (pickled by name into the pools).
 bakers_hint, bakers_verdict = tableau_hint, tableau_verdict
 
@@ -56,12 +62,32 @@ class BakersFront(TableauFront[BakersGame]):
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
         return dailycodes.shipped_winnable(cells)
 
+    def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
+        """A shipped stock deal's solution (``engine.solver.deals``), for that deal as dealt
+        today, or the win found when this process drew that daily."""
+        from engine.solver.deals import winnable_line
+
+        if code.cells is None or code != engine.make_code(self.kind, code.deal, code.cells):
+            return None  # an older version of the deal numbers: other cards
+        return winnable_line(code.deal, code.cells) or _daily_lines.get(str(code))
+
     def daily_code(self, draw: int) -> engine.GameCode:
         """A random deal the solver proves winnable (a few ms each): not one of the shipped
-        stock deals, which players meet as ordinary games and could have practised."""
-        found = find_winnable(DAILY_CELLS, draw, 1, DAILY_SECONDS_EACH, DAILY_BUDGET)
-        if found:
-            return self.code(found[0], DAILY_CELLS)
+        stock deals, which players meet as ordinary games and could have practised. The
+        proof's win is kept for the daily's games (``solution``)."""
+        from engine.solver import solve
+
+        rng = random.Random(draw)
+        deadline = time.monotonic() + DAILY_BUDGET
+        while time.monotonic() < deadline:
+            code = self.code(rng.randrange(engine.codes.MAX_DEAL + 1), DAILY_CELLS)
+            seconds = min(DAILY_SECONDS_EACH, max(0.0, deadline - time.monotonic()))
+            found = solve(BakersGame(code), time_limit=seconds, node_limit=DAILY_NODES_EACH, compact=False)
+            if found.verdict == "solvable":
+                _daily_lines[str(code)] = tuple(found.moves)
+                while len(_daily_lines) > DAILY_LINES_KEPT:
+                    _daily_lines.popitem(last=False)
+                return code
         deals = self.shipped_deals(DAILY_CELLS)  # the solver found none in time: a proven one
         deal = deals[draw % len(deals)] if deals else draw % (engine.codes.MAX_DEAL + 1)
         return self.code(deal, DAILY_CELLS)

@@ -399,6 +399,12 @@ class GameFront(ABC, Generic[G]):
         ``line`` on the event loop (None when the game has no verdict worker)."""
         return None
 
+    def known_line(self, game: G) -> tuple[Hashable, ...] | None:
+        """For a game as dealt: the marks of the positions a known win of its deal passes
+        through (a shipped solution), so its first verdict needs no whole new search; None
+        when no win of the deal is known here."""
+        return None
+
     # -- the Activity (bot/activity): the page draws the table and proposes moves ------------
     def table(self, tr: Translator, game: G) -> Table | None:
         """The position as piles for the Activity's page (a game with ``in_activity``)."""

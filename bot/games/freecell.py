@@ -140,6 +140,18 @@ class FreeCellFront(TableauFront[FreeCellGame]):
         cols = pos.cols
         return max(onto, key=lambda m: (len(m.cards), len(cols[m.dst]), -m.dst)).notation
 
+    def one_presses(self, game: FreeCellGame) -> dict[str, str]:
+        """FreeCell's own one press (``one_press``), place by place."""
+        out: dict[str, str] = {}
+        for place in game.places():
+            if game.is_empty(place):
+                continue
+            try:
+                out[place] = self.one_press(game, place)
+            except engine.IllegalMove:
+                continue
+        return out
+
     def describe_action(self, tr: Translator, moves: tuple[FreeCellMove, ...]) -> str:
         """A move and the cards auto-play sent home after it: ``7♥ from column 2 to column 7;
         then home by themselves: A♠, 2♠``."""

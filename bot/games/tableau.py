@@ -209,6 +209,11 @@ class TableauFront(GameFront[G]):
         ``IllegalMove`` when the card has nowhere to go."""
         return game.double_tap_target(place)
 
+    def one_presses(self, game: G) -> dict[str, str]:
+        """Every place's one-press move at once ({place: notation}; a place whose card has
+        nowhere to go is left out): the engine's double taps, from one listing of the moves."""
+        return game.double_tap_targets()
+
     @staticmethod
     def _notation(game: G, src: str, dst: str) -> str:
         """Source then destination; into an empty column, the longest run that may move."""
@@ -257,12 +262,7 @@ class TableauFront(GameFront[G]):
         (a card's move home among them when its press sends it home). A move home stays when
         the card's press builds it elsewhere (a game whose press keeps a card not yet safe to
         send home on the columns), so that one card can go home without Home sending every other."""
-        one_press = set()
-        for place in game.places():
-            try:
-                one_press.add(self.one_press(game, place))
-            except engine.IllegalMove:
-                continue
+        one_press = set(self.one_presses(game).values())
         options = [m for m in self._ranked(game) if m.notation not in one_press]
         # Every size of group into an empty column would crowd the free cells out of the 25
         # choices: the largest group of each source stays in place, the smaller ones go last.
@@ -378,6 +378,21 @@ class TableauFront(GameFront[G]):
         from engine.solver import position_key
 
         return position_key(game.position)
+
+    def known_line(self, game: G) -> tuple[Hashable, ...] | None:
+        """The keys of the positions the deal's known solution (``solution``) passes through,
+        checked here: a solution that does not replay to a win gives None."""
+        moves = None if game.moves else self.solution(game.game_code)
+        if moves is None:
+            return None
+        from engine.solver import line_keys
+
+        keys = line_keys(game.position, moves)
+        return None if keys is None else tuple(keys)
+
+    def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
+        """The moves of a known win of the deal ``code`` (None: none known)."""
+        return None
 
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then

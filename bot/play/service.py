@@ -395,9 +395,21 @@ class GameService:
             self.boards.expect(row.id)  # its board is posted next: a /move meanwhile waits for it
         game = engine.new_game(code)  # from the typed code: no second parse of its text
         self._remember(row, game)
+        if not race:
+            self._seed_verdict(row, game)
         log.info("game %s started: %s for user %s%s", row.id, text, user_id, " (daily)" if daily_date else "")
         png = b"" if race else await self.render(row, game)
         return Started(Board(row, game, png), replaced, verified)
+
+    def _seed_verdict(self, row: storage.GameRow, game: engine.Game[Any]) -> None:
+        """A deal with a known win (a shipped stock deal) starts known to be winnable along it:
+        the first press needs no whole new search, only, off that line, one back to it."""
+        front = front_of(game)
+        if self.solver is None or front.verdict_worker is None:
+            return
+        line = front.known_line(game)
+        if line is not None:
+            self.verdicts.seed(row.id, row.version, front.mark(game), line)
 
     async def _check_not_rehearsal(self, user_id: int, front: GameFront[Any], code: engine.GameCode) -> None:
         """Today's daily deal, typed as a code, before the player's counted attempt is finished

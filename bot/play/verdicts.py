@@ -3,6 +3,7 @@
 Most moves need no search: a move onto the line of the last known win is still
 winnable (the rest of that line is the win), a move from a lost position is lost
 one undo further, and an undo gives back the verdict of the position it returns to.
+A game of a deal whose win is known (a shipped stock deal) starts on that win's line.
 Only a move off the line (or a game nothing is known of, say after a restart)
 asks the solver, in the hint pool, within ``VERDICT_SECONDS`` and ``VERDICT_NODES``; a move
 off a known line is handed that line, so the search may stop where it rejoins it.
@@ -120,10 +121,19 @@ class Verdicts:
         known, within = _nearest_win(path) if path.verdicts[-1] is None else ((), None)
         path.version = new_version
         self._paths[game_id] = path
+        self._keep(game_id)
+        return Step(path.verdicts[-1], back, known, within)
+
+    def seed(self, game_id: int, version: int, mark: Hashable, line: tuple[Hashable, ...]) -> None:
+        """A new game at ``version`` whose deal has a known win: its position ``mark`` is
+        winnable along ``line`` (the marks of the positions that win passes through)."""
+        self._paths[game_id] = _Path(version, [mark], [Verdict("winnable", line)], [version])
+        self._keep(game_id)
+
+    def _keep(self, game_id: int) -> None:
         self._paths.move_to_end(game_id)
         while len(self._paths) > GAMES_KEPT:
             self._paths.popitem(last=False)
-        return Step(path.verdicts[-1], back, known, within)
 
     def learned(self, game_id: int, version: int, verdict: Verdict) -> bool:
         """Keep a search's verdict for the position at ``version``, and what follows from it

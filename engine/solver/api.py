@@ -480,6 +480,13 @@ def _plan_keys(pos: Position, moves: Sequence[str], *, to_win: bool = True) -> l
     return keys if work.is_won() or not to_win else None
 
 
+def line_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
+    """The ``position_key`` of each position a win by ``moves`` passes through from ``pos``
+    (one a move), or None unless they are legal and win: a known solution (a shipped stock
+    deal's) as a verdict's line, so the first search of a new game is a short one back to it."""
+    return _plan_keys(pos, moves)
+
+
 # The two in-process caches below are speed-ups only; the lock keeps them whole if hints run
 # in several threads.
 _CACHE_LOCK = threading.Lock()
@@ -927,6 +934,7 @@ __all__ = [
     "clear_plans",
     "hint",
     "hint_code",
+    "line_keys",
     "par",
     "position_key",
     "shorten",

@@ -176,10 +176,32 @@ class TableauGame(Game[TableauMove], Generic[P]):
         (not for a column's lone card), else the leftmost free cell. Returns the notation."""
         kind, index = _source(source, self.cells)
         pos = self.position
-        moves = list(pos.moves((kind, index)))
         card = self.top_card(source)
         if card is None:
             raise pos.refusal(ParsedMove(kind, index, FOUNDATION, 0, None))  # "empty_source"
+        target = self._double_tap(kind, index, list(pos.moves((kind, index))))
+        if target is None:
+            raise IllegalMove(f"{card_label(card)} has nowhere to go", "nowhere_to_go", card=card_label(card))
+        return target
+
+    def double_tap_targets(self) -> dict[str, str]:
+        """Every place's ``double_tap_target`` at once, from one listing of the legal moves
+        (a board's menu leaves each place's one-press move out): {place: notation}, without
+        the empty places and those whose card has nowhere to go."""
+        by_source: dict[tuple[str, int], list[TableauMove]] = {}
+        for move in self.position.moves():
+            by_source.setdefault((move.src_kind, move.src), []).append(move)
+        out: dict[str, str] = {}
+        for place in self.places():
+            kind, index = _source(place, self.cells)
+            target = self._double_tap(kind, index, by_source.get((kind, index), []))
+            if target is not None:
+                out[place] = target
+        return out
+
+    def _double_tap(self, kind: str, index: int, moves: list[TableauMove]) -> str | None:
+        """The double tap among ``moves``, the legal moves from one place (None: none fits)."""
+        pos = self.position
         singles = [m for m in moves if len(m.cards) == 1]
         for m in singles:
             if m.dst_kind == FOUNDATION:
@@ -194,7 +216,7 @@ class TableauGame(Game[TableauMove], Generic[P]):
         for m in singles:
             if m.dst_kind == CELL:
                 return m.notation
-        raise IllegalMove(f"{card_label(card)} has nowhere to go", "nowhere_to_go", card=card_label(card))
+        return None
 
     def double_tap(self, source: str) -> TableauMove:
         return self.play(self.double_tap_target(source))
@@ -215,7 +237,7 @@ class TableauGame(Game[TableauMove], Generic[P]):
         pos = self.position.copy()
         run: list[str] = []
         while True:
-            move = next((m for m in pos.moves() if m.dst_kind == FOUNDATION), None)
+            move = next(pos.moves(dst=(FOUNDATION, 0)), None)  # the first move home
             if move is None:
                 return run
             pos.apply(move)

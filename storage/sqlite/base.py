@@ -183,7 +183,8 @@ class SqliteBase(LostWatch):
 
         Group commit: writes that arrive while a commit is in progress are run
         together in the next transaction, each inside its own savepoint (a
-        refused write - a version conflict, say - undoes only itself), and
+        refused write - a version conflict, say - undoes only itself; a write
+        alone in its transaction needs none), and
         share one COMMIT and so one fsync. Nobody's call returns before the
         transaction holding their write is committed.
         """
@@ -212,22 +213,29 @@ class SqliteBase(LostWatch):
         if conn is None:
             return [(f, None, StorageError("the store is closed")) for _, f in batch]
         outcomes: list[Outcome] = []
+        # A write alone in its transaction needs no savepoint: refused, the whole transaction
+        # is rolled back (nothing else is in it), two round trips to the connection fewer.
+        alone = len(batch) == 1
         try:
             await conn.execute("BEGIN IMMEDIATE")
             for op, future in batch:
-                await conn.execute("SAVEPOINT write")
+                if not alone:
+                    await conn.execute("SAVEPOINT write")
                 try:
                     value = await op(conn)
                 except Exception as refused:
                     if isinstance(refused, sqlite3.Error) and not conn.in_transaction:
                         raise  # SQLite ended the whole transaction (I/O error, disk full...)
-                    await conn.execute("ROLLBACK TO write")
+                    await conn.execute("ROLLBACK" if alone else "ROLLBACK TO write")
                     if isinstance(refused, sqlite3.Error):
                         refused = operational_error(refused)
+                    if alone:
+                        return [(future, None, refused)]
                     outcomes.append((future, None, refused))
                 else:
                     outcomes.append((future, value, None))
-                await conn.execute("RELEASE write")
+                if not alone:
+                    await conn.execute("RELEASE write")
             await self._check_written(conn)  # nor once the database lost what this store wrote
             self.check_file()  # nor once the file is gone
             await conn.execute("COMMIT")
