@@ -28,33 +28,50 @@ from engine.solver.search import (
     CELL,
     EMPTY_COL,
     HOME,
-    NO_CARD,
+    ON_BOTTOM,
+    ON_CELL,
+    ON_HOME,
     SOLVED,
     UNKNOWN,
-    Cells,
     Cols,
     ColumnInfo,
     Found,
+    Parent,
     Rules,
     Step,
+    _collector_paused,
+    _int_key,
+    _nexts,
+    _passes,
     estimate,
     state_key,
 )
 
 _CHECK_EVERY = 512
 _CARD = tuple(bytes((c,)) for c in range(52))
-# For each state reached: (the state it was reached from, the step, the cards sent home after it).
-_Parent = tuple[bytes | None, Step | None, Cells]
+_SHIFT = tuple(8 * c for c in range(52))  # where a card's byte sits in an integer key
+# A state: columns, cells (sorted bytes), foundations, the next card of each suit, key (an
+# integer, as the core search's), the card its step moved (-1 when cards went home after it).
+_State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int]
+# A step that sent nothing home: (from a cell, source column, card, destination, destination
+# column, key of the state it leads to).
+_Fresh = tuple[bool, int, int, int, int, int]
+# On the heap: (priority, -sequence, estimate, steps taken, state, None), or the same with the
+# parent state and the step: such a state is built only when it is taken off.
+_Entry = tuple[int, int, int, int, _State, _Fresh | None]
 
 
 class WeightedSearch:
     """A search from a start state ordered by estimate + ``step_cost`` × steps; ``run`` returns
     (verdict, steps), the verdict "solvable" or "unknown" (budget spent, or no win: the core
-    search decides). It touches nothing of the core search's but its public parts (``Rules``,
-    ``estimate``, ``state_key``), so the core may change how it keys and prunes states.
+    search decides). It keys states as the core search does (``state_key`` read as an
+    integer, so a step that sends nothing home adds one number) and builds a state reached by
+    such a step only when it is taken off the heap, but lists its steps in its own order.
 
     ``avoid``: keys (``state_key``) of states the steps must not pass through, as the core
-    search's ``avoid`` (the cards sent home from the start itself are not checked)."""
+    search's ``avoid`` (the cards sent home from the start itself are not checked).
+    ``cost_cache``: the core search's cache of ``Rules.column_info`` for the same rules, if it
+    ran first (the same values, not worked out again)."""
 
     def __init__(
         self,
@@ -66,6 +83,7 @@ class WeightedSearch:
         rules: Rules,
         step_cost: int,
         avoid: frozenset[bytes] | set[bytes] | None = None,
+        cost_cache: dict[bytes, ColumnInfo] | None = None,
     ) -> None:
         cols, cells, found = list(cols), list(cells), list(found)
         self.rules = rules
@@ -74,9 +92,9 @@ class WeightedSearch:
         self.start = (tuple(cols), tuple(cells), tuple(found))
         self.ncells = ncells
         self.step_cost = step_cost
-        self.avoid = avoid or None
+        self.avoid = {_int_key(k) for k in avoid} if avoid else None
         self.nodes = 0
-        self._cost_cache: dict[bytes, ColumnInfo] = {}
+        self._cost_cache: dict[bytes, ColumnInfo] = {} if cost_cache is None else cost_cache
 
     def run(
         self,
@@ -84,53 +102,63 @@ class WeightedSearch:
         node_limit: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> tuple[str, list[Step]]:
-        """Best first by estimate + ``step_cost`` × depth; the estimate is updated step by step
-        from the one or two columns a step changes, as in the core search. A heap entry is
-        (priority, -sequence, estimate, depth, columns, cells as sorted bytes, foundations,
-        key, the card its step moved: not moved again next, as in the core search, unless
-        cards went home)."""
+        """Best first by estimate + ``step_cost`` × depth, the garbage collector paused as in
+        the core search."""
+        with _collector_paused():
+            return self._run(deadline, node_limit, clock)
+
+    def _run(
+        self, deadline: float | None, node_limit: int | None, clock: Callable[[], float]
+    ) -> tuple[str, list[Step]]:
+        """The estimate is updated step by step from the one or two columns a step changes
+        (each column's term cached for the next cards home), as in the core search. The steps
+        of a state are listed cells first, then column tops in column order, and among equal
+        priorities the last pushed is taken first: that order decides which of two equally
+        short wins is found. The card the last step moved is not moved again next, as in the
+        core search, unless cards went home."""
         cols0, cells0, found0 = self.start
-        start_key = state_key(cols0, cells0)
+        start_key = _int_key(state_key(cols0, cells0))
         if sum(found0) == 52:
             return SOLVED, [(c, HOME) for c in self.start_home]
         ncells = self.ncells
         avoid, rules, cache = self.avoid, self.rules, self._cost_cache
         onto, settle_now, goes_home, home_steps = rules.onto, rules.settle, rules.goes_home, rules.home_steps
         step_cost = self.step_cost
-        parent: dict[bytes, _Parent] = {start_key: (None, None, ())}
+        parent: dict[int, Parent] = {start_key: (None, None, ())}
         wd, wc, we, _, wn = rules.weights
         column_info = rules.column_info
-        heap: list[tuple[int, int, int, int, Cols, bytes, Found, bytes, int]] = [
-            (
-                h0 := estimate(rules, cache, cols0, len(cells0), found0),
-                0,
-                h0,
-                0,
-                cols0,
-                bytes(cells0),
-                found0,
-                start_key,
-                -1,
-            )
+        h0 = estimate(rules, cache, cols0, len(cells0), found0)
+        heap: list[_Entry] = [
+            (h0, 0, h0, 0, (cols0, bytes(cells0), found0, _nexts(found0), start_key, -1), None)
         ]
         seq = nodes = 0
-
-        def term(col: bytes, na: int, nb: int, nc: int, nd: int) -> int:
-            """A column's part of the estimate (``estimate``), the next cards of the suits given."""
-            if not col:
-                return -we
-            info = cache.get(col)
-            if info is None:
-                info = cache[col] = column_info(col)
-            below = info[1]
-            return wd * info[0] + wn * (below[na] + below[nb] + below[nc] + below[nd])
+        push, pop = heapq.heappush, heapq.heappop
+        card_bytes, shift = _CARD, _SHIFT
+        # For each set of next cards: each column's term of the estimate (an empty one's too).
+        term_cache: dict[Found, dict[bytes, int]] = {}
 
         limit = float("inf") if node_limit is None else node_limit
         while heap:
-            _, _, cost, depth, cols, cells, found, key, last = heapq.heappop(heap)
+            _, _, cost, depth, state, step = pop(heap)
             if nodes >= limit or (deadline is not None and nodes % _CHECK_EVERY == 0 and clock() > deadline):
                 break
             nodes += 1
+            if step is None:
+                cols, cells, found, nexts, key, last = state
+            else:  # built now from its parent: the step moved one card, nothing went home
+                pcols, cells, found, nexts, _, _ = state
+                from_cell, src, last, dst, dcol, key = step
+                cols = list(pcols)
+                if from_cell:
+                    cells = cells.replace(card_bytes[last], b"")
+                else:
+                    cols[src] = pcols[src][:-1]
+                if dst == CELL:
+                    at = bisect(cells, last)
+                    cells = cells[:at] + card_bytes[last] + cells[at:]
+                else:
+                    cols[dcol] = pcols[dcol] + card_bytes[last]
+                state = (cols, cells, found, nexts, key, last)
             tops: dict[int, int] = {}
             empty = -1
             for i, col in enumerate(cols):
@@ -138,57 +166,126 @@ class WeightedSearch:
                     tops[col[-1]] = i
                 elif empty < 0:
                     empty = i
-            nexts = tuple(13 * s + f if f < 13 else NO_CARD for s, f in enumerate(found))
 
-            # Candidate steps, as the core search lists them: (from a cell, source index, card,
-            # destination, destination column)
-            cand: list[tuple[bool, int, int, int, int]] = []
-            for j, c in enumerate(cells):
+            # Candidate steps: (from a cell, source column, card, destination, destination
+            # column, key, whether cards go home after it: then the key is the one before they go)
+            cand: list[tuple[bool, int, int, int, int, int, bool]] = []
+            for c in cells:
                 if c != last:
-                    cand += [(True, j, c, t, tops[t]) for t in onto[c] if t in tops]
+                    cand += [
+                        (True, -1, c, t, tops[t], key + ((t - ON_CELL) << shift[c]), False)
+                        for t in onto[c]
+                        if t in tops
+                    ]
             for c, i in tops.items():
                 if c != last:
-                    cand += [(False, i, c, t, tops[t]) for t in onto[c] if t in tops]
+                    targets = [t for t in onto[c] if t in tops]
+                    if targets:
+                        u = (key >> shift[c]) & 255  # what the card lies on
+                        whole = u < 52 and u in nexts and goes_home(u, list(found))
+                        cand += [
+                            (False, i, c, t, tops[t], key + ((t - u) << shift[c]), whole) for t in targets
+                        ]
             if home_steps:
-                cand += [(True, j, c, HOME, -1) for j, c in enumerate(cells) if c in nexts]
-                cand += [(False, i, c, HOME, -1) for c, i in tops.items() if c in nexts]
+                for c in cells:
+                    if c in nexts:
+                        cand.append((True, -1, c, HOME, -1, key + ((ON_HOME - ON_CELL) << shift[c]), True))
+                for c, i in tops.items():
+                    if c in nexts:
+                        u = (key >> shift[c]) & 255
+                        cand.append((False, i, c, HOME, -1, key + ((ON_HOME - u) << shift[c]), True))
             if empty >= 0:
-                cand += [(True, j, c, EMPTY_COL, empty) for j, c in enumerate(cells) if c != last]
-                cand += [
-                    (False, i, c, EMPTY_COL, empty) for c, i in tops.items() if c != last and len(cols[i]) > 1
-                ]
+                for c in cells:
+                    if c != last:
+                        cand.append(
+                            (True, -1, c, EMPTY_COL, empty, key + ((ON_BOTTOM - ON_CELL) << shift[c]), False)
+                        )
+                for c, i in tops.items():
+                    if c != last:
+                        u = (key >> shift[c]) & 255
+                        if u != ON_BOTTOM:
+                            whole = u in nexts and goes_home(u, list(found))
+                            cand.append(
+                                (False, i, c, EMPTY_COL, empty, key + ((ON_BOTTOM - u) << shift[c]), whole)
+                            )
             if len(cells) < ncells:
-                cand += [(False, i, c, CELL, -1) for c, i in tops.items() if c != last]
-            for from_cell, src, card, dst, dcol in cand:
+                for c, i in tops.items():
+                    if c != last:
+                        u = (key >> shift[c]) & 255
+                        whole = u < 52 and u in nexts and goes_home(u, list(found))
+                        cand.append((False, i, c, CELL, -1, key + ((ON_CELL - u) << shift[c]), whole))
+
+            terms = term_cache.get(nexts)
+            if terms is None:
+                terms = term_cache[nexts] = {b"": -we}
+            na, nb, nc, nd = nexts
+            for from_cell, src, card, dst, dcol, nkey, whole in cand:
+                if not whole:
+                    if nkey in parent or (avoid is not None and nkey in avoid):
+                        continue
+                    parent[nkey] = (key, (card, dst), ())
+                    # The terms of the one or two columns changed, and the cells.
+                    ncost = cost
+                    if from_cell:
+                        ncost -= wc
+                    else:
+                        old = cols[src]
+                        for col, sign in ((old, -1), (old[:-1], 1)):
+                            t = terms.get(col)
+                            if t is None:
+                                info = cache.get(col)
+                                if info is None:
+                                    info = cache[col] = column_info(col)
+                                b = info[1]
+                                t = terms[col] = wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                            ncost += sign * t
+                    if dst == CELL:
+                        ncost += wc
+                    else:
+                        old = cols[dcol]
+                        for col, sign in ((old, -1), (old + card_bytes[card], 1)):
+                            t = terms.get(col)
+                            if t is None:
+                                info = cache.get(col)
+                                if info is None:
+                                    info = cache[col] = column_info(col)
+                                b = info[1]
+                                t = terms[col] = wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
+                            ncost += sign * t
+                    seq += 1
+                    push(
+                        heap,
+                        (
+                            ncost + step_cost * (depth + 1),
+                            -seq,
+                            ncost,
+                            depth + 1,
+                            state,
+                            (from_cell, src, card, dst, dcol, nkey),
+                        ),
+                    )
+                    continue
+                # Cards go home after this step: the state is built and settled to know its key.
                 ncols = list(cols)
                 if from_cell:
-                    ncells_b = cells[:src] + cells[src + 1 :]
-                    uncovered = -1
+                    ncells_b = cells.replace(card_bytes[card], b"")
                 else:
-                    rest = ncols[src] = cols[src][:-1]
-                    uncovered = rest[-1] if rest else -1
+                    ncols[src] = cols[src][:-1]
                     ncells_b = cells
                 if dst == CELL:
                     at = bisect(ncells_b, card)
-                    ncells_b = ncells_b[:at] + _CARD[card] + ncells_b[at:]
+                    ncells_b = ncells_b[:at] + card_bytes[card] + ncells_b[at:]
                 elif dst != HOME:
-                    ncols[dcol] = ncols[dcol] + _CARD[card]
-                home: Cells = ()
-                before: tuple[list[bytes], list[int]] | None = None
-                nfound: Found = found
-                whole = dst == HOME or (uncovered in nexts and goes_home(uncovered, list(found)))
-                if whole:
-                    cells_list = list(ncells_b)
-                    nfound_list = list(found)
-                    if dst == HOME:
-                        nfound_list[card // 13] += 1
-                    if avoid is not None:
-                        before = (list(ncols), list(cells_list))
-                    home = tuple(settle_now(ncols, cells_list, nfound_list))
-                    cells_list.sort()
-                    ncells_b = bytes(cells_list)
-                    nfound = tuple(nfound_list)
-                nkey = state_key(ncols, tuple(ncells_b))
+                    ncols[dcol] = ncols[dcol] + card_bytes[card]
+                cells_list = list(ncells_b)
+                nfound_list = list(found)
+                if dst == HOME:
+                    nfound_list[card // 13] += 1
+                before = (list(ncols), list(cells_list)) if avoid is not None else None
+                home = tuple(settle_now(ncols, cells_list, nfound_list))
+                cells_list.sort()
+                for c in home:  # each card's byte: what it lay on before, then home
+                    nkey += (ON_HOME - ((nkey >> shift[c]) & 255)) << shift[c]
                 if nkey in parent:
                     continue
                 if avoid is not None and (
@@ -196,36 +293,27 @@ class WeightedSearch:
                 ):
                     continue
                 parent[nkey] = (key, (card, dst), home)
-                if whole and sum(nfound) == 52:
+                nfound: Found = tuple(nfound_list)
+                if sum(nfound) == 52:
                     self.nodes = nodes
                     return SOLVED, self._path(parent, nkey)
-                if whole:
-                    ncost = estimate(rules, cache, ncols, len(ncells_b), nfound)
-                else:  # the terms of the one or two columns changed, and the cells
-                    ncost = cost + wc * (len(ncells_b) - len(cells))
-                    if not from_cell:
-                        ncost += term(ncols[src], *nexts) - term(cols[src], *nexts)
-                    if dst != CELL:
-                        ncost += term(ncols[dcol], *nexts) - term(cols[dcol], *nexts)
+                ncost = estimate(rules, cache, ncols, len(cells_list), nfound)
                 seq += 1
-                heapq.heappush(
+                push(
                     heap,
                     (
                         ncost + step_cost * (depth + 1),
                         -seq,
                         ncost,
                         depth + 1,
-                        tuple(ncols),
-                        ncells_b,
-                        nfound,
-                        nkey,
-                        -1 if whole else card,
+                        (ncols, bytes(cells_list), nfound, _nexts(nfound), nkey, -1),
+                        None,
                     ),
                 )
         self.nodes = nodes
         return UNKNOWN, []
 
-    def _path(self, parent: dict[bytes, _Parent], key: bytes) -> list[Step]:
+    def _path(self, parent: dict[int, Parent], key: int) -> list[Step]:
         rev: list[list[Step]] = []
         while True:
             pkey, step, home = parent[key]
@@ -237,20 +325,3 @@ class WeightedSearch:
         for chunk in reversed(rev):
             out.extend(chunk)
         return out
-
-
-def _passes(avoid: frozenset[bytes] | set[bytes], before: tuple[list[bytes], list[int]], home: Cells) -> bool:
-    """Whether a step whose cards ``home`` then went home (in that order) passed through a state
-    in ``avoid`` before the last of them went: ``before`` is the state right after the step."""
-    cols, cells = list(before[0]), list(before[1])
-    if state_key(cols, cells) in avoid:
-        return True
-    for card in home[:-1]:
-        if card in cells:
-            cells.remove(card)
-        else:
-            i = next(i for i, col in enumerate(cols) if col and col[-1] == card)
-            cols[i] = cols[i][:-1]
-        if state_key(cols, cells) in avoid:
-            return True
-    return False
