@@ -12,10 +12,18 @@ _FIT = FreeCellPosition.FIT
 
 def settle_safe(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
     """FreeCell's ``settle``: send home, in place, every card safe auto-play sends (each may
-    make more safe); return them in order."""
+    make more safe); return them in order. A pass over the board is made only while one of
+    the suits' next cards is a top or in a cell and safe: most calls send nothing, or only
+    what the first pass sends."""
     home: list[int] = []
     changed = True
     while changed:
+        tops = [col[-1] for col in cols if col]
+        for s, f in enumerate(found):
+            if f < 13 and ((c := 13 * s + f) in tops or c in cells) and safe_home(c, found):
+                break
+        else:
+            break
         changed = False
         for i, col in enumerate(cols):
             n = len(col)

@@ -23,6 +23,7 @@ import heapq
 import time
 from bisect import bisect
 from collections.abc import Callable
+from functools import cache
 
 from engine.solver.search import (
     CELL,
@@ -50,6 +51,7 @@ from engine.solver.search import (
 _CHECK_EVERY = 512
 _CARD = tuple(bytes((c,)) for c in range(52))
 _SHIFT = tuple(8 * c for c in range(52))  # where a card's byte sits in an integer key
+_BIT = tuple(1 << c for c in range(53))
 # A state: columns, cells (sorted bytes), foundations, the next card of each suit, key (an
 # integer, as the core search's), the card its step moved (-1 when cards went home after it).
 _State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int]
@@ -59,6 +61,12 @@ _Fresh = tuple[bool, int, int, int, int, int]
 # On the heap: (priority, -sequence, estimate, steps taken, state, None), or the same with the
 # parent state and the step: such a state is built only when it is taken off.
 _Entry = tuple[int, int, int, int, _State, _Fresh | None]
+
+
+@cache
+def _onto_masks(onto: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """``Rules.onto`` as a bit mask of the cards each card may be put on."""
+    return tuple(sum(1 << t for t in targets) for targets in onto)
 
 
 class WeightedSearch:
@@ -125,7 +133,7 @@ class WeightedSearch:
         onto, settle_now, goes_home, home_steps = rules.onto, rules.settle, rules.goes_home, rules.home_steps
         step_cost = self.step_cost
         parent: dict[int, Parent] = {start_key: (None, None, ())}
-        wd, wc, we, _, wn = rules.weights
+        wd, wc, we, wh, wn = rules.weights
         column_info = rules.column_info
         h0 = estimate(rules, cache, cols0, len(cells0), found0)
         heap: list[_Entry] = [
@@ -133,9 +141,18 @@ class WeightedSearch:
         ]
         seq = nodes = 0
         push, pop = heapq.heappush, heapq.heappop
-        card_bytes, shift = _CARD, _SHIFT
+        card_bytes, shift, bit = _CARD, _SHIFT, _BIT
+        onto_mask = _onto_masks(onto)
         # For each set of next cards: each column's term of the estimate (an empty one's too).
         term_cache: dict[Found, dict[bytes, int]] = {}
+
+        def term(col: bytes, na: int, nb: int, nc: int, nd: int) -> int:
+            """A column's term of the estimate (``estimate``) while these are the next cards."""
+            info = cache.get(col)
+            if info is None:
+                info = cache[col] = column_info(col)
+            b = info[1]
+            return wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
 
         limit = float("inf") if node_limit is None else node_limit
         while heap:
@@ -160,32 +177,41 @@ class WeightedSearch:
                     cols[dcol] = pcols[dcol] + card_bytes[last]
                 state = (cols, cells, found, nexts, key, last)
             tops: dict[int, int] = {}
+            tm = 0  # the tops as a bit mask
             empty = -1
             for i, col in enumerate(cols):
                 if col:
-                    tops[col[-1]] = i
+                    c = col[-1]
+                    tops[c] = i
+                    tm |= bit[c]
                 elif empty < 0:
                     empty = i
-
-            # Candidate steps: (from a cell, source column, card, destination, destination
-            # column, key, whether cards go home after it: then the key is the one before they go)
-            cand: list[tuple[bool, int, int, int, int, int, bool]] = []
-            for c in cells:
-                if c != last:
-                    cand += [
-                        (True, -1, c, t, tops[t], key + ((t - ON_CELL) << shift[c]), False)
-                        for t in onto[c]
-                        if t in tops
-                    ]
+            # The tops that may move: card, column, what it lies on, whether that goes home then.
+            movers = []
             for c, i in tops.items():
                 if c != last:
-                    targets = [t for t in onto[c] if t in tops]
-                    if targets:
-                        u = (key >> shift[c]) & 255  # what the card lies on
-                        whole = u < 52 and u in nexts and goes_home(u, list(found))
-                        cand += [
-                            (False, i, c, t, tops[t], key + ((t - u) << shift[c]), whole) for t in targets
-                        ]
+                    u = (key >> shift[c]) & 255
+                    movers.append((c, i, u, u < 52 and u in nexts and goes_home(u, list(found))))
+
+            # Candidate steps: (from a cell, source column, card, destination, destination
+            # column, key, whether cards go home after it: then the key is the one before they
+            # go). One that sends nothing home to a state already known (or avoided) is left
+            # out here: no other step from this state leads to the same key.
+            cand: list[tuple[bool, int, int, int, int, int, bool]] = []
+            for c in cells:
+                if c != last and tm & onto_mask[c]:
+                    for t in onto[c]:
+                        if tm & bit[t]:
+                            nkey = key + ((t - ON_CELL) << shift[c])
+                            if nkey not in parent and (avoid is None or nkey not in avoid):
+                                cand.append((True, -1, c, t, tops[t], nkey, False))
+            for c, i, u, whole in movers:
+                if tm & onto_mask[c]:
+                    for t in onto[c]:
+                        if tm & bit[t]:
+                            nkey = key + ((t - u) << shift[c])
+                            if whole or (nkey not in parent and (avoid is None or nkey not in avoid)):
+                                cand.append((False, i, c, t, tops[t], nkey, whole))
             if home_steps:
                 for c in cells:
                     if c in nexts:
@@ -197,23 +223,19 @@ class WeightedSearch:
             if empty >= 0:
                 for c in cells:
                     if c != last:
-                        cand.append(
-                            (True, -1, c, EMPTY_COL, empty, key + ((ON_BOTTOM - ON_CELL) << shift[c]), False)
-                        )
-                for c, i in tops.items():
-                    if c != last:
-                        u = (key >> shift[c]) & 255
-                        if u != ON_BOTTOM:
-                            whole = u in nexts and goes_home(u, list(found))
-                            cand.append(
-                                (False, i, c, EMPTY_COL, empty, key + ((ON_BOTTOM - u) << shift[c]), whole)
-                            )
+                        nkey = key + ((ON_BOTTOM - ON_CELL) << shift[c])
+                        if nkey not in parent and (avoid is None or nkey not in avoid):
+                            cand.append((True, -1, c, EMPTY_COL, empty, nkey, False))
+                for c, i, u, whole in movers:
+                    if u != ON_BOTTOM:
+                        nkey = key + ((ON_BOTTOM - u) << shift[c])
+                        if whole or (nkey not in parent and (avoid is None or nkey not in avoid)):
+                            cand.append((False, i, c, EMPTY_COL, empty, nkey, whole))
             if len(cells) < ncells:
-                for c, i in tops.items():
-                    if c != last:
-                        u = (key >> shift[c]) & 255
-                        whole = u < 52 and u in nexts and goes_home(u, list(found))
-                        cand.append((False, i, c, CELL, -1, key + ((ON_CELL - u) << shift[c]), whole))
+                for c, i, u, whole in movers:
+                    nkey = key + ((ON_CELL - u) << shift[c])
+                    if whole or (nkey not in parent and (avoid is None or nkey not in avoid)):
+                        cand.append((False, i, c, CELL, -1, nkey, whole))
 
             terms = term_cache.get(nexts)
             if terms is None:
@@ -221,8 +243,6 @@ class WeightedSearch:
             na, nb, nc, nd = nexts
             for from_cell, src, card, dst, dcol, nkey, whole in cand:
                 if not whole:
-                    if nkey in parent or (avoid is not None and nkey in avoid):
-                        continue
                     parent[nkey] = (key, (card, dst), ())
                     # The terms of the one or two columns changed, and the cells.
                     ncost = cost
@@ -230,28 +250,28 @@ class WeightedSearch:
                         ncost -= wc
                     else:
                         old = cols[src]
-                        for col, sign in ((old, -1), (old[:-1], 1)):
-                            t = terms.get(col)
-                            if t is None:
-                                info = cache.get(col)
-                                if info is None:
-                                    info = cache[col] = column_info(col)
-                                b = info[1]
-                                t = terms[col] = wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
-                            ncost += sign * t
+                        v = terms.get(old)
+                        if v is None:
+                            v = terms[old] = term(old, na, nb, nc, nd)
+                        ncost -= v
+                        old = old[:-1]
+                        v = terms.get(old)
+                        if v is None:
+                            v = terms[old] = term(old, na, nb, nc, nd)
+                        ncost += v
                     if dst == CELL:
                         ncost += wc
                     else:
                         old = cols[dcol]
-                        for col, sign in ((old, -1), (old + card_bytes[card], 1)):
-                            t = terms.get(col)
-                            if t is None:
-                                info = cache.get(col)
-                                if info is None:
-                                    info = cache[col] = column_info(col)
-                                b = info[1]
-                                t = terms[col] = wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
-                            ncost += sign * t
+                        v = terms.get(old)
+                        if v is None:
+                            v = terms[old] = term(old, na, nb, nc, nd)
+                        ncost -= v
+                        old += card_bytes[card]
+                        v = terms.get(old)
+                        if v is None:
+                            v = terms[old] = term(old, na, nb, nc, nd)
+                        ncost += v
                     seq += 1
                     push(
                         heap,
@@ -297,7 +317,17 @@ class WeightedSearch:
                 if sum(nfound) == 52:
                     self.nodes = nodes
                     return SOLVED, self._path(parent, nkey)
-                ncost = estimate(rules, cache, ncols, len(cells_list), nfound)
+                # The estimate (``estimate``) from each column's term for the new next cards.
+                nnexts = _nexts(nfound)
+                nterms = term_cache.get(nnexts)
+                if nterms is None:
+                    nterms = term_cache[nnexts] = {b"": -we}
+                ncost = wc * len(cells_list) - wh * sum(nfound)
+                for col in ncols:
+                    v = nterms.get(col)
+                    if v is None:
+                        v = nterms[col] = term(col, *nnexts)
+                    ncost += v
                 seq += 1
                 push(
                     heap,
@@ -306,7 +336,7 @@ class WeightedSearch:
                         -seq,
                         ncost,
                         depth + 1,
-                        (ncols, bytes(cells_list), nfound, _nexts(nfound), nkey, -1),
+                        (ncols, bytes(cells_list), nfound, nnexts, nkey, -1),
                         None,
                     ),
                 )
