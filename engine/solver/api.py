@@ -358,7 +358,7 @@ def solve(
     verdict, steps = search.run(deadline, node_limit)
     nodes = search.nodes
     if verdict == SOLVABLE and short:
-        steps, more = _shorter(pos, steps, search.nodes, avoid, deadline)
+        steps, more = _shorter(pos, steps, search, avoid, deadline)
         nodes += more
     applied = _to_moves(pos, steps) if verdict == SOLVABLE else []
     moves = atomic = [m.notation for m in applied]
@@ -377,13 +377,14 @@ def solve(
 def _shorter(
     pos: Position,
     steps: list[Step],
-    first_nodes: int,
+    first: Search,
     avoid: set[bytes] | frozenset[bytes] | None,
     deadline: float | None,
 ) -> tuple[list[Step], int]:
-    """A shorter win than ``steps`` (the first search's, which took ``first_nodes``) from the
-    second search (``engine.solver.weighted``), for the games that have one; ``steps`` when it
-    finds none within its budget or its win is no shorter. And the nodes it searched."""
+    """A shorter win than ``steps`` (the ``first`` search's) from the second search
+    (``engine.solver.weighted``), for the games that have one, sharing the first's column
+    costs; ``steps`` when it finds none within its budget or its win is no shorter. And the
+    nodes it searched."""
     rules = rules_for(pos)
     cost = STEP_COST.get(rules.name)
     if cost is None:
@@ -391,9 +392,16 @@ def _shorter(
     cols = [bytes(c) for c in pos.cols]
     cells = [c for c in pos.cells if c != EMPTY]
     second = WeightedSearch(
-        cols, cells, list(pos.found), pos.num_cells, rules=rules, step_cost=cost, avoid=avoid
+        cols,
+        cells,
+        list(pos.found),
+        pos.num_cells,
+        rules=rules,
+        step_cost=cost,
+        avoid=avoid,
+        cost_cache=first.cost_cache if first.rules is rules else None,
     )
-    verdict, found = second.run(deadline, max(SHORT_FLOOR, SHORT_FACTOR * first_nodes))
+    verdict, found = second.run(deadline, max(SHORT_FLOOR, SHORT_FACTOR * first.nodes))
     if verdict == SOLVABLE and len(found) < len(steps):
         return found, second.nodes
     return steps, second.nodes

@@ -352,7 +352,8 @@ class Search:
         self.avoid = {_int_key(k) for k in avoid} if avoid else None
         self.wins = {_int_key(k) for k in wins} if wins else None
         self.joined: bytes | None = None  # the state of ``wins`` the steps lead to
-        self._cost_cache: dict[bytes, ColumnInfo] = {}
+        # Each column's ``Rules.column_info``: a later search with the same rules may share it.
+        self.cost_cache: dict[bytes, ColumnInfo] = {}
 
     def run(
         self,
@@ -401,7 +402,7 @@ class Search:
             self.joined = _bytes_key(start_key)
             return SOLVED, [(c, HOME) for c in self.start_home]
         rules = self.rules
-        cache = self._cost_cache
+        cache = self.cost_cache
         parent: dict[int, Parent] = {start_key: (None, None, ())}
         tops0, tm0 = _tops_of(cols0)
         heap: list[Entry] = [
