@@ -187,3 +187,32 @@ def wins(deal: int, plan: list[str], *, autoplay: bool) -> bool:
     except engine.IllegalMove:
         return False
     return game.is_won
+
+
+def fc_plan_keys(deal: int, moves: list[str]) -> list[bytes]:
+    """The position after each of ``moves`` (every move written) from deal ``deal``, 4 cells."""
+    game = new(deal, 4, autoplay=False)
+    out = []
+    for move in moves:
+        game.play(move)
+        out.append(position_key(game.position))
+    assert game.is_won
+    return out
+
+
+@pytest.mark.parametrize("deal", [1, 3, 5, 7, 13])
+def test_the_second_search_keeps_off_avoided_positions(deal: int) -> None:
+    """``avoid`` holds for the second, shorter-minded search too (``engine.solver.weighted``):
+    with every position of a win avoided but its last and those up to its first step (the
+    cards the deal sends home at once are not steps: ``Search``'s ``avoid``), the win
+    ``solve`` finds passes through none of them and is still the second search's (shorter
+    than the first search's under the same ``avoid``)."""
+    game = new(deal, 4, autoplay=False)
+    plain = solve(game, time_limit=30, compact=False, autoplay=False)
+    lead = next(i for i, move in enumerate(plain.moves) if not move.endswith("h"))
+    avoid = set(fc_plan_keys(deal, plain.moves)[lead + 1 : -1])
+    other = solve(game, time_limit=30, avoid=avoid, compact=False, autoplay=False)
+    first = solve(game, time_limit=30, avoid=avoid, compact=False, autoplay=False, short=False)
+    assert other.verdict == first.verdict == "solvable"
+    assert not avoid & set(fc_plan_keys(deal, other.moves))
+    assert len(other.moves) < len(first.moves)
