@@ -6,6 +6,7 @@ For each deal (the shipped stock deals of ``benchmarks/clicks.py``, or its rando
 deals of a seed): the CPU (``time.process_time``) of ``solve(game)`` as the bot calls it,
 and of the same call with ``short=False`` (the first search alone), so the difference is the
 second search's share; both with no time limit, so the machine's load changes no result.
+And a game's first hint (``hint(game)``, no plan remembered, 60 s limit).
 ``--save`` writes each deal's moves to a JSON file and ``--compare`` checks them against one
 saved earlier (a faster second search must find wins exactly as short).
 """
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from benchmarks.clicks import random_codes, stock_codes
 from engine.freecell import register_game
-from engine.solver import solve
+from engine.solver import hint, solve
 
 register_game()
 
@@ -47,6 +48,7 @@ def main() -> None:
     )
     full: list[float] = []
     first: list[float] = []
+    hints: list[float] = []
     lengths: list[int] = []
     nodes: list[int] = []
     moves: dict[str, list[str]] = {}
@@ -57,6 +59,8 @@ def main() -> None:
         c1 = time.process_time()
         solve(game, time_limit=None, short=False)
         c2 = time.process_time()
+        hint(game, time_limit=60, reuse=False)
+        hints.append(time.process_time() - c2)
         full.append(c1 - c0)
         first.append(c2 - c1)
         lengths.append(len(res.moves))
@@ -64,7 +68,12 @@ def main() -> None:
         moves[code] = res.moves
     second = [a - b for a, b in zip(full, first, strict=True)]
     print(f"{len(codes)} deals ({'stock' if args.seed is None else f'seed {args.seed}'})")
-    for name, xs in (("solve", full), ("first search only", first), ("difference (second search)", second)):
+    for name, xs in (
+        ("solve", full),
+        ("first search only", first),
+        ("difference (second search)", second),
+        ("first hint", hints),
+    ):
         print(
             f"  {name}: median {1000 * statistics.median(xs):.0f} ms, p95 {1000 * _p95(xs):.0f} ms, "
             f"max {1000 * max(xs):.0f} ms, total {sum(xs):.2f} s"
