@@ -11,13 +11,13 @@ theirs when first named.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.codes import CodeSpec, GameCode, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
 from engine.freecell.deals import MS_DEALS
 from engine.game import UNDO, UNDO_LIMIT, Finish, Game, Move, Outcome
+from engine.lazy import lazy_names
 from engine.registry import GAMES, code_for, declare, new_game, register, replay
 
 if TYPE_CHECKING:
@@ -52,21 +52,15 @@ declare(
     deals=MS_DEALS,
 )
 
-_CLASSES = {
-    "BakersGame": "engine.bakers",
-    "CalculationGame": "engine.calculation",
-    "FreeCellGame": "engine.freecell",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """``engine.BakersGame`` and the other game classes, imported when first named."""
-    module = _CLASSES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'engine' has no attribute {name!r}")
-    cls = getattr(importlib.import_module(module), name)
-    globals()[name] = cls
-    return cls
+# ``engine.BakersGame`` and the other game classes, imported when first named.
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "BakersGame": "engine.bakers",
+        "CalculationGame": "engine.calculation",
+        "FreeCellGame": "engine.freecell",
+    },
+)
 
 
 __all__ = [

@@ -4,9 +4,11 @@ or 1), its daily and its winnable stock."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 
 import engine
 from bot.games.base import WinnableFinder
@@ -28,19 +30,27 @@ _daily_lines: OrderedDict[str, tuple[str, ...]] = OrderedDict()
 bakers_hint, bakers_verdict = tableau_hint, tableau_verdict
 
 
+def proven_deals(
+    cells: int, rng: random.Random, seconds_each: float, budget: float, nodes_each: int | None = None
+) -> Iterator[tuple[engine.GameCode, tuple[str, ...]]]:
+    """Random deals with ``cells`` free cells the solver wins, each with its win, until
+    ``budget`` seconds have passed (each deal's search within ``seconds_each`` and
+    ``nodes_each``)."""
+    from engine.solver import solve
+
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline:
+        code = engine.make_code("bakers", rng.randrange(engine.codes.MAX_DEAL + 1), cells)
+        seconds = min(seconds_each, max(0.0, deadline - time.monotonic()))
+        found = solve(BakersGame(code), time_limit=seconds, node_limit=nodes_each, compact=False)
+        if found.verdict == "solvable":
+            yield code, tuple(found.moves)
+
+
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
     """Worker: try random deals with ``cells`` free cells; return those proven solvable."""
-    from engine.solver import solve_code
-
-    rng = random.Random(seed)
-    found: list[int] = []
-    deadline = time.monotonic() + budget
-    while len(found) < wanted and time.monotonic() < deadline:
-        deal = rng.randrange(engine.codes.MAX_DEAL + 1)
-        result = solve_code(str(engine.make_code("bakers", deal, cells)), (), seconds_each)
-        if result.get("verdict") == "solvable":
-            found.append(deal)
-    return found
+    found = proven_deals(cells, random.Random(seed), seconds_each, budget)
+    return [code.deal for code, _ in itertools.islice(found, max(0, wanted))]
 
 
 class BakersFront(TableauFront[BakersGame]):
@@ -75,19 +85,14 @@ class BakersFront(TableauFront[BakersGame]):
         """A random deal the solver proves winnable (a few ms each): not one of the shipped
         stock deals, which players meet as ordinary games and could have practised. The
         proof's win is kept for the daily's games (``solution``)."""
-        from engine.solver import solve
-
         rng = random.Random(draw)
-        deadline = time.monotonic() + DAILY_BUDGET
-        while time.monotonic() < deadline:
-            code = self.code(rng.randrange(engine.codes.MAX_DEAL + 1), DAILY_CELLS)
-            seconds = min(DAILY_SECONDS_EACH, max(0.0, deadline - time.monotonic()))
-            found = solve(BakersGame(code), time_limit=seconds, node_limit=DAILY_NODES_EACH, compact=False)
-            if found.verdict == "solvable":
-                _daily_lines[str(code)] = tuple(found.moves)
-                while len(_daily_lines) > DAILY_LINES_KEPT:
-                    _daily_lines.popitem(last=False)
-                return code
+        win = next(proven_deals(DAILY_CELLS, rng, DAILY_SECONDS_EACH, DAILY_BUDGET, DAILY_NODES_EACH), None)
+        if win is not None:
+            code, moves = win
+            _daily_lines[str(code)] = moves
+            while len(_daily_lines) > DAILY_LINES_KEPT:
+                _daily_lines.popitem(last=False)
+            return code
         deals = self.shipped_deals(DAILY_CELLS)  # the solver found none in time: a proven one
         deal = deals[draw % len(deals)] if deals else draw % (engine.codes.MAX_DEAL + 1)
         return self.code(deal, DAILY_CELLS)

@@ -8,12 +8,12 @@ test that took it out.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.freecell.deals import MS_DEALS, ms_deck
+from engine.lazy import lazy_names
 
 if TYPE_CHECKING:
     from engine.freecell.game import FreeCellGame
@@ -21,22 +21,16 @@ if TYPE_CHECKING:
 
 # Imported when first named: ``engine`` reads ``MS_DEALS`` here to declare FreeCell's codes,
 # and loads the game only when it is played (``engine.registry.declare``).
-_LAZY = {
-    "FreeCellGame": "engine.freecell.game",
-    "FreeCellMove": "engine.freecell.position",
-    "FreeCellPosition": "engine.freecell.position",
-    "opposite_colour_below": "engine.freecell.position",
-    "safe_home": "engine.freecell.position",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'engine.freecell' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "FreeCellGame": "engine.freecell.game",
+        "FreeCellMove": "engine.freecell.position",
+        "FreeCellPosition": "engine.freecell.position",
+        "opposite_colour_below": "engine.freecell.position",
+        "safe_home": "engine.freecell.position",
+    },
+)
 
 
 def register_game() -> type[FreeCellGame]:
