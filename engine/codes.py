@@ -259,7 +259,10 @@ def _shorthand(text: str, kind: str, cells: int | None) -> GameCode | None:
         if cells not in spec.cell_counts:
             allowed = [f"C{n}" for n in spec.cell_counts]
             raise CodeError(
-                f"the free-cell part 'C{cells}' must be {_either(allowed)}", "cells", text=f"C{cells}"
+                f"the free-cell part 'C{cells}' must be {_either(allowed)}",
+                "cells",
+                text=f"C{cells}",
+                allowed=", ".join(allowed),
             )
     else:
         cells = None
@@ -316,7 +319,10 @@ def parse_code(text: str, *, kind: str | None = None, cells: int | None = None) 
         allowed = [f"C{n}" for n in spec.cell_counts]
         if cell_text not in allowed:
             raise CodeError(
-                f"the free-cell part {cell_text!r} must be {_either(allowed)}", "cells", text=cell_text
+                f"the free-cell part {cell_text!r} must be {_either(allowed)}",
+                "cells",
+                text=cell_text,
+                allowed=", ".join(allowed),
             )
         cells = int(cell_text[1:])
     elif len(parts) != 2:

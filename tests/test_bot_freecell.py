@@ -349,3 +349,17 @@ async def test_a_hint_is_a_move_of_the_players_own_auto_play_setting(fake_discor
             (answer,) = await pressed.wait_followups(1, timeout=30)
             assert f"(`{expected}`)" in answer.content, answer.content
     assert fake.take_violations() == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "bg", "ca", "id", "nl", "ru"])
+def test_a_bad_cell_count_is_told_with_the_games_own_cell_counts(locale):
+    from bot.play.error_words import error_text
+
+    with pytest.raises(engine.CodeError) as freecell:
+        engine.parse_code("FC1-C5-MS1")
+    with pytest.raises(engine.CodeError) as bakers:
+        engine.parse_code("BK1-C3-AAAAA24")
+    told = error_text(locale, freecell.value)
+    assert told is not None and "C5" in told and "C4, C3, C2, C1" in told
+    told = error_text(locale, bakers.value)
+    assert told is not None and "C3" in told and "C4, C2, C1" in told
