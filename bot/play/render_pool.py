@@ -1,9 +1,13 @@
-"""Board pictures drawn off the event loop: in threads (the default) or in a process pool.
+"""Board pictures: drawn on the event loop (the default) or in a process pool.
 
-Pillow releases the GIL for part of its work only, so threads keep the event loop
-responsive but use about one core. With ``BOULANGER_RENDER_WORKERS=N`` (N > 0) the
-pictures are drawn in N worker processes instead, so one bot process can use more
-than one core.
+A board costs about 1-2 ms to draw and encode, and drawing it on the event loop is the
+cheapest place: drawn in threads (as before 2026-12-03) each picture cost about 2.8 ms of CPU
+instead of 1.8 ms inside a busy bot, and the event loop's latency was worse, not better
+(p50 104-237 ms against 41 ms at the stress pace of ``benchmarks/bot.py``): Pillow holds the GIL
+for most of its work, so the threads mostly queued for it, and every hand-off of the GIL and
+the thread's result cost wake-ups. Animated replays (up to hundreds of frames) are still drawn
+in a thread. With ``BOULANGER_RENDER_WORKERS=N`` (N > 0) the pictures are drawn in N worker
+processes instead, so one bot process can use more than one core.
 
 A worker gets picklable inputs only -- the game's kind, its code and action log, the
 highlight, the translated labels, the player's deck, the header's tag and whether the code
@@ -103,11 +107,11 @@ def _labels(labels: Mapping[str, str] | None) -> dict[str, str] | None:
 
 
 class RenderPool:
-    """Draws board pictures in threads (``workers=0``) or in ``workers`` processes."""
+    """Draws board pictures on the event loop (``workers=0``) or in ``workers`` processes."""
 
     def __init__(self, workers: int = 0) -> None:
         if workers < 0:
-            raise ValueError("workers must be 0 (threads) or more")
+            raise ValueError("workers must be 0 (the event loop) or more")
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
@@ -127,13 +131,12 @@ class RenderPool:
         tag: str | None = None,
         hide_code: bool = False,
     ) -> bytes:
-        """``front.render(game, highlight=, labels=, deck=, tag=, hide_code=)`` off the event loop;
-        PNG bytes."""
+        """``front.render(game, highlight=, labels=, deck=, tag=, hide_code=)``; PNG bytes."""
         draw = functools.partial(
             front.render, game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=hide_code
         )
         if self.workers == 0:
-            return await asyncio.to_thread(draw)
+            return draw()
         job = (front.kind, game.code, game.moves, highlight, _labels(labels), deck, tag, hide_code)
         try:
             return await self._run(render_job, *job)

@@ -178,7 +178,7 @@ class GameService:
         pictures: RenderPool | None = None,
     ) -> None:
         self.store = store
-        self.pictures = pictures or RenderPool(0)  # threads unless a process pool is given
+        self.pictures = pictures or RenderPool(0)  # the event loop unless a process pool is given
         self.solver = solver
         self.hint_seconds = hint_seconds
         self.clock = clock or (lambda: dt.datetime.now(dt.UTC))
