@@ -64,3 +64,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     fi
     echo "$want" > "$stamp"
 fi
+# Byte-compile the project's own modules: where PYTHONDONTWRITEBYTECODE is set (as on the CI
+# machine) Python never caches them, and every start (the bot, each test's bot process) would
+# compile them again: about 0.25 s of CPU a start. pip already compiles the installed packages.
+.venv/bin/python -m compileall -q -j 0 engine renderer storage bot benchmarks tests >/dev/null

@@ -25,6 +25,7 @@ ODD = {
     "DEV_GUILD_ID": [*WHOLE, "0", str(2**64)],
     "BOULANGER_SHARD_COUNT": ["0", "-1", "nan", "1.5", "5000"],
     "LOG_LEVEL": ["LOUD", "10", "info!"],
+    "BOULANGER_EVENT_LOOP": ["trio", "uv loop", "1"],
     "SYNC_GLOBAL": FLAGS,
     "BOULANGER_INIT_DB": FLAGS,
     "BOULANGER_ALLOW_REMOTE_DISCORD": FLAGS,
@@ -71,6 +72,7 @@ def test_the_defaults_and_sane_values_pass(clean_env):
         "BOULANGER_INIT_DB": "0",
         "BOULANGER_HTTP": "127.0.0.1:9100",
         "LOG_LEVEL": "debug",
+        "BOULANGER_EVENT_LOOP": "AsyncIO",
     }.items():
         clean_env.setenv(name, value)
     config = load_config(env_file=None)
@@ -80,7 +82,7 @@ def test_the_defaults_and_sane_values_pass(clean_env):
         True,
         False,
     )
-    assert (config.http, config.log_level) == (("127.0.0.1", 9100), "DEBUG")
+    assert (config.http, config.log_level, config.event_loop) == (("127.0.0.1", 9100), "DEBUG", "asyncio")
     clean_env.setenv("BOULANGER_HTTP", "0.0.0.0:9100")
     clean_env.setenv("BOULANGER_HTTP_ALLOW_REMOTE", "1")
     assert load_config(env_file=None).http == ("0.0.0.0", 9100)
@@ -95,3 +97,14 @@ def test_the_process_says_it_in_one_line_and_exits_2(tmp_path, value):
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "BOULANGER_HINT_SECONDS" in done.stderr, done.stderr
+
+
+def test_the_bot_runs_on_uvloop_unless_told_asyncio(clean_env):
+    import uvloop
+
+    from bot.__main__ import loop_factory
+
+    assert load_config(env_file=None).event_loop == "uvloop"
+    assert loop_factory(load_config(env_file=None)) is uvloop.new_event_loop
+    clean_env.setenv("BOULANGER_EVENT_LOOP", "asyncio")
+    assert loop_factory(load_config(env_file=None)) is None  # asyncio.Runner's own loop

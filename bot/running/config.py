@@ -40,6 +40,7 @@ RANGES: dict[str, tuple[float, float]] = {
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"", "0", "false", "no", "off"}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+EVENT_LOOPS = ("uvloop", "asyncio")
 
 
 def _raw(name: str) -> str:
@@ -108,8 +109,10 @@ class Config:
     shard_count: int | None = None
     #: Which of them this process runs (None: all of them).
     shard_ids: tuple[int, ...] | None = None
-    #: Processes that draw board pictures (0: threads in this process).
+    #: Processes that draw board pictures (0: on this process's event loop).
     render_workers: int = 0
+    #: ``uvloop`` (where it is installed, else asyncio's) or ``asyncio`` (``bot.__main__.loop_factory``).
+    event_loop: str = "uvloop"
     #: How often the race keeper looks for due starts and time limits (``bot.adapter.cogs.race``).
     race_check_seconds: float = 1.0
     #: The least time between two edits of one race's standings message (Discord's rate limits).
@@ -140,6 +143,9 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
     level = _raw("LOG_LEVEL").upper() or "INFO"
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+    event_loop = _raw("BOULANGER_EVENT_LOOP").lower() or "uvloop"
+    if event_loop not in EVENT_LOOPS:
+        raise ConfigError(f"BOULANGER_EVENT_LOOP must be uvloop or asyncio, not {event_loop!r}")
     hint_seconds = _seconds("BOULANGER_HINT_SECONDS", 2.0)
     daily_check = _seconds("BOULANGER_DAILY_CHECK_SECONDS", 30.0)
     race_check = _seconds("BOULANGER_RACE_CHECK_SECONDS", 1.0)
@@ -174,6 +180,7 @@ def load_config(*, env_file: str | os.PathLike[str] | None = ENV_FILE, require_t
         shard_count=shard_count,
         shard_ids=shard_ids,
         render_workers=_int("BOULANGER_RENDER_WORKERS", 0) or 0,
+        event_loop=event_loop,
         race_check_seconds=race_check,
         race_edit_seconds=race_edit,
         http=http_setting(),
