@@ -123,7 +123,7 @@ class HttpApi:
         failed = self._failing_after(method, path) if status < 300 else None
         if failed is not None:  # applied, but the answer is an error
             status, data = failed, {"message": f"{failed}: Internal Server Error (after applying)", "code": 0}
-        record.status = status
+        record.status = 204 if data is None and status < 300 else status  # what was sent
         return self._json(data, status, headers)
 
     async def _dispatch(
