@@ -8,9 +8,8 @@ import datetime as dt
 import os
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
-from typing import Any, Self, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
@@ -18,6 +17,7 @@ from storage import validate as v
 from storage.interface import DatabaseUnusable, StorageError
 from storage.lost import LostWatch
 from storage.migrator import too_new
+from storage.sqlite.inthread import Conn, ThreadConn, drive
 from storage.sqlite.opening import (
     MEMORY,
     check_path,
@@ -53,6 +53,7 @@ class SqliteBase(LostWatch):
         self._wal = _identity_if_there(path + "-wal") if self._identity is not None else None
         self._size = 0
         self._lost: DatabaseUnusable | None = None
+        self._lost_told = False
         # Called once, with the error, when the file is found gone (the bot stops on it).
         self.on_lost: Callable[[DatabaseUnusable], None] | None = None
 
@@ -120,14 +121,24 @@ class SqliteBase(LostWatch):
         at the next stop). Only ``stat``: opening and closing the database file in this process
         would drop SQLite's POSIX locks on it. Once lost, always lost.
         """
+        self._look_at_file()
+        self._tell_lost()
+        if self._lost is not None:
+            raise unusable(self.path, self._lost.reason)
+
+    def _look_at_file(self) -> None:
+        """``check_file`` without telling ``on_lost`` (on the connection's thread: the callback
+        belongs to the event loop, ``_tell_lost`` calls it there)."""
         if self._lost is None and self._identity is not None:
             problem = self._file_problem()
             if problem is not None:
                 self._lost = unusable(self.path, *problem)
-                if self.on_lost is not None:
-                    self.on_lost(self._lost)
-        if self._lost is not None:
-            raise unusable(self.path, self._lost.reason)
+
+    def _tell_lost(self) -> None:
+        if self._lost is not None and not self._lost_told:
+            self._lost_told = True
+            if self.on_lost is not None:
+                self.on_lost(self._lost)
 
     def _file_problem(self) -> tuple[str, str] | None:
         try:
@@ -154,31 +165,7 @@ class SqliteBase(LostWatch):
         return unusable(self.path, reason, detail)
 
     # -- transactions -------------------------------------------------------------
-    @asynccontextmanager
-    async def _transaction(self, *, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """One read (or unbatched write) transaction on the shared connection; rolled back on error."""
-        async with self._lock:
-            if self._conn is None:
-                raise StorageError("the store is closed")
-            conn = self._conn
-            try:
-                await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            except sqlite3.Error as error:
-                raise operational_error(error) from error
-            try:
-                yield conn
-                if write:
-                    self.check_file()
-                await conn.execute("COMMIT")
-            except BaseException as error:
-                # The transaction may already be gone (e.g. COMMIT failed after ending it).
-                with contextlib.suppress(sqlite3.Error):
-                    await conn.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise operational_error(error) from error
-                raise
-
-    async def _write(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+    async def _write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
         """Run ``op`` in a write transaction and return its result once that is durably committed.
 
         Group commit: writes that arrive while a commit is in progress are run
@@ -208,25 +195,44 @@ class SqliteBase(LostWatch):
                     future.set_exception(error)
 
     async def _run_batch(self, batch: list[tuple[Any, asyncio.Future[Any]]]) -> list[Outcome]:
-        """One transaction for the whole batch; on a database error nobody in it is committed."""
+        """One transaction for the whole batch, in one hand-off to the connection's thread
+        (``inthread``); on a database error nobody in it is committed."""
         conn = self._conn
         if conn is None:
             return [(f, None, StorageError("the store is closed")) for _, f in batch]
+        try:
+            return await self._on_thread(conn, lambda raw: self._batch_on_thread(raw, batch))
+        finally:
+            self._tell_lost()  # the file found gone on the connection's thread
+
+    @staticmethod
+    async def _on_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn(sqlite3 connection)`` on aiosqlite's thread for that connection, in one hand-off
+        (aiosqlite's own ``_execute``: it has no public call for it; aiosqlite is pinned < 0.23)."""
+        raw: sqlite3.Connection = conn._conn
+        result: T = await cast(Any, conn)._execute(fn, raw)
+        return result
+
+    def _batch_on_thread(
+        self, raw: sqlite3.Connection, batch: list[tuple[Any, asyncio.Future[Any]]]
+    ) -> list[Outcome]:
+        """The batch's transaction, run on the connection's thread (``_run_batch``)."""
+        conn = ThreadConn(raw)
         outcomes: list[Outcome] = []
         # A write alone in its transaction needs no savepoint: refused, the whole transaction
-        # is rolled back (nothing else is in it), two round trips to the connection fewer.
+        # is rolled back (nothing else is in it).
         alone = len(batch) == 1
         try:
-            await conn.execute("BEGIN IMMEDIATE")
+            raw.execute("BEGIN IMMEDIATE")
             for op, future in batch:
                 if not alone:
-                    await conn.execute("SAVEPOINT write")
+                    raw.execute("SAVEPOINT write")
                 try:
-                    value = await op(conn)
+                    value = drive(op(conn))
                 except Exception as refused:
-                    if isinstance(refused, sqlite3.Error) and not conn.in_transaction:
+                    if isinstance(refused, sqlite3.Error) and not raw.in_transaction:
                         raise  # SQLite ended the whole transaction (I/O error, disk full...)
-                    await conn.execute("ROLLBACK" if alone else "ROLLBACK TO write")
+                    raw.execute("ROLLBACK" if alone else "ROLLBACK TO write")
                     if isinstance(refused, sqlite3.Error):
                         refused = operational_error(refused)
                     if alone:
@@ -235,44 +241,64 @@ class SqliteBase(LostWatch):
                 else:
                     outcomes.append((future, value, None))
                 if not alone:
-                    await conn.execute("RELEASE write")
-            await self._check_written(conn)  # nor once the database lost what this store wrote
-            self.check_file()  # nor once the file is gone
-            await conn.execute("COMMIT")
-        except BaseException as error:
+                    raw.execute("RELEASE write")
+            drive(self._check_written(conn))  # nor once the database lost what this store wrote
+            self._look_at_file()  # nor once the file is gone
+            if self._lost is not None:
+                raise unusable(self.path, self._lost.reason)
+            raw.execute("COMMIT")
+        except Exception as error:
             with contextlib.suppress(sqlite3.Error):
-                await conn.execute("ROLLBACK")
+                raw.execute("ROLLBACK")
             failure = operational_error(error) if isinstance(error, sqlite3.Error) else error
-            if not isinstance(failure, Exception):
-                raise  # cancelled or exiting: the callers' futures are cancelled with the task
             return [(f, None, failure) for _, f in batch]
         return outcomes
 
-    async def _check_written(self, conn: aiosqlite.Connection) -> None:
+    async def _read(self, op: Callable[[Conn], Awaitable[T]]) -> T:
+        """``op`` in one read transaction, in one hand-off to the connection's thread."""
+        async with self._lock:
+            conn = self._conn
+            if conn is None:
+                raise StorageError("the store is closed")
+            try:
+                return await self._on_thread(conn, lambda raw: _read_on_thread(raw, op))
+            except sqlite3.Error as error:
+                raise operational_error(error) from error
+
+    async def _check_written(self, conn: Conn) -> None:
         written = self._record_to_check()
         if written is not None:
             row = await self._one(conn, "SELECT version FROM games WHERE id = ?", (written[0],))
             self._check_stored(written, None if row is None else int(row[0]))
 
     @staticmethod
-    async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        # One hop to the connection's thread (execute, fetch and close there), not three (issue 26).
+    async def _all(conn: Conn, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await conn.execute_fetchall(sql, params))
 
-    async def _one(self, conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+    async def _one(self, conn: Conn, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self._all(conn, sql, params)
         return rows[0] if rows else None
 
     # -- maintenance --------------------------------------------------------------
     async def ping(self) -> None:
-        async with self._transaction(write=False) as conn:
-            await self._all(conn, "SELECT 1")
+        await self._read(lambda conn: self._all(conn, "SELECT 1"))
 
     async def integrity_check(self) -> list[str]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(conn, "PRAGMA integrity_check")
+        rows = await self._read(lambda conn: self._all(conn, "PRAGMA integrity_check"))
         problems = [str(r[0]) for r in rows]
         return [] if problems == ["ok"] else problems
+
+
+def _read_on_thread(raw: sqlite3.Connection, op: Callable[[Conn], Awaitable[T]]) -> T:
+    raw.execute("BEGIN")
+    try:
+        result: T = drive(cast(Coroutine[Any, Any, T], op(ThreadConn(raw))))
+        raw.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            raw.execute("ROLLBACK")
+        raise
+    return result
 
 
 def _identity(path: str) -> tuple[int, int] | None:

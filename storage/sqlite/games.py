@@ -5,8 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import NoReturn
 
-import aiosqlite
-
 from storage import ranking
 from storage import validate as v
 from storage.interface import (
@@ -19,6 +17,7 @@ from storage.interface import (
 )
 from storage.rows import finish_of, join_moves, result_values, summary_values, was_played
 from storage.sqlite.base import SqliteBase
+from storage.sqlite.inthread import Conn
 from storage.sqlite.rows import (
     BETTER,
     ENCODE,
@@ -38,7 +37,7 @@ class GamesMixin(SqliteBase):
         params = (new.kind, new.code, new.variant, new.owner_id, new.guild_id, new.channel_id, new.source)
         moment = to_ms(now)
 
-        async def op(conn: aiosqlite.Connection) -> GameRow:
+        async def op(conn: Conn) -> GameRow:
             existing = await self._one(conn, SELECT_ACTIVE, (new.owner_id, new.kind))
             if existing:
                 raise ActiveGameExists(game_row(existing))
@@ -53,22 +52,23 @@ class GamesMixin(SqliteBase):
         return await self._write(op)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self._read(
+            lambda conn: self._one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        )
         return None if row is None else game_row(row)
 
     async def active_game(self, owner_id: int, kind: str) -> GameRow | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, SELECT_ACTIVE, (owner_id, kind))
+        row = await self._read(lambda conn: self._one(conn, SELECT_ACTIVE, (owner_id, kind)))
         return None if row is None else game_row(row)
 
     async def active_games(self, owner_id: int) -> list[GameRow]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active' ORDER BY kind",
                 (owner_id,),
             )
+        )
         return [game_row(r) for r in rows]
 
     async def change(self, change: v.Change, now: dt.datetime) -> GameRow:
@@ -102,7 +102,7 @@ class GamesMixin(SqliteBase):
             )
             params = (change.status, change.score, change.move_count, change.home, moment, moment)
 
-        async def op(conn: aiosqlite.Connection) -> GameRow:
+        async def op(conn: Conn) -> GameRow:
             row = await self._one(conn, sql, (*params, change.game_id, change.expected))
             if row is None:
                 await self._refuse(conn, change.game_id, change.expected)
@@ -113,7 +113,7 @@ class GamesMixin(SqliteBase):
 
         return await self._write(op)
 
-    async def _refuse(self, conn: aiosqlite.Connection, game_id: int, expected: int) -> NoReturn:
+    async def _refuse(self, conn: Conn, game_id: int, expected: int) -> NoReturn:
         """Say why a guarded update touched no row: unknown game, finished game or stale version."""
         row = await self._one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
@@ -123,7 +123,7 @@ class GamesMixin(SqliteBase):
             raise GameNotActive(current)
         raise VersionConflict(expected, current)
 
-    async def _record_result(self, conn: aiosqlite.Connection, game: GameRow) -> None:
+    async def _record_result(self, conn: Conn, game: GameRow) -> None:
         """The history row and the player summaries, in the transaction that finishes the game."""
         counts = False
         played = was_played(game)  # a game replaced or ended before its first move is history only
@@ -160,7 +160,7 @@ class GamesMixin(SqliteBase):
         )
 
     async def record_hint(self, game_id: int, now: dt.datetime) -> GameRow | None:
-        async def op(conn: aiosqlite.Connection) -> GameRow | None:
+        async def op(conn: Conn) -> GameRow | None:
             row = await self._one(
                 conn,
                 "UPDATE games SET hints = hints + 1, updated_at = ? WHERE id = ? AND status = 'active' "
@@ -172,7 +172,7 @@ class GamesMixin(SqliteBase):
         return await self._write(op)
 
     async def record_warning(self, game_id: int, now: dt.datetime) -> GameRow | None:
-        async def op(conn: aiosqlite.Connection) -> GameRow | None:
+        async def op(conn: Conn) -> GameRow | None:
             row = await self._one(
                 conn,
                 "UPDATE games SET warned = 1, updated_at = ? WHERE id = ? AND status = 'active' "
@@ -184,7 +184,7 @@ class GamesMixin(SqliteBase):
         return await self._write(op)
 
     async def mark_damaged(self, game_id: int, reason: str, now: dt.datetime) -> bool:
-        async def op(conn: aiosqlite.Connection) -> bool:
+        async def op(conn: Conn) -> bool:
             row = await self._one(
                 conn,
                 "INSERT INTO damaged_games (game_id, reason, marked_at) VALUES (?, ?, ?) "
@@ -198,7 +198,7 @@ class GamesMixin(SqliteBase):
     async def set_message(
         self, game_id: int, channel_id: int | None, message_id: int | None, now: dt.datetime
     ) -> GameRow | None:
-        async def op(conn: aiosqlite.Connection) -> GameRow | None:
+        async def op(conn: Conn) -> GameRow | None:
             row = await self._one(
                 conn,
                 "UPDATE games SET channel_id = ?, message_id = ?, updated_at = ? WHERE id = ? "
@@ -210,6 +210,9 @@ class GamesMixin(SqliteBase):
         return await self._write(op)
 
     async def get_result(self, game_id: int) -> FinishedGame | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
+        row = await self._read(
+            lambda conn: self._one(
+                conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,)
+            )
+        )
         return None if row is None else result_row(row)

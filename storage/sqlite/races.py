@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import aiosqlite
-
 from storage import race_rows
 from storage.interface import JoinOutcome, RacePlayer, RaceRecord, RaceRow
 from storage.race_rows import COUNTED, PLAYER_COLUMNS, RACE_COLUMNS, RACE_WON, STILL_IN, WITH_GAME, record_row
 from storage.sqlite.base import SqliteBase
+from storage.sqlite.inthread import Conn
 from storage.sqlite.rows import DECODE, GAME_COLUMNS, game_row, to_ms
 
 SELECT_RACE = f"SELECT {RACE_COLUMNS} FROM races WHERE id = ?"
@@ -22,7 +21,7 @@ def race_row(row: Any) -> RaceRow:
 
 class RacesMixin(SqliteBase):
     async def create_race(self, new: dict[str, Any], now: dt.datetime) -> RaceRow:
-        async def op(conn: aiosqlite.Connection) -> RaceRow:
+        async def op(conn: Conn) -> RaceRow:
             row = await self._one(
                 conn,
                 "INSERT INTO races (guild_id, channel_id, kind, variant, code, creator_id, language, "
@@ -51,12 +50,11 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def get_race(self, race_id: int) -> RaceRow | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, SELECT_RACE, (race_id,))
+        row = await self._read(lambda conn: self._one(conn, SELECT_RACE, (race_id,)))
         return None if row is None else race_row(row)
 
     async def set_race_message(self, race_id: int, message_id: int) -> RaceRow | None:
-        async def op(conn: aiosqlite.Connection) -> RaceRow | None:
+        async def op(conn: Conn) -> RaceRow | None:
             row = await self._one(
                 conn,
                 f"UPDATE races SET message_id = ? WHERE id = ? RETURNING {RACE_COLUMNS}",
@@ -67,7 +65,7 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def join_race(self, race_id: int, user_id: int, limit: int, now: dt.datetime) -> JoinOutcome:
-        async def op(conn: aiosqlite.Connection) -> JoinOutcome:
+        async def op(conn: Conn) -> JoinOutcome:
             row = await self._one(
                 conn,
                 "SELECT r.status, (SELECT count(*) FROM race_players WHERE race_id = r.id), "
@@ -90,7 +88,7 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def leave_race(self, race_id: int, user_id: int, now: dt.datetime) -> RaceRow | None:
-        async def op(conn: aiosqlite.Connection) -> RaceRow | None:
+        async def op(conn: Conn) -> RaceRow | None:
             race = await self._one(conn, SELECT_RACE, (race_id,))
             if race is None or race[9] != "lobby":
                 return None
@@ -116,26 +114,28 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def race_players(self, race_id: int) -> list[RacePlayer]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn,
                 f"SELECT {PLAYER_COLUMNS} FROM race_players WHERE race_id = ? ORDER BY joined_at, user_id",
                 (race_id,),
             )
+        )
         return [race_rows.player_row(r, DECODE) for r in rows]
 
     async def race_games(self, race_id: int) -> list[Any]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE id IN "
                 "(SELECT game_id FROM race_players WHERE race_id = ? AND game_id IS NOT NULL) ORDER BY id",
                 (race_id,),
             )
+        )
         return [game_row(r) for r in rows]
 
     async def start_race(self, race_id: int, min_players: int, now: dt.datetime) -> RaceRow | None:
-        async def op(conn: aiosqlite.Connection) -> RaceRow | None:
+        async def op(conn: Conn) -> RaceRow | None:
             race = await self._one(conn, SELECT_RACE, (race_id,))
             if race is None or race[9] != "lobby":
                 return None
@@ -157,7 +157,7 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def cancel_race(self, race_id: int, now: dt.datetime) -> RaceRow | None:
-        async def op(conn: aiosqlite.Connection) -> RaceRow | None:
+        async def op(conn: Conn) -> RaceRow | None:
             row = await self._one(
                 conn,
                 "UPDATE races SET status = 'cancelled', cancelled_by = 'creator', finished_at = ? WHERE id = ? "
@@ -170,7 +170,7 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def set_race_game(self, race_id: int, user_id: int, game_id: int) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             await conn.execute(
                 "UPDATE race_players SET game_id = ? WHERE race_id = ? AND user_id = ?",
                 (game_id, race_id, user_id),
@@ -181,7 +181,7 @@ class RacesMixin(SqliteBase):
     async def finish_race(
         self, race_id: int, places: list[tuple[int, int]], now: dt.datetime
     ) -> RaceRow | None:
-        async def op(conn: aiosqlite.Connection) -> RaceRow | None:
+        async def op(conn: Conn) -> RaceRow | None:
             row = await self._one(
                 conn,
                 "UPDATE races SET status = 'finished', finished_at = ? WHERE id = ? AND status = 'running' "
@@ -199,7 +199,7 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def claim_race_result(self, race_id: int, now: dt.datetime, stale_before: dt.datetime) -> bool:
-        async def op(conn: aiosqlite.Connection) -> bool:
+        async def op(conn: Conn) -> bool:
             row = await self._one(
                 conn,
                 "UPDATE races SET result_claimed_at = ? WHERE id = ? AND status = 'finished' "
@@ -212,7 +212,7 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def record_race_result(self, race_id: int, message_id: int) -> RaceRow | None:
-        async def op(conn: aiosqlite.Connection) -> RaceRow | None:
+        async def op(conn: Conn) -> RaceRow | None:
             row = await self._one(
                 conn,
                 "UPDATE races SET result_message_id = ? WHERE id = ? AND result_claimed_at IS NOT NULL "
@@ -224,57 +224,61 @@ class RacesMixin(SqliteBase):
         return await self._write(op)
 
     async def settle_race(self, race_id: int) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             await conn.execute("UPDATE races SET settled = 1 WHERE id = ?", (race_id,))
 
         await self._write(op)
 
     async def unsettled_races(self) -> list[RaceRow]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(conn, f"SELECT {RACE_COLUMNS} FROM races WHERE settled = 0 ORDER BY id")
+        rows = await self._read(
+            lambda conn: self._all(conn, f"SELECT {RACE_COLUMNS} FROM races WHERE settled = 0 ORDER BY id")
+        )
         return [race_row(r) for r in rows]
 
     async def race_of_game(self, game_id: int) -> RaceRow | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn,
                 f"SELECT {RACE_COLUMNS} FROM races WHERE id = "
                 "(SELECT race_id FROM race_players WHERE game_id = ?)",
                 (game_id,),
             )
+        )
         return None if row is None else race_row(row)
 
     async def open_race_of(self, user_id: int, kind: str) -> RaceRow | None:
         columns = ", ".join(f"r.{c.strip()}" for c in RACE_COLUMNS.split(","))
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn,
                 f"SELECT {columns} FROM race_players p JOIN races r ON r.id = p.race_id "
                 f"WHERE p.user_id = ? AND r.kind = ? AND r.status IN ('lobby', 'running') AND {STILL_IN} "
                 "ORDER BY r.id LIMIT 1",
                 (user_id, kind),
             )
+        )
         return None if row is None else race_row(row)
 
     async def race_record(self, user_id: int, kind: str, guild_id: int | None) -> RaceRecord | None:
         where = "" if guild_id is None else " AND r.guild_id = ?"
         params: tuple[Any, ...] = (user_id, kind) if guild_id is None else (user_id, kind, guild_id)
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn,
                 f"SELECT p.user_id, count(*), sum({RACE_WON}) FROM race_players p "
                 f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE p.user_id = ? AND r.kind = ? "
                 f"AND r.status = 'finished' AND p.game_id IS NOT NULL AND {COUNTED}{where} GROUP BY p.user_id",
                 params,
             )
+        )
         return None if row is None else record_row(row)
 
     async def race_leaderboard(
         self, kind: str, scope: tuple[str, int], limit: int, offset: int
     ) -> list[RaceRecord]:
         column, value = scope
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn,
                 f"SELECT p.user_id, count(*) AS played, sum({RACE_WON}) AS won FROM race_players p "
                 f"JOIN races r ON r.id = p.race_id {WITH_GAME} WHERE r.{column} = ? AND r.kind = ? "
@@ -282,4 +286,5 @@ class RacesMixin(SqliteBase):
                 "ORDER BY won DESC, played, p.user_id LIMIT ? OFFSET ?",
                 (value, kind, limit, offset),
             )
+        )
         return [record_row(r) for r in rows]

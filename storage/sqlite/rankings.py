@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import aiosqlite
-
 from storage import validate as v
 from storage.interface import SOURCES, FinishedGame, LeaderboardEntry
 from storage.rows import MAIN_SOURCE, PLAYED, SUMMARY_COLUMNS, Summary, combine_stats, leaderboard_page
 from storage.sqlite.base import SqliteBase
+from storage.sqlite.inthread import Conn
 from storage.sqlite.rows import (
     ALL_VARIANTS,
     DECODE,
@@ -92,8 +91,7 @@ class RankingsMixin(SqliteBase):
                 "JOIN results r ON r.game_id = page.game_id "
                 "ORDER BY page.rank_key, page.finished_at, page.game_id"
             )
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(conn, sql, (*params, limit, offset))
+        rows = await self._read(lambda conn: self._all(conn, sql, (*params, limit, offset)))
         return leaderboard_page(rows, offset, DECODE)
 
     async def leaderboard_size(self, board: v.Board) -> int:
@@ -106,14 +104,13 @@ class RankingsMixin(SqliteBase):
         else:
             where, params = _where(board)
             sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, sql, params)
+        row = await self._read(lambda conn: self._one(conn, sql, params))
         return int(row[0])
 
     async def player_stats(
         self, user_id: int, kind: str, scope: tuple[str, int]
     ) -> tuple[Summary, list[dt.date]]:
-        async with self._transaction(write=False) as conn:
+        async def op(conn: Conn) -> tuple[list[Any], list[Any]]:
             summaries = await self._all(
                 conn,
                 f"SELECT b.source, {prefixed('b', SUMMARY_COLUMNS)}, {prefixed('r', RESULT_COLUMNS)} "
@@ -130,6 +127,9 @@ class RankingsMixin(SqliteBase):
                 "WHERE user_id = ? AND kind = ? AND counts_for_daily = 1",
                 (user_id, kind),
             )
+            return summaries, days
+
+        summaries, days = await self._read(op)
         return combine_stats(summaries, DECODE), [dt.date.fromisoformat(d[0]) for d in days]
 
     async def daily_results(
@@ -140,25 +140,27 @@ class RankingsMixin(SqliteBase):
         if guild_id is not None:
             where += " AND guild_id = ?"
             params.append(guild_id)
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn,
                 f"SELECT {RESULT_COLUMNS} FROM results WHERE {where} ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?",
                 (*params, limit, offset),
             )
+        )
         return [result_row(r) for r in rows]
 
     async def daily_code(self, kind: str, date: dt.date) -> str | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn, "SELECT code FROM daily_codes WHERE kind = ? AND date = ?", (kind, date.isoformat())
             )
+        )
         return None if row is None else str(row[0])
 
     async def set_daily_code(self, kind: str, date: dt.date, code: str, now: dt.datetime) -> str:
         params = (kind, date.isoformat())
 
-        async def op(conn: aiosqlite.Connection) -> str:
+        async def op(conn: Conn) -> str:
             await conn.execute(
                 "INSERT INTO daily_codes (kind, date, code, created_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (kind, date) DO NOTHING",

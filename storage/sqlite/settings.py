@@ -5,26 +5,26 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import aiosqlite
-
 from storage.interface import DailyPost, Deck, GuildSettings
 from storage.rows import deck_of
 from storage.sqlite.base import SqliteBase
+from storage.sqlite.inthread import Conn
 from storage.sqlite.rows import GUILD_COLUMNS, POST_COLUMNS, guild_row, post_row, to_ms
 
 
 class SettingsMixin(SqliteBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn, f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )
+        )
         return None if row is None else guild_row(row)
 
     async def set_guild_settings(
         self, guild_id: int, changes: dict[str, Any], now: dt.datetime
     ) -> GuildSettings:
-        async def op(conn: aiosqlite.Connection) -> GuildSettings:
+        async def op(conn: Conn) -> GuildSettings:
             row = await self._one(
                 conn, f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )
@@ -56,12 +56,13 @@ class SettingsMixin(SqliteBase):
         return await self._write(op)
 
     async def user_language(self, user_id: int) -> str | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, "SELECT language FROM user_settings WHERE user_id = ?", (user_id,))
+        row = await self._read(
+            lambda conn: self._one(conn, "SELECT language FROM user_settings WHERE user_id = ?", (user_id,))
+        )
         return None if row is None else row[0]
 
     async def set_user_language(self, user_id: int, language: str | None, now: dt.datetime) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, language, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
@@ -72,12 +73,13 @@ class SettingsMixin(SqliteBase):
         await self._write(op)
 
     async def user_deck(self, user_id: int) -> Deck | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(conn, "SELECT deck FROM user_settings WHERE user_id = ?", (user_id,))
+        row = await self._read(
+            lambda conn: self._one(conn, "SELECT deck FROM user_settings WHERE user_id = ?", (user_id,))
+        )
         return deck_of(None if row is None else row[0])
 
     async def set_user_deck(self, user_id: int, deck: Deck | None, now: dt.datetime) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, deck, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = excluded.updated_at",
@@ -87,14 +89,15 @@ class SettingsMixin(SqliteBase):
         await self._write(op)
 
     async def user_lost_warning(self, user_id: int) -> bool | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn, "SELECT lost_warning FROM user_settings WHERE user_id = ?", (user_id,)
             )
+        )
         return None if row is None or row[0] is None else bool(row[0])
 
     async def set_user_lost_warning(self, user_id: int, on: bool | None, now: dt.datetime) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, lost_warning, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET lost_warning = excluded.lost_warning, "
@@ -105,14 +108,15 @@ class SettingsMixin(SqliteBase):
         await self._write(op)
 
     async def player_settings(self, user_id: int) -> dict[str, str]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn, "SELECT name, value FROM player_settings WHERE user_id = ? ORDER BY name", (user_id,)
             )
+        )
         return {name: value for name, value in rows}
 
     async def set_player_setting(self, user_id: int, name: str, value: str | None, now: dt.datetime) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             if value is None:
                 await conn.execute(
                     "DELETE FROM player_settings WHERE user_id = ? AND name = ?", (user_id, name)
@@ -129,8 +133,8 @@ class SettingsMixin(SqliteBase):
 
     # -- daily posts --------------------------------------------------------------
     async def pending_daily_posts(self, date: dt.date, minutes: int) -> list[GuildSettings]:
-        async with self._transaction(write=False) as conn:
-            rows = await self._all(
+        rows = await self._read(
+            lambda conn: self._all(
                 conn,
                 "SELECT g.guild_id, g.daily_channel_id, g.post_minute, g.language, g.daily_disabled "
                 "FROM guild_settings g LEFT JOIN daily_posts p ON p.guild_id = g.guild_id AND p.date = ? "
@@ -139,6 +143,7 @@ class SettingsMixin(SqliteBase):
                 "ORDER BY g.guild_id",
                 (date.isoformat(), minutes),
             )
+        )
         return [guild_row(r) for r in rows]
 
     async def claim_daily_post(
@@ -147,7 +152,7 @@ class SettingsMixin(SqliteBase):
         key = (guild_id, date.isoformat())
         moment = to_ms(now)
 
-        async def op(conn: aiosqlite.Connection) -> bool:
+        async def op(conn: Conn) -> bool:
             row = await self._one(
                 conn, "SELECT message_id, claimed_at FROM daily_posts WHERE guild_id = ? AND date = ?", key
             )
@@ -170,7 +175,7 @@ class SettingsMixin(SqliteBase):
     async def record_daily_post(
         self, guild_id: int, date: dt.date, message_id: int, now: dt.datetime
     ) -> DailyPost | None:
-        async def op(conn: aiosqlite.Connection) -> DailyPost | None:
+        async def op(conn: Conn) -> DailyPost | None:
             row = await self._one(
                 conn,
                 "UPDATE daily_posts SET message_id = ?, posted_at = ? WHERE guild_id = ? AND date = ? "
@@ -182,7 +187,7 @@ class SettingsMixin(SqliteBase):
         return await self._write(op)
 
     async def release_daily_post(self, guild_id: int, date: dt.date) -> None:
-        async def op(conn: aiosqlite.Connection) -> None:
+        async def op(conn: Conn) -> None:
             await conn.execute(
                 "DELETE FROM daily_posts WHERE guild_id = ? AND date = ? AND message_id IS NULL",
                 (guild_id, date.isoformat()),
@@ -191,17 +196,18 @@ class SettingsMixin(SqliteBase):
         await self._write(op)
 
     async def daily_post(self, guild_id: int, date: dt.date) -> DailyPost | None:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn,
                 f"SELECT {POST_COLUMNS} FROM daily_posts WHERE guild_id = ? AND date = ?",
                 (guild_id, date.isoformat()),
             )
+        )
         return None if row is None else post_row(row)
 
     # -- winnable deals -----------------------------------------------------------
     async def add_winnable_deals(self, kind: str, variant: str, deals: list[int], now: dt.datetime) -> int:
-        async def op(conn: aiosqlite.Connection) -> int:
+        async def op(conn: Conn) -> int:
             before = conn.total_changes
             await conn.executemany(
                 "INSERT INTO winnable_deals (kind, variant, deal, added_at) VALUES (?, ?, ?, ?) "
@@ -217,7 +223,7 @@ class SettingsMixin(SqliteBase):
         then the first free deal at or above it (one index seek, however big the stock)."""
         key = (kind, variant)
 
-        async def op(conn: aiosqlite.Connection) -> int | None:
+        async def op(conn: Conn) -> int | None:
             low, high = await self._one(
                 conn,
                 "SELECT min(deal), max(deal) FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL",
@@ -242,10 +248,11 @@ class SettingsMixin(SqliteBase):
         return await self._write(op)
 
     async def count_winnable_deals(self, kind: str, variant: str) -> int:
-        async with self._transaction(write=False) as conn:
-            row = await self._one(
+        row = await self._read(
+            lambda conn: self._one(
                 conn,
                 "SELECT count(*) FROM winnable_deals WHERE kind = ? AND variant = ? AND taken_at IS NULL",
                 (kind, variant),
             )
+        )
         return int(row[0])
