@@ -1,9 +1,9 @@
 """A thread-safe memo for sprites: built once under a lock, then only read.
 
-The bot renders in worker threads (``asyncio.to_thread``). Cached Pillow images
-are never drawn on after they are stored (boards paste *from* them), and every
-build runs under one re-entrant lock, because FreeType faces must not be used
-from two threads at once.
+The bot draws boards on its event loop and animated replays in a thread, at the same time.
+Cached Pillow images are never drawn on after they are stored (boards paste *from* them),
+and every build runs under one re-entrant lock, because FreeType faces must not be used
+from two threads at once. A bounded memo evicts the least recently used entry.
 """
 
 from __future__ import annotations
@@ -33,13 +33,15 @@ class Memo(Generic[P, T]):
         store = self.cache
         hit = store.get(key)
         if hit is not None:
+            if self._limit is not None and store.pop(key, None) is not None:
+                store[key] = hit  # most recently used last: the oldest is evicted first
             return hit
         with BUILD_LOCK:
             hit = store.get(key)
             if hit is None:
                 hit = self._fn(*args, **kwargs)
                 if self._limit is not None and len(store) >= self._limit:
-                    store.pop(next(iter(store)))  # oldest first: insertion order
+                    store.pop(next(iter(store)))  # least recently used first
                 store[key] = hit
             return hit
 

@@ -96,14 +96,19 @@ def background(kind: str, cells: int, labels: Labels) -> Image.Image:
     return canvas
 
 
-@cached(limit=256)
+#: Column sprites kept (~25 KiB each: ~25 MiB): every column of some 120 games being played at
+#: once. With 256, fifty players at once (``benchmarks/bot.py``) missed 7 columns of 8 a board.
+COLUMN_SPRITES = 1024
+
+
+@cached(limit=COLUMN_SPRITES)
 def column_sprite(
     cards: tuple[int, ...], step: int, styles: tuple[tuple[int, str], ...], deck: str
 ) -> Image.Image:
     """A column's fanned cards as one sprite (read only): a press changes one or two of
     the eight columns, so the others are one paste each instead of one per card (issue 26).
     The cards cover the whole sprite, so it pastes exactly as they would one by one.
-    ``styles`` are ``(position, LAST or PICK)`` pairs. At most 256 kept (~25 KiB each)."""
+    ``styles`` are ``(position, LAST or PICK)`` pairs. At most ``COLUMN_SPRITES`` kept."""
     sprite = new_canvas((L.CARD_W, (len(cards) - 1) * step + L.CARD_H), L.FELT)
     paste_pile(sprite, 0, 0, cards, step, dict(styles), deck)
     return sprite
