@@ -53,7 +53,9 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
     from bot.adapter.app import BoulangerBot
     from bot.running.shutdown import GracefulStop
 
-    bot = BoulangerBot(config, sync_global=sync_only or config.sync_global, serve_activity=not sync_only)
+    bot = BoulangerBot(
+        config, sync_global=sync_only or config.sync_global, serve_activity=not sync_only, settle_heap=True
+    )
     async with bot:
         try:
             if sync_only:

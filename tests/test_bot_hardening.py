@@ -72,6 +72,7 @@ async def test_at_debug_no_token_reaches_the_log(fake_discord, tmp_path):
         await proc.stop()
     log = proc.output
     assert "WebSocket Event" in log and "/webhooks/" in log and "/callback" in log  # DEBUG did log them
+    assert "objects of the start-up frozen out of the collector's way" in log  # bot.running.heap
     tokens = [state.token for state in fake._interactions.values()]
     assert len(tokens) >= 5
     leaked = [t for t in tokens if t in log]

@@ -30,7 +30,7 @@ from bot.play.render_pool import RenderPool
 from bot.play.replay_cache import Replays
 from bot.play.service import GameService, HintAnswer, StaleBoard
 from bot.play.solving import Solver
-from bot.running import database
+from bot.running import database, heap
 from bot.running.config import Config
 from bot.running.http import HealthServer, Readiness
 from bot.running.metrics import Metrics
@@ -58,8 +58,15 @@ class BoulangerBot(commands.AutoShardedBot):
     exit_code = 0  # non-zero once the bot must stop (bot.running.database: the database was lost)
 
     def __init__(
-        self, config: Config, *, sync_global: bool = False, serve_activity: bool = True, **options: Any
+        self,
+        config: Config,
+        *,
+        sync_global: bool = False,
+        serve_activity: bool = True,
+        settle_heap: bool = False,
+        **options: Any,
     ) -> None:
+        self.settle_heap = settle_heap  # bot.running.heap, once set up
         intents = discord.Intents.none()
         intents.guilds = True
         invalid = InvalidRequests()
@@ -118,6 +125,8 @@ class BoulangerBot(commands.AutoShardedBot):
         self._warming = asyncio.create_task(self.solver.warm())
         self._warming_pictures = asyncio.create_task(self.pictures.warm())
         self.service.top_up_all()
+        if self.settle_heap:  # the bot's own process only (not a test's, with bots started again and again)
+            log.debug("%d objects of the start-up frozen out of the collector's way", heap.settle())
 
     async def sync_commands(self) -> None:
         """Sync instantly to the development guild; globally only when asked (it is rate-limited)."""
