@@ -27,9 +27,7 @@ print("ok", frozen)
 
 
 def test_settle_collects_then_freezes_what_start_up_built():
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=REPO, capture_output=True, text=True, timeout=60
-    )
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("ok ")
 

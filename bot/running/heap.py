@@ -5,9 +5,9 @@ after start-up those are the some 120,000 objects of the modules, classes, catal
 sprites that live as long as the bot, walked again at each full collection for nothing.
 ``settle`` collects once, then freezes what is left (``gc.freeze``: the collector no longer
 looks at it) and lets more young objects pile up before a collection, so fewer short-lived
-ones (a press's events, requests and rows) survive into the older generations. In one run of
-``benchmarks/bot.py --think 0.1 0.5`` (issue 26), collections after the bot was ready took 0.14 s of its CPU
-before, 0.02 s after.
+ones (a press's events, requests and rows) survive into the older generations. In one run
+of ``benchmarks/bot.py --think 0.1 0.5`` (issue 26), collections after the bot was ready took
+0.14 s of its CPU before, 0.02 s after.
 """
 
 from __future__ import annotations
