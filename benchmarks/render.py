@@ -15,6 +15,8 @@ the CPU of ``renderer.render_png`` (drawing and encoding, the encoder's caches a
 running bot leaves them) over Pillow's ``Image.save(format="PNG", compress_level=3)``
 of the same image (the palette image the bot's PNG holds), and both sizes; then whole
 games (``GAMES``: Baker's, FreeCell, Calculation, each in both decks), every board sent.
+``--games-at-once N`` draws N games in turn, a random move each (issue 26: the column-sprite
+memo must hold every game's columns), and prints the CPU a board.
 Targets (issue 4): a typical board at most 60 KiB, render + encode at most
 25 ms and at most 1.5x encode-only, a 200-move replay at most 8 MiB.
 """
@@ -252,6 +254,50 @@ def versus_pillow(runs: int) -> None:
         )
 
 
+def games_at_once(count: int, sprites: int | None = None, rounds: int = 15) -> None:
+    """``count`` Baker's games of different deals, one random move each in turn, each board drawn
+    and encoded as the bot sends it (``renderer.render_png``): what a bot with ``count`` players
+    at once draws (``benchmarks/bot.py``'s 50). Prints the CPU a board and how many column
+    sprites were drawn anew a board (the rest came from ``renderer.games.tableau``'s memo, of
+    ``sprites`` entries: default ``COLUMN_SPRITES``; 256 before issue 26's third step)."""
+    from renderer.games import tableau
+
+    memo = tableau.column_sprite
+    memo._limit = sprites or tableau.COLUMN_SPRITES
+
+    rng = random.Random(1)
+    games = [engine.new_game(engine.code_for("bakers", 1000 + i, 4)) for i in range(count)]
+    for game in games:  # every game's first board, as its start sends it
+        renderer.render_png(game)
+    build = tableau.column_sprite._fn
+    drawn = [0]
+
+    def counting(*args: object) -> object:
+        drawn[0] += 1
+        return build(*args)  # type: ignore[arg-type]
+
+    tableau.column_sprite._fn = counting  # type: ignore[assignment]
+    cpu, boards = 0.0, 0
+    try:
+        for _ in range(rounds):
+            for game in games:
+                moves = game.legal_moves()
+                if not moves:
+                    continue
+                game.play(rng.choice(moves))
+                t0 = time.thread_time()
+                renderer.render_png(game)
+                cpu += time.thread_time() - t0
+                boards += 1
+    finally:
+        tableau.column_sprite._fn = build
+    print(
+        f"{count} Baker's games drawn in turn, {boards} boards: {cpu / boards * 1000:.2f} ms of CPU a board, "
+        f"{drawn[0] / boards:.1f} of 8 column sprites drawn anew a board "
+        f"(memo of {memo._limit})"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=200)
@@ -262,7 +308,17 @@ def main() -> None:
     ap.add_argument(
         "--versus-pillow", action="store_true", help="only the pictures as sent against Pillow's encode"
     )
+    ap.add_argument(
+        "--games-at-once",
+        type=int,
+        metavar="N",
+        help="only N games drawn in turn, as a bot with N players at once draws them",
+    )
+    ap.add_argument("--column-sprites", type=int, metavar="K", help="with --games-at-once: the memo's size")
     args = ap.parse_args()
+    if args.games_at_once:
+        games_at_once(args.games_at_once, args.column_sprites)
+        return
     if args.versus_pillow:
         versus_pillow(args.runs)
         return
