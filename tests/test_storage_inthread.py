@@ -10,12 +10,12 @@ import sqlite3
 import pytest
 
 import storage
-from storage.sqlite.inthread import Suspended, ThreadConn, drive
+from storage.sqlite.inthread import Conn, Suspended, drive
 
 
 def test_an_operation_over_a_thread_connection_runs_to_its_end_at_once():
     raw = sqlite3.connect(":memory:", isolation_level=None)
-    conn = ThreadConn(raw)
+    conn = Conn(raw)
 
     async def op() -> list[sqlite3.Row]:
         await conn.execute("CREATE TABLE t (x)")

@@ -108,14 +108,14 @@ async def _post(interaction: discord.Interaction, url: str, body: bytes, content
     session: aiohttp.ClientSession = interaction._session
     http = interaction._state.http
     headers = {"Content-Type": content_type}
-    status: aiohttp.ClientResponse | None = None
+    last: aiohttp.ClientResponse | None = None  # the last answer, once every try is spent
     data: Any = None
     for attempt in range(ATTEMPTS):
         try:
             async with session.post(
                 url, data=body, headers=headers, proxy=http.proxy, proxy_auth=http.proxy_auth
             ) as reply:
-                status = reply
+                last = reply
                 log.debug(
                     "interaction %s: POST %s has returned status code %s", interaction.id, url, reply.status
                 )
@@ -149,10 +149,10 @@ async def _post(interaction: discord.Interaction, url: str, body: bytes, content
                 await pause(1 + attempt * 2)
                 continue
             raise
-    assert status is not None
-    if status.status >= 500:
-        raise discord.DiscordServerError(status, data)
-    raise discord.HTTPException(status, data)
+    assert last is not None
+    if last.status >= 500:
+        raise discord.DiscordServerError(last, data)
+    raise discord.HTTPException(last, data)
 
 
 async def _json_or_text(reply: aiohttp.ClientResponse) -> Any:

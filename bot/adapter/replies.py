@@ -157,9 +157,8 @@ async def edit_in_place(
     """Replace the pressed board's picture, text and buttons (the button's own message)."""
     tr = await player_translator(interaction)
     payload = board_payload(tr, board)
-    picture = board_file(tr, board)
-    kwargs = {"content": payload["content"], "attachments": [picture], "view": payload["view"]}
-    view = payload["view"]
+    picture, view = board_file(tr, board), payload["view"]
+    kwargs = {"content": payload["content"], "attachments": [picture], "view": view}
     if service is not None:
         service.boards.showing(board.row.id, board.row.version)
     try:

@@ -8,7 +8,7 @@ import datetime as dt
 import os
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
@@ -17,7 +17,7 @@ from storage import validate as v
 from storage.interface import DatabaseUnusable, StorageError
 from storage.lost import LostWatch
 from storage.migrator import too_new
-from storage.sqlite.inthread import Conn, ThreadConn, drive
+from storage.sqlite.inthread import Conn, drive
 from storage.sqlite.opening import (
     MEMORY,
     check_path,
@@ -121,10 +121,10 @@ class SqliteBase(LostWatch):
         at the next stop). Only ``stat``: opening and closing the database file in this process
         would drop SQLite's POSIX locks on it. Once lost, always lost.
         """
-        self._look_at_file()
-        self._tell_lost()
-        if self._lost is not None:
-            raise unusable(self.path, self._lost.reason)
+        try:
+            self._look_at_file()
+        finally:
+            self._tell_lost()
 
     def _look_at_file(self) -> None:
         """``check_file`` without telling ``on_lost`` (on the connection's thread: the callback
@@ -133,6 +133,8 @@ class SqliteBase(LostWatch):
             problem = self._file_problem()
             if problem is not None:
                 self._lost = unusable(self.path, *problem)
+        if self._lost is not None:
+            raise unusable(self.path, self._lost.reason)
 
     def _tell_lost(self) -> None:
         if self._lost is not None and not self._lost_told:
@@ -165,7 +167,7 @@ class SqliteBase(LostWatch):
         return unusable(self.path, reason, detail)
 
     # -- transactions -------------------------------------------------------------
-    async def _write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
+    async def _write(self, op: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
         """Run ``op`` in a write transaction and return its result once that is durably committed.
 
         Group commit: writes that arrive while a commit is in progress are run
@@ -217,7 +219,7 @@ class SqliteBase(LostWatch):
         self, raw: sqlite3.Connection, batch: list[tuple[Any, asyncio.Future[Any]]]
     ) -> list[Outcome]:
         """The batch's transaction, run on the connection's thread (``_run_batch``)."""
-        conn = ThreadConn(raw)
+        conn = Conn(raw)
         outcomes: list[Outcome] = []
         # A write alone in its transaction needs no savepoint: refused, the whole transaction
         # is rolled back (nothing else is in it).
@@ -244,8 +246,6 @@ class SqliteBase(LostWatch):
                     raw.execute("RELEASE write")
             drive(self._check_written(conn))  # nor once the database lost what this store wrote
             self._look_at_file()  # nor once the file is gone
-            if self._lost is not None:
-                raise unusable(self.path, self._lost.reason)
             raw.execute("COMMIT")
         except Exception as error:
             with contextlib.suppress(sqlite3.Error):
@@ -254,7 +254,7 @@ class SqliteBase(LostWatch):
             return [(f, None, failure) for _, f in batch]
         return outcomes
 
-    async def _read(self, op: Callable[[Conn], Awaitable[T]]) -> T:
+    async def _read(self, op: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
         """``op`` in one read transaction, in one hand-off to the connection's thread."""
         async with self._lock:
             conn = self._conn
@@ -289,10 +289,10 @@ class SqliteBase(LostWatch):
         return [] if problems == ["ok"] else problems
 
 
-def _read_on_thread(raw: sqlite3.Connection, op: Callable[[Conn], Awaitable[T]]) -> T:
+def _read_on_thread(raw: sqlite3.Connection, op: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
     raw.execute("BEGIN")
     try:
-        result: T = drive(cast(Coroutine[Any, Any, T], op(ThreadConn(raw))))
+        result = drive(op(Conn(raw)))
         raw.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):

@@ -5,7 +5,7 @@ per statement, about 90 us of CPU on the 2-core test machine (two thread wake-up
 event loop's wake-up; ``benchmarks/bot.py``, issue 26), several times what the statement
 itself costs. A move's write transaction (BEGIN, the guarded UPDATE, the lost-rows check,
 COMMIT) took four of them, a one-statement read three. Here the same store operations (the
-coroutines ``op(conn)`` the store parts write) run on that thread over ``ThreadConn``, whose
+coroutines ``op(conn)`` the store parts write) run on that thread over ``Conn``, whose
 methods do their statement at once: awaiting them never suspends, so ``drive`` runs an
 operation to its end without the event loop, and the transaction costs one hand-off.
 """
@@ -13,32 +13,15 @@ operation to its end without the event loop, and the transaction costs one hand-
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Coroutine, Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Coroutine, Iterable, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 
-class Conn(Protocol):
-    """What store operations use of a connection: aiosqlite's, or ``ThreadConn`` on its thread."""
-
-    @property
-    def in_transaction(self) -> bool: ...
-
-    @property
-    def total_changes(self) -> int: ...
-
-    def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> Awaitable[Any]: ...
-
-    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> Awaitable[Any]: ...
-
-    def execute_fetchall(
-        self, sql: str, parameters: Iterable[Any] | None = None
-    ) -> Awaitable[Iterable[sqlite3.Row]]: ...
-
-
-class ThreadConn:
-    """The sqlite3 connection as a ``Conn``, for operations run on its own thread."""
+class Conn:
+    """The sqlite3 connection as the store's operations see it, on the connection's own thread:
+    aiosqlite's methods they use, each done at once (awaiting one never suspends)."""
 
     __slots__ = ("raw",)
 
@@ -69,7 +52,7 @@ class Suspended(RuntimeError):
 
 
 def drive(step: Coroutine[Any, Any, T]) -> T:
-    """Run an operation over a ``ThreadConn`` to its end, here and now."""
+    """Run an operation over a ``Conn`` to its end, here and now."""
     try:
         step.send(None)
     except StopIteration as done:
