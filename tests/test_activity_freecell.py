@@ -44,7 +44,9 @@ async def test_freecell_is_offered_and_won_by_dragging_runs(fake_discord, tmp_pa
         row = await rig.service.store.get_game(view["game"]["id"])
         assert row.status == "won"
         assert any(f"v{2:x}" in action for action in row.moves)  # a run dropped names its size
-        assert await page.locator('#table .pile[data-role="foundation"] .card[data-card^="K"]').count() == 4
+        kings = page.locator('#table .pile[data-role="foundation"] .card[data-card^="K"]')
+        await kings.nth(3).wait_for(timeout=10_000)  # the last cards may still be on their way home
+        assert await kings.count() == 4
         assert page.errors == []
 
 

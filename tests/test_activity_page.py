@@ -39,7 +39,9 @@ async def test_a_game_won_by_drag_and_drop_alone(fake_discord, tmp_path, browser
         text = await page.locator("#text").text_content()
         assert "won" in text.lower()
         assert await page.evaluate("window.boulanger.state.view.game.status") == "won"
-        assert await page.locator('#table .pile[data-role="foundation"] .card[data-card^="K"]').count() == 4
+        kings = page.locator('#table .pile[data-role="foundation"] .card[data-card^="K"]')
+        await kings.nth(3).wait_for(timeout=10_000)  # the last cards may still be on their way home
+        assert await kings.count() == 4
         # Two tokens (the test's, the page's), each checked with Discord once for ~100 calls.
         assert rig.server.auth.checks == 2 == fake_discord.bearer_checks
         assert page.errors == []
