@@ -15,7 +15,7 @@ import renderer
 import storage
 from bot.games import fronts
 from bot.languages import i18n_check
-from bot.languages.i18n import available_locales, catalog_keys, t, template, tn
+from bot.languages.i18n import Translator, available_locales, catalog_keys, t, template, tn
 from bot.languages.locale import (
     LANGUAGES,
     client_language,
@@ -140,10 +140,13 @@ def test_the_placeholder_check_catches_an_unknown_placeholder(tmp_path, monkeypa
 def test_every_message_renders_with_its_placeholders_filled(lang, key):
     names = set().union(*(fields(x) for x in i18n_check.messages("en")[key]))
     params = {name: PARAMS[name] for name in names - ({"n"} if key in PLURAL_KEYS else set())}
+    tr = Translator(lang)  # its own way to the same text (no second normalising)
     if key in PLURAL_KEYS:
         texts = [tn(lang, key, n, **params) for n in (1, 2, 5, 21)]
+        assert [tr.n(key, n, **params) for n in (1, 2, 5, 21)] == texts
     else:
         texts = [t(lang, key, **params)]
+        assert tr(key, **params) == texts[0]
     for text in texts:
         assert text.strip() and text != key
         assert "{" not in text and "}" not in text, text
@@ -193,10 +196,29 @@ def test_plural_rules_come_from_each_catalogues_header():
     assert tn("ca", "board.moves", 1) == "1 jugada" and tn("ca", "board.moves", 7) == "7 jugades"
 
 
+def test_a_shared_placeholder_registered_later_is_filled(monkeypatch):
+    """Which shared placeholders a text uses is remembered: registering one must count."""
+    from bot.languages import i18n
+
+    monkeypatch.setattr(i18n, "_SHARED", dict(i18n._SHARED))
+    text = "Play {late_shared_name} now"
+    assert i18n._fill(text, "k", {}, "en") == text  # unknown: the text as it is, with a warning
+    i18n.share_param("late_shared_name", lambda lang: f"/late-{lang}")
+    assert i18n._fill(text, "k", {}, "nl") == "Play /late-nl now"
+    assert i18n._fill(text, "k", {"late_shared_name": "mine"}, "nl") == "Play mine now"  # the caller's wins
+
+
+def test_a_text_without_params_is_still_formatted_when_it_has_braces():
+    from bot.languages import i18n
+
+    assert i18n._fill("no braces", "k", {}, "en") == "no braces"
+    assert i18n._fill("a {{literal}} brace", "k", {}, "en") == "a {literal} brace"
+
+
 def test_a_language_without_a_message_falls_back_to_english(monkeypatch):
     from bot.languages import i18n
 
-    i18n._translations.cache_clear()
+    i18n.forget_catalogues()
     real = i18n.read_po
 
     def without_undo(fh, locale=None, **kw):
@@ -210,7 +232,7 @@ def test_a_language_without_a_message_falls_back_to_english(monkeypatch):
         assert t("ru", "button.undo") == "Undo"
         assert t("ru", "button.hint") == "Подсказка"
     finally:
-        i18n._translations.cache_clear()
+        i18n.forget_catalogues()
 
 
 # -- who reads which language --------------------------------------------------------------------

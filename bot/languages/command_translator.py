@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.languages.i18n import read_catalogue
+from bot.languages.i18n import catalogue
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ _NAME = re.compile(r"^[-_\w]{1,32}$")
 @cache
 def own_messages(lang: str) -> dict[str, str]:
     """A catalogue's own (singular) messages, without falling back to English."""
-    catalog = read_catalogue(lang)  # the games' own catalogues too (their start commands)
+    catalog = catalogue(lang)  # the games' own catalogues too (their start commands)
     if catalog is None:
         return {}
     return {

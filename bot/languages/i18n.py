@@ -80,8 +80,23 @@ def _known() -> frozenset[str]:
 
 
 @cache
+def catalogue(lang: str) -> Catalog | None:
+    """``read_catalogue(lang)`` of the shipped files, read once: the messages and the slash
+    commands' translations (``command_translator``) share it (Babel's parser is most of
+    their cost at start-up). Not to be changed."""
+    return read_catalogue(lang)
+
+
+def forget_catalogues() -> None:
+    """Read the files again at the next use (tests that change what they hold)."""
+    catalogue.cache_clear()
+    _translations.cache_clear()
+    _USES.clear()
+
+
+@cache
 def _translations(lang: str) -> gettext.NullTranslations:
-    catalog = read_catalogue(lang)
+    catalog = catalogue(lang)
     if catalog is None:
         return gettext.NullTranslations()
     buf = io.BytesIO()
@@ -100,18 +115,38 @@ def _translations(lang: str) -> gettext.NullTranslations:
 _SHARED: dict[str, Callable[[str], str]] = {}
 
 
+# Which shared placeholders each message text uses: a board's words are a dozen or more
+# messages a press, and scanning every text for every shared name each time cost more than
+# filling it (issue 26).
+_USES: dict[str, tuple[str, ...]] = {}
+_USES_KEPT = 4096
+
+
 def share_param(name: str, fill: Callable[[str], str]) -> None:
     """Let every message use ``{name}``, filled with ``fill(language)`` when it does."""
     _SHARED[name] = fill
+    _USES.clear()
+
+
+def _shared_in(template: str) -> tuple[str, ...]:
+    uses = _USES.get(template)
+    if uses is None:
+        uses = tuple(n for n in _SHARED if "{" + n + "}" in template)
+        if len(_USES) >= _USES_KEPT:
+            _USES.clear()
+        _USES[template] = uses
+    return uses
 
 
 def with_shared(lang: str, template: str, params: dict[str, Any]) -> dict[str, Any]:
     """``params`` and the shared placeholders ``template`` uses (``share_param``)."""
-    shared = {n: fill(lang) for n, fill in _SHARED.items() if n not in params and "{" + n + "}" in template}
+    shared = {n: _SHARED[n](lang) for n in _shared_in(template) if n not in params}
     return {**shared, **params} if shared else params
 
 
 def _fill(template: str, key: str, params: dict[str, Any], lang: str = DEFAULT_LOCALE) -> str:
+    if not params and "{" not in template and "}" not in template:
+        return template  # nothing to fill (a button's label): what format would give
     params = with_shared(lang, template, params)
     try:
         return template.format(**params)
@@ -159,7 +194,9 @@ class Translator:
         self.locale = normalize_locale(locale)
 
     def __call__(self, key: str, **params: Any) -> str:
-        return t(self.locale, key, **params)
+        lang = self.locale  # already a catalogue's name: ``t`` without normalising it again
+        return _fill(_translations(lang).gettext(key), key, params, lang)
 
     def n(self, key: str, n: int, **params: Any) -> str:
-        return tn(self.locale, key, n, **params)
+        lang = self.locale
+        return _fill(_translations(lang).ngettext(key, key, n), key, {"n": n, **params}, lang)

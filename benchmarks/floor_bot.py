@@ -1,0 +1,140 @@
+"""The bot ``benchmarks/floor.py`` measures: discord.py doing nothing but answer, no game.
+
+``/deal`` posts a board-sized message (the picture from ``BOULANGER_FLOOR_PNG``, 18 buttons
+in four rows and a select of 12 choices, as a Jeu du Boulanger board has); any button edits
+it with the same picture and components, through discord.py's own ``edit_message`` and a
+persistent view. With ``BOULANGER_FLOOR_LEAN=1`` a press goes the real bot's way instead: no
+view, the bot's ``on_interaction`` answers with the prebuilt callback request of
+``bot.adapter.callbacks`` and components built once. No engine, no database, no drawing:
+what a discord.py bot pays per press on this machine at the same pace, under uvloop like the
+real bot (``BOULANGER_EVENT_LOOP=asyncio``: asyncio's).
+
+    BotProcess(fake, module="benchmarks.floor_bot", env={"BOULANGER_FLOOR_PNG": path})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+PICTURE = (
+    Path(os.environ.get("BOULANGER_FLOOR_PNG", "")).read_bytes()
+    if os.environ.get("BOULANGER_FLOOR_PNG")
+    else b""
+)
+BUTTONS = 18  # a Baker's board: 8 columns, 4 cells, foundation, home, undo, hint, clear...
+CHOICES = 12
+
+
+class Board(discord.ui.View):
+    """Persistent (no timeout, fixed ids), like the real board's controls."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        for i in range(BUTTONS):
+            button: discord.ui.Button[Board] = discord.ui.Button(
+                label=f"{i} · 10♥", custom_id=f"floor:{i}", row=min(i // 5, 3)
+            )
+            button.callback = self.press  # type: ignore[method-assign]
+            self.add_item(button)
+        self.add_item(
+            discord.ui.Select(
+                custom_id="floor:menu",
+                placeholder="Another move…",
+                options=[
+                    discord.SelectOption(
+                        label=f"7♥ from column {i} to cell a", value=f"{i}a", description=f"{i}a"
+                    )
+                    for i in range(CHOICES)
+                ],
+                row=4,
+            )
+        )
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(
+            content="Board", attachments=[discord.File(io.BytesIO(PICTURE), "board.png")], view=Board()
+        )
+
+
+LEAN = os.environ.get("BOULANGER_FLOOR_LEAN") == "1"
+
+
+class Plain(discord.ui.View):
+    """Components as payloads, no items (the real bot's ``BoardView``): nothing for discord.py
+    to store or dispatch, the bot's ``on_interaction`` answers."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+
+def make_bot(guild_id: int) -> commands.Bot:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    components = Board().to_components()  # the board's rows as sent, built once
+
+    @bot.listen()
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        if not LEAN or interaction.type is not discord.InteractionType.component:
+            return
+        from bot.adapter.callbacks import update_message
+
+        await update_message(
+            interaction,
+            content="Board",
+            components=components,
+            picture=PICTURE,
+            filename="board.png",
+            description=None,
+        )
+
+    @bot.tree.command(description="Deal a board")
+    async def deal(interaction: discord.Interaction) -> None:
+        view = Plain(components) if LEAN else Board()
+        await interaction.response.send_message(
+            "Board", file=discord.File(io.BytesIO(PICTURE), "board.png"), view=view
+        )
+
+    async def setup_hook() -> None:
+        if not LEAN:
+            bot.add_view(Board())
+        guild = discord.Object(guild_id)
+        bot.tree.copy_global_to(guild=guild)
+        await bot.tree.sync(guild=guild)
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+async def _run(bot: commands.Bot) -> None:
+    async with bot:
+        await bot.start(os.environ["DISCORD_TOKEN"])
+
+
+def main() -> None:
+    if base := os.environ.get("BOULANGER_DISCORD_API_BASE"):
+        discord.http.Route.BASE = base
+    if gateway := os.environ.get("BOULANGER_DISCORD_GATEWAY"):
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    bot = make_bot(int(os.environ["DEV_GUILD_ID"]))
+    factory: Any = None
+    if os.environ.get("BOULANGER_EVENT_LOOP", "uvloop") == "uvloop":
+        import uvloop
+
+        factory = uvloop.new_event_loop
+    with asyncio.Runner(loop_factory=factory) as runner:
+        runner.run(_run(bot))
+
+
+if __name__ == "__main__":
+    main()
