@@ -44,6 +44,7 @@ from storage.interface import (
     RaceRow,
     Source,
     StorageError,
+    UserChoices,
     VersionConflict,
 )
 from storage.store import Store
@@ -109,6 +110,7 @@ __all__ = [
     "Source",
     "StorageError",
     "Store",
+    "UserChoices",
     "VersionConflict",
     "open_store",
 ]

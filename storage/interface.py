@@ -296,6 +296,17 @@ class GuildSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class UserChoices:
+    """Everything a player chose for themselves, read at once (one round trip where a press
+    needed three or four): None where they chose nothing (the default)."""
+
+    language: str | None = None
+    deck: Deck | None = None
+    lost_warning: bool | None = None
+    settings: tuple[tuple[str, str], ...] = ()  # the games' own (``player_settings``), by name
+
+
+@dataclass(frozen=True, slots=True)
 class DailyPost:
     """One guild's post of one day's challenges. ``message_id`` None means claimed but not sent yet."""
 

@@ -49,6 +49,7 @@ from storage.interface import (
     RacePlayer,
     RaceRecord,
     RaceRow,
+    UserChoices,
     _Unchanged,
 )
 from storage.rows import stats_scope
@@ -363,6 +364,10 @@ class Store:
         guild = v.snowflake("guild_id", guild_id)
         changes = v.guild_changes(daily_channel_id, post_minute, language, daily_disabled)
         return await self._db.set_guild_settings(guild, changes, self._now())
+
+    async def user_choices(self, user_id: int) -> UserChoices:
+        """A player's language, deck, warning and game settings, in one read."""
+        return await self._db.user_choices(v.snowflake("user_id", user_id))
 
     async def user_language(self, user_id: int) -> str | None:
         """The language a player chose (None: follow Discord's locale)."""

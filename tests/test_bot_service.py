@@ -412,6 +412,25 @@ async def test_the_daily_code_is_drawn_once_a_day_shared_and_proven_winnable(ser
     assert await service.daily_code("bakers", day + dt.timedelta(days=1)) != code
 
 
+async def test_a_days_code_once_known_is_not_read_again(service, monkeypatch):
+    """Every start asks whether its deal is today's: the code, stored once, is remembered."""
+    day = dt.date(2026, 11, 29)
+    reads = []
+    real = service.store.daily_code
+
+    async def daily_code(kind, date):
+        reads.append((kind, date))
+        return await real(kind, date)
+
+    monkeypatch.setattr(service.store, "daily_code", daily_code)
+    other = GameService(service.store)  # another process drew it first
+    code = await other.daily_code("bakers", day)
+    assert [await service.daily_code("bakers", day) for _ in range(3)] == [code] * 3
+    assert reads == [("bakers", day), ("bakers", day)]  # each service read it once
+    assert await service.daily_code("calculation", day) != code
+    assert reads[-1] == ("calculation", day)
+
+
 async def test_the_daily_code_comes_from_a_random_draw_not_from_the_date(tmp_path, monkeypatch):
     """Derived from the date, a coming day's deal could be worked out and practised first."""
     day = dt.date(2026, 11, 29)

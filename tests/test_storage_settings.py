@@ -89,6 +89,32 @@ async def test_player_settings_are_kept_by_name_per_player_and_cleared(store):
     assert await store.user_deck(9) == "four"
 
 
+async def test_a_players_choices_are_read_together_as_each_was_stored(store):
+    assert await store.user_choices(9) == storage.UserChoices()  # nothing chosen: every default
+    await store.set_player_setting(9, "somegame.rule", "off")
+    assert await store.user_choices(9) == storage.UserChoices(settings=(("somegame.rule", "off"),))
+    await store.set_user_language(9, "ru")
+    await store.set_user_deck(9, "four")
+    await store.set_user_lost_warning(9, False)
+    await store.set_player_setting(9, "another.rule", "3")
+    await store.set_user_deck(10, "two")
+    choices = await store.user_choices(9)
+    assert choices == storage.UserChoices(
+        "ru", "four", False, (("another.rule", "3"), ("somegame.rule", "off"))
+    )
+    assert (choices.language, choices.deck, choices.lost_warning, dict(choices.settings)) == (
+        await store.user_language(9),
+        await store.user_deck(9),
+        await store.user_lost_warning(9),
+        await store.player_settings(9),
+    )
+    assert await store.user_choices(10) == storage.UserChoices(deck="two")
+    await store.set_user_lost_warning(9, True)
+    assert (await store.user_choices(9)).lost_warning is True
+    with pytest.raises(storage.InvalidValue, match="user_id"):
+        await store.user_choices(-1)
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [("", "on"), ("x" * 65, "on"), ("a rule", "on"), ("rule", ""), ("rule", "o'n"), (3, "on"), ("rule", 1)],

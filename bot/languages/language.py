@@ -7,7 +7,8 @@ interaction; this module holds what the service and console need without it).
 
 Stored choices (languages and decks) are cached in memory per store and
 updated when changed here, so resolving a language costs no database query per
-click. Several bot
+click; a player's own choices (language, deck, warning, the games' settings) are read
+together (``Store.user_choices``), one query where a press needed three or four. Several bot
 processes may share one database (shards split between them), so a cached
 choice is trusted for ``CACHE_SECONDS`` only: a change made through another
 process is seen within that time. (On PostgreSQL, LISTEN/NOTIFY could tell the
@@ -21,6 +22,7 @@ its words in the same language without every service call carrying it.
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import logging
 import time
 import weakref
@@ -29,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from bot.languages.i18n import CLIENT_LOCALES, DEFAULT_LOCALE, normalize_locale, t
-from storage import Deck
+from storage import Deck, UserChoices
 
 log = logging.getLogger(__name__)
 
@@ -66,14 +68,12 @@ def _clock() -> float:
 
 
 class _Memory:
-    """Stored language choices of one store: user id / guild id → (when read, language or None)."""
+    """Stored choices of one store: user id → (when read, ``UserChoices``), guild id → (when
+    read, language or None)."""
 
     def __init__(self) -> None:
         self.users: _Table = OrderedDict()
         self.guilds: _Table = OrderedDict()
-        self.decks: _Table = OrderedDict()  # user id → "four" (None: default)
-        self.warnings: _Table = OrderedDict()  # user id → "off" (None: default, on)
-        self.settings: _Table = OrderedDict()  # user id → the games' own settings {name: value}
 
     @staticmethod
     def get(table: _Table, key: int) -> Any:
@@ -115,15 +115,29 @@ def client_language(locale: object) -> str | None:
     return CLIENT_LOCALES.get(value)
 
 
-async def user_choice(store: Any, user_id: int) -> str | None:
-    """The language a player picked with ``/language`` (None: automatic)."""
+async def _choices(store: Any, user_id: int) -> UserChoices:
+    """The player's stored choices, all read at once and trusted for ``CACHE_SECONDS``."""
     memory = _memory(store)
     cached = memory.get(memory.users, user_id)
-    if cached is not _MISSING:
-        return supported(cached)
-    choice = supported(await store.user_language(user_id))
-    memory.put(memory.users, user_id, choice)
-    return choice
+    if cached is _MISSING:
+        cached = await store.user_choices(user_id)
+        memory.put(memory.users, user_id, cached)
+    assert isinstance(cached, UserChoices)
+    return cached
+
+
+def _chose(store: Any, user_id: int, **changes: Any) -> None:
+    """A choice just stored, in the remembered ones (if any: else the next read has it),
+    trusted no longer than the others read with it."""
+    memory = _memory(store)
+    entry = memory.users.get(user_id)
+    if entry is not None:
+        memory.users[user_id] = (entry[0], dataclasses.replace(entry[1], **changes))
+
+
+async def user_choice(store: Any, user_id: int) -> str | None:
+    """The language a player picked with ``/language`` (None: automatic)."""
+    return supported((await _choices(store, user_id)).language)
 
 
 async def guild_language(store: Any, guild_id: int | None) -> str | None:
@@ -144,8 +158,7 @@ async def set_user_choice(store: Any, user_id: int, language: str | None) -> Non
     if language is not None and supported(language) is None:
         raise ValueError(f"unsupported language {language!r}")
     await store.set_user_language(user_id, language)
-    memory = _memory(store)
-    memory.put(memory.users, user_id, language)
+    _chose(store, user_id, language=language)
 
 
 async def set_guild_language(store: Any, guild_id: int, language: str | None) -> None:
@@ -159,60 +172,41 @@ async def set_guild_language(store: Any, guild_id: int, language: str | None) ->
 
 async def user_deck(store: Any, user_id: int) -> Deck:
     """The deck a player chose with ``/settings`` (two colours unless they chose four)."""
-    memory = _memory(store)
-    cached = memory.get(memory.decks, user_id)
-    if cached is _MISSING:
-        cached = await store.user_deck(user_id)
-        memory.put(memory.decks, user_id, cached)
-    return "four" if cached == "four" else "two"
+    return "four" if (await _choices(store, user_id)).deck == "four" else "two"
 
 
 async def set_user_deck(store: Any, user_id: int, deck: Deck) -> None:
     """Store a player's deck and update the cache."""
-    await store.set_user_deck(user_id, None if deck == "two" else deck)
-    memory = _memory(store)
-    memory.put(memory.decks, user_id, deck)
+    stored = None if deck == "two" else deck
+    await store.set_user_deck(user_id, stored)
+    _chose(store, user_id, deck=stored)
 
 
 async def warns_lost(store: Any, user_id: int) -> bool:
     """Whether the player's boards say when their deal can no longer be won (``/settings``;
     on unless they turned it off)."""
-    memory = _memory(store)
-    cached = memory.get(memory.warnings, user_id)
-    if cached is _MISSING:
-        cached = "off" if await store.user_lost_warning(user_id) is False else None
-        memory.put(memory.warnings, user_id, cached)
-    return bool(cached != "off")
+    return (await _choices(store, user_id)).lost_warning is not False
 
 
 async def set_warns_lost(store: Any, user_id: int, on: bool) -> None:
     """Store a player's choice of the warning and update the cache."""
     await store.set_user_lost_warning(user_id, None if on else False)
-    memory = _memory(store)
-    memory.put(memory.warnings, user_id, None if on else "off")
+    _chose(store, user_id, lost_warning=None if on else False)
 
 
 async def player_settings(store: Any, user_id: int) -> dict[str, str]:
     """A player's stored settings of the games' own (``GameFront.settings``), by stored name;
     a name not in it is at its default."""
-    memory = _memory(store)
-    cached = memory.get(memory.settings, user_id)
-    if cached is _MISSING:
-        cached = dict(await store.player_settings(user_id))
-        memory.put(memory.settings, user_id, cached)
-    return dict(cached)
+    return dict((await _choices(store, user_id)).settings)
 
 
 async def set_player_setting(store: Any, user_id: int, name: str, value: str | None) -> None:
     """Store one of a player's game settings (None: back to its default) and update the cache."""
     await store.set_player_setting(user_id, name, value)
-    memory = _memory(store)
-    cached = memory.get(memory.settings, user_id)
-    if cached is not _MISSING:
-        changed = {k: v for k, v in cached.items() if k != name}
-        if value is not None:
-            changed[name] = value
-        memory.put(memory.settings, user_id, changed)
+    entry = _memory(store).users.get(user_id)
+    if entry is not None:
+        kept = {k: v for k, v in entry[1].settings if k != name} | ({} if value is None else {name: value})
+        _chose(store, user_id, settings=tuple(sorted(kept.items())))
 
 
 def current_deck() -> Deck:

@@ -41,6 +41,8 @@ CACHE_SIZE = 512
 REPLAY_MAX_BYTES = 7 * 1024 * 1024 + 512 * 1024
 # Longest action log a game may have: a replay draws every action, a load replays them all.
 MAX_ACTIONS = 5000
+# The challenge codes remembered (each game's few days are all any start asks for).
+DAILY_CODES_KEPT = 32
 # Storage's ``games.source`` of a race's games.
 RACE_SOURCE = "race"
 # Games whose board only their player sees: a race's (everyone has the same deal).
@@ -191,6 +193,9 @@ class GameService:
         self.boards = BoardMessages()  # which message shows each board (bot.play.boards)
         self.verdicts = Verdicts()  # whether each game can still be won (bot.play.verdicts)
         self.verdict_seconds, self.verdict_nodes = VERDICT_SECONDS, VERDICT_NODES
+        # The days' challenge codes read or drawn, by (kind, date): stored once, never changed
+        # (``set_daily_code`` keeps the first), so every start need not read them again.
+        self._daily_codes: OrderedDict[tuple[str, dt.date], str] = OrderedDict()
         # Searches waiting for a worker wait here, not in the pool's queue, so that one whose
         # position was left meanwhile is never run (``_search``).
         self._verdict_slots = asyncio.Semaphore(solver.workers if solver is not None else 1)
@@ -526,12 +531,18 @@ class GameService:
                 log.exception("a watcher of game %s failed", row.id)
 
     async def daily_code(self, kind: str, date: dt.date) -> str:
+        known = self._daily_codes.get((kind, date))
+        if known is not None:
+            return known
         stored = await self.store.daily_code(kind, date)
-        if stored:
-            return stored
-        # A fresh draw, not the date: nobody can work out a coming day's deal and practise it.
-        code = await asyncio.to_thread(front_for(kind).daily_code, dailycodes.draw())
-        return await self.store.set_daily_code(kind, date, str(code))
+        if not stored:
+            # A fresh draw, not the date: nobody can work out a coming day's deal and practise it.
+            code = await asyncio.to_thread(front_for(kind).daily_code, dailycodes.draw())
+            stored = await self.store.set_daily_code(kind, date, str(code))
+        self._daily_codes[(kind, date)] = stored
+        while len(self._daily_codes) > DAILY_CODES_KEPT:
+            self._daily_codes.popitem(last=False)
+        return stored
 
     # -- playing --------------------------------------------------------------------
     async def play(self, user_id: int, game_id: int, notation: str, *, version: int | None = None) -> Board:

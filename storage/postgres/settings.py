@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from storage.interface import DailyPost, Deck, GuildSettings
+from storage.interface import DailyPost, Deck, GuildSettings, UserChoices
 from storage.postgres.base import DECODE, PostgresBase, maybe_from_text, maybe_text, to_moment
 from storage.rows import GUILD_COLUMNS, POST_COLUMNS, deck_of, guild_row, post_row
 
@@ -44,6 +44,25 @@ class SettingsMixin(PostgresBase):
             )
         assert row is not None  # an upsert always returns its row
         return guild_row(row, DECODE)
+
+    async def user_choices(self, user_id: int) -> UserChoices:
+        async with self._transaction(write=False) as conn:
+            row = await conn.fetchrow(
+                "SELECT language, deck, lost_warning FROM user_settings WHERE user_id = $1", user_id
+            )
+            rows = await conn.fetch(
+                "SELECT name, value FROM player_settings WHERE user_id = $1 ORDER BY name", user_id
+            )
+        settings = tuple((r["name"], r["value"]) for r in rows)
+        if row is None:
+            return UserChoices(settings=settings)
+        warning = row["lost_warning"]
+        return UserChoices(
+            maybe_from_text(row["language"]),
+            deck_of(row["deck"]),
+            None if warning is None else bool(warning),
+            settings,
+        )
 
     async def user_language(self, user_id: int) -> str | None:
         async with self._transaction(write=False) as conn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from storage.interface import DailyPost, Deck, GuildSettings
+from storage.interface import DailyPost, Deck, GuildSettings, UserChoices
 from storage.rows import deck_of
 from storage.sqlite.base import SqliteBase
 from storage.sqlite.inthread import Conn
@@ -54,6 +54,22 @@ class SettingsMixin(SqliteBase):
             return merged
 
         return await self._write(op)
+
+    async def user_choices(self, user_id: int) -> UserChoices:
+        async def op(conn: Conn) -> UserChoices:
+            row = await self._one(
+                conn, "SELECT language, deck, lost_warning FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+            rows = await self._all(
+                conn, "SELECT name, value FROM player_settings WHERE user_id = ? ORDER BY name", (user_id,)
+            )
+            settings = tuple((name, value) for name, value in rows)
+            if row is None:
+                return UserChoices(settings=settings)
+            language, deck, warning = row
+            return UserChoices(language, deck_of(deck), None if warning is None else bool(warning), settings)
+
+        return await self._read(op)
 
     async def user_language(self, user_id: int) -> str | None:
         row = await self._read(
