@@ -266,6 +266,10 @@ class CountingStore:
         self.reads += 1
         return await self.store.user_language(user_id)
 
+    async def user_choices(self, user_id: int) -> storage.UserChoices:
+        self.reads += 1  # the player's language, deck, warning and settings in one read
+        return await self.store.user_choices(user_id)
+
     async def guild_settings(self, guild_id: int) -> storage.GuildSettings:
         self.reads += 1
         return await self.store.guild_settings(guild_id)
@@ -336,7 +340,7 @@ async def test_unsupported_languages_are_refused_and_nothing_is_stored(store):
 
 async def test_a_broken_store_still_answers_by_client_locale(store):
     class Broken:
-        async def user_language(self, user_id: int) -> str | None:
+        async def user_choices(self, user_id: int) -> storage.UserChoices:
             raise storage.DatabaseBusy("locked")
 
     assert await player_locale(interaction(Broken(), locale=discord.Locale.dutch)) == "nl"
