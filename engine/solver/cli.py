@@ -28,8 +28,9 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, new_game, node_count, play_moves, seconds
-from engine.solver.api import DEFAULT_TIME_LIMIT, hint, solve
+from engine.solver.hints import hint
 from engine.solver.result import hint_json
+from engine.solver.solving import DEFAULT_TIME_LIMIT, solve
 from engine.tableau.game import TableauGame
 
 if TYPE_CHECKING:

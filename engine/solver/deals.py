@@ -30,8 +30,8 @@ from typing import Any
 from engine.bakers import BakersGame
 from engine.codes import make_code
 from engine.errors import EngineError
-from engine.solver.api import solve
 from engine.solver.result import SOLVABLE, UNKNOWN
+from engine.solver.solving import solve
 
 STOCK_FILE = Path(__file__).with_name("winnable_deals.json")
 # Deal ranges [start, stop) searched per cell count: enough for >= 200 / 50 / 10 winnable deals.

@@ -64,3 +64,7 @@ def hint_json(hint: Hint) -> dict[str, Any]:
     """The command line's hint object: ``{"move": notation or None, "undo": undos needed or 0,
     "winnable": True, False or None}`` (``python -m engine hint``; the same keys for every game)."""
     return {"move": hint.move, "undo": hint.undos or 0, "winnable": hint.winnable}
+
+
+class SolverError(RuntimeError):
+    """The search produced a step the engine refuses: a solver bug, never a player's fault."""

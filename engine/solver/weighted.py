@@ -6,9 +6,9 @@ player moves, where 0.7 presses a move needs about 55: issue 22). This one order
 plus ``step_cost`` × the steps taken (weighted A*, the estimate being the core search's
 ``estimate``), so of two ways to a similar board the shorter one is expanded first. It plays
 exactly the core search's single-card steps and sends the same cards home by themselves
-(``Rules.settle``), so its steps are read like the core search's (``api.to_notation``).
+(``Rules.settle``), so its steps are read like the core search's (``lines.to_notation``).
 
-It is run after the core search has found a win (``api.solve``), with a node budget: its
+It is run after the core search has found a win (``solving.solve``), with a node budget: its
 result replaces the first win only when it finds one in that budget, and a verdict is never
 its business (it is not exhaustive-minded: "unsolvable" and "unknown" come from the core
 search). Which games get it, and how dear a step is, is ``rules.STEP_COST``.

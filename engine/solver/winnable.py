@@ -13,8 +13,8 @@ import random
 from engine.codes import GameCode
 from engine.freecell.deals import MS_DEALS
 from engine.freecell.game import FreeCellGame
-from engine.solver.api import solve
 from engine.solver.result import SOLVABLE
+from engine.solver.solving import solve
 
 NODE_LIMIT = 300_000  # a few seconds at most; most winnable deals take far fewer
 TRIES = 40
