@@ -146,7 +146,7 @@ async def test_a_race_from_an_activity_table_is_posted_in_its_channel_as_the_cha
             return [
                 m
                 for m in fake_discord.messages(fake_discord.channel)
-                if f"<@{bob.id}>" in m.content and f"<@{ann.id}>" in m.content
+                if f"<@{bob.id}>" in m.text() and f"<@{ann.id}>" in m.text()
             ]
 
         await eventually(lambda: bool(posted()), timeout=5.0)

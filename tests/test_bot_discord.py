@@ -355,14 +355,14 @@ async def test_daily_post_appears_exactly_once(fake_discord, tmp_path):
     async with running(fake_discord, db):
         result = await fake_discord.slash(admin, "dailychannel", {"channel": channel})
         assert result.ephemeral and "<t:" in result.content
-        post = await fake_discord.wait_for_message(channel, lambda m: "Daily challenge" in m.content)
+        post = await fake_discord.wait_for_message(channel, lambda m: "Daily challenge" in m.text())
         await asyncio.sleep(0.6)  # a few scheduler rounds
         player = fake_discord.add_user("player")
         played = await fake_discord.click(player, post, post.buttons()[0]["custom_id"])
         assert "daily challenge" in played.content and not played.ephemeral
     async with running(fake_discord, db):
         await asyncio.sleep(0.6)
-    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
+    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.text()]
     assert len(posts) == 1
 
 
@@ -524,7 +524,7 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
     import aiohttp
 
     import storage
-    from bot.adapter.cogs.daily import daily_post_content
+    from bot.adapter.cogs.daily import daily_post_card
     from bot.languages.i18n import Translator
     from bot.play import dailycodes
 
@@ -537,14 +537,14 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
         assert await store.claim_daily_post(fake.guild.id, day, fake.channel.id, now=long_ago)
     finally:
         await store.close()
-    content, view = daily_post_content(
+    card = daily_post_card(
         Translator("en"),
         day,
         {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24", "freecell": "FC1-C4-MS5"},
     )
     headers = {"Authorization": f"Bot {fake.token}"}
     async with aiohttp.ClientSession(headers=headers) as http:  # the post the crashed bot had sent
-        body = {"content": content, "components": view.to_components()}
+        body = {"flags": 1 << 15, "components": card.to_components()}  # its Play buttons in a card
         async with http.post(f"{fake.api_base}/channels/{fake.channel.id}/messages", json=body) as response:
             assert response.status == 200
             sent = int((await response.json())["id"])
@@ -557,7 +557,7 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
         await eventually(recorded, timeout=15)
         assert (await bot.store.daily_post(fake.guild.id, day)).message_id == sent
         await asyncio.sleep(0.6)  # a few more scheduler rounds
-    posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.content]
+    posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.text()]
     assert [m.id for m in posts] == [sent]
 
 
@@ -750,7 +750,7 @@ async def test_a_daily_post_created_but_answered_500_to_every_retry_is_posted_on
         await eventually(recorded, timeout=15)  # once a later attempt got the message back
         await asyncio.sleep(1.0)  # the poster's later checks, each of which might send again
         post = await bot.store.daily_post(fake_discord.guild.id, day)
-    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.content]
+    posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.text()]
     assert len(posts) == 1 and posts[0].id == post.message_id
 
 

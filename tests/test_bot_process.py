@@ -45,11 +45,11 @@ async def test_daily_post_is_not_doubled_by_a_crash_and_restart(fake_discord, tm
         admin = fake.add_user("admin")
         fake.add_member(admin, manage_guild=True)
         await fake.slash(admin, "dailychannel", {"channel": fake.channel})
-        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content)
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.text())
         await proc.kill()
         await proc.start()
         await asyncio.sleep(1.0)  # several scheduler rounds after the restart
-        posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.content]
+        posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.text()]
         assert len(posts) == 1
     finally:
         await proc.stop()

@@ -182,7 +182,7 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
             result = await fake.slash(admin, "dailychannel", {"channel": guild.channels[0]}, guild=guild)
             assert result.state.shard == (shard, 2) and not result.failed
         for guild in guilds.values():
-            await fake.wait_for_message(guild.channels[0], lambda m: "Daily challenge" in m.content)
+            await fake.wait_for_message(guild.channels[0], lambda m: "Daily challenge" in m.text())
 
         # A player in each server starts a proven-winnable deal and plays part of it.
         code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
@@ -210,7 +210,7 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
         third = fake.add_guild("Also one", shard=(1, 2))
         store = await stores.open()
         await store.set_guild_settings(third.id, daily_channel_id=third.channels[0].id)
-        await fake.wait_for_message(third.channels[0], lambda m: "Daily challenge" in m.content, timeout=10)
+        await fake.wait_for_message(third.channels[0], lambda m: "Daily challenge" in m.text(), timeout=10)
         guilds[2] = third  # checked for exactly one post below
         await procs[1].start()
         assert fake.message(boards[1].id).content == before_kill
@@ -222,7 +222,7 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
 
         await asyncio.sleep(1.0)  # several poster rounds in both processes, one after a restart
         for guild in guilds.values():
-            posts = [m for m in fake.messages(guild.channels[0]) if "Daily challenge" in m.content]
+            posts = [m for m in fake.messages(guild.channels[0]) if "Daily challenge" in m.text()]
             assert len(posts) == 1, [m.content for m in posts]
         fake.assert_no_violations()  # no interaction was acknowledged twice (40060), none expired
     finally:

@@ -72,7 +72,7 @@ async def test_the_server_language_is_used_for_the_daily_post(fake_discord, tmp_
         assert done.ephemeral and "deze taal: Български" in done.content
         await fake_discord.slash(admin, "dailychannel", {"channel": fake_discord.channel}, locale="nl")
         post = await fake_discord.wait_for_message(
-            fake_discord.channel, lambda m: "Предизвикателство на деня" in m.content
+            fake_discord.channel, lambda m: "Предизвикателство на деня" in m.text()
         )
         assert [b["label"] for b in post.buttons()] == [
             "Играй Jeu du Boulanger",
