@@ -110,8 +110,8 @@ async def test_the_time_limit_is_the_race_rows_and_ends_it_when_due(store, clock
 
 
 def test_25_players_standings_and_result_fit_one_card_in_every_language():
-    from bot.languages.i18n import Translator
     from bot.adapter.layouts import MAX_TEXT
+    from bot.languages.i18n import Translator
     from bot.play.race_texts import MESSAGE_LIMIT, fit, message_blocks, result_blocks
     from bot.play.races import RaceView
 
