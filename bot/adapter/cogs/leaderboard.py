@@ -322,7 +322,8 @@ class Leaderboard(commands.Cog):
         races = await service.store.race_record(user.id, game.value)
         if races.played:
             lines.append(tr("stats.races", played=races.played, won=races.won))
-        title = heading(tr("stats.title", game=front.title(tr), player=user.display_name))
+        name = discord.utils.escape_markdown(user.display_name)  # a name is not formatting
+        title = heading(tr("stats.title", game=front.title(tr), player=name))
         avatar = thumbnail(user.display_avatar.url, user.display_name)
         await send(interaction, view=Card(Accent.STATS).beside([title, "\n".join(lines)], avatar).view())
 
