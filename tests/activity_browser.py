@@ -40,7 +40,8 @@ async def version(page) -> int:
 async def settled(page, before: int) -> None:
     """Wait until the page shows an answer to the move proposed at version ``before``."""
     await page.wait_for_function(
-        "v => !window.boulanger.state.busy && window.boulanger.state.view.game.version !== v",
+        "v => { const s = window.boulanger.state;"
+        " return !s.queue.length && !s.sending && s.view.game.version !== v; }",
         arg=before,
         timeout=10_000,
     )
