@@ -20,14 +20,20 @@ IMAGES = Path(
 IMAGES.mkdir(parents=True, exist_ok=True)
 
 
-async def open_page(browser, rig, user, *, kind="bakers", width=1280, height=900, instance=None):
-    context = await browser.new_context(viewport={"width": width, "height": height}, has_touch=False)
+async def open_page(browser, rig, user, *, kind="bakers", width=1280, height=900, instance=None, touch=False):
+    """``kind=None``: the address names no game (as in Discord: the server chooses);
+    ``touch=True``: a phone (touch events, no mouse: Playwright's has_touch and is_mobile)."""
+    context = await browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+    )
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     code = rig.fake.authorization_code(user)
     table = f"&instance_id={instance}" if instance else ""  # Discord's instanceId, outside Discord
-    await page.goto(f"{rig.url}/?mock_code={code}&kind={kind}{table}")
+    game = f"&kind={kind}" if kind else ""
+    url = getattr(rig, "page_url", rig.url)
+    await page.goto(f"{url}/?mock_code={code}{game}{table}")
     await page.wait_for_selector("body[data-ready='1']", timeout=10_000)
     page.errors = errors  # type: ignore[attr-defined]
     return page

@@ -236,7 +236,9 @@ class ActivityServer:
         if board is not None and instance is not None:
             self.seats.seat(player.id, instance.channel_id, board.row.id)
         view = None if board is None else self.view(tr, board)
-        games = [{"kind": f.kind, "title": f.title(tr), "daily": f.has_daily} for f in fronts() if f.in_activity]
+        games = [
+            {"kind": f.kind, "title": f.title(tr), "daily": f.has_daily} for f in fronts() if f.in_activity
+        ]
         words = {name: template(tr.locale, key) for name, key in PAGE_WORDS.items()}  # the page fills {…}
         return web.json_response(
             {
