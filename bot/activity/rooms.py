@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import storage
+from bot.activity.seats import Seats
 from bot.games import front_for
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
@@ -143,9 +144,12 @@ class Room:
 
 
 class Rooms:
-    def __init__(self, keeper: RaceKeeper, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, keeper: RaceKeeper, *, seats: Seats | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.keeper = keeper
         self.service = keeper.service
+        self.seats = seats or Seats()  # the game each player's page shows in a channel
         self.clock = clock
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         # (player, channel) → (the table they were last at there, when): see ``_table``.
@@ -234,10 +238,7 @@ class Rooms:
         for user_id in room.present(self.clock()):
             row = race_games.get(user_id) if race is not None and race.status == "running" else None
             if row is None:
-                try:
-                    row = await self.service.find(user_id)
-                except UserFeedback:
-                    row = None
+                row = await self._shown(user_id, room.instance.channel_id)
             players.append(
                 {"id": str(user_id), "name": room.names.get(user_id, "?"), "game": _progress(tr, row)}
             )
@@ -245,6 +246,22 @@ class Rooms:
                 versions[user_id] = [row.id, row.version]
         race_view = await self._race(tr, room, race)
         return {"players": players, "race": race_view, "limit": MAX_ROOM_PLAYERS, "versions": versions}
+
+    async def _shown(self, user_id: int, channel_id: int) -> storage.GameRow | None:
+        """The game the player's page shows here (their seat, while it is theirs and active),
+        else their latest active game."""
+        seated = self.seats.game(user_id, channel_id)
+        if seated is not None:
+            try:
+                row = await self.service.store.get_game(seated)
+                if row.owner_id == user_id and row.is_active:
+                    return row
+            except storage.StorageError:
+                pass
+        try:
+            return await self.service.find(user_id)
+        except UserFeedback:
+            return None
 
     @staticmethod
     def answer(view: dict[str, Any], player_id: int) -> dict[str, Any]:

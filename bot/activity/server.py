@@ -124,9 +124,9 @@ class ActivityServer:
     ) -> None:
         self.service = service
         self.auth = auth
-        self.rooms = Rooms(races) if races is not None else None  # several players in an instance
-        self.instances = InstanceCheck(auth.instance)
         self.seats = Seats()  # the game each player's page opens on, per channel
+        self.rooms = Rooms(races, seats=self.seats) if races is not None else None  # an instance's players
+        self.instances = InstanceCheck(auth.instance)
         self.quotas = quotas
         self.board_changed = board_changed
         self.static = static
