@@ -20,13 +20,20 @@ IMAGES = Path(
 IMAGES.mkdir(parents=True, exist_ok=True)
 
 
-async def open_page(browser, rig, user, *, kind="bakers", width=1280, height=900, instance=None, touch=False):
+async def open_page(
+    browser, rig, user, *, kind="bakers", width=1280, height=900, instance=None, touch=False, safe_area=None
+):
     """``kind=None``: the address names no game (as in Discord: the server chooses);
-    ``touch=True``: a phone (touch events, no mouse: Playwright's has_touch and is_mobile)."""
+    ``touch=True``: a phone (touch events, no mouse: Playwright's has_touch and is_mobile);
+    ``safe_area``: a notched phone's insets ({"top": 47, …}, CSS's ``env(safe-area-inset-*)``).
+    The page's DevTools session is ``page.cdp``."""
     context = await browser.new_context(
         viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
     )
     page = await context.new_page()
+    page.cdp = await context.new_cdp_session(page)  # type: ignore[attr-defined]
+    if safe_area:
+        await page.cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": safe_area})  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     code = rig.fake.authorization_code(user)

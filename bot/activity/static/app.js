@@ -13,7 +13,7 @@
 const W = 100, H = 140;            // a card in SVG units
 const GAP_Y = 0.1 * H;
 const FAN = 0.27 * H, MIN_FAN = 0.13 * H;
-const TOUCH_FAN = 0.5 * H;         // taller run edges for fingers, where the columns have room
+const TOUCH_FAN = 0.7 * H;         // taller run edges for fingers, where the columns have room
 const NARROW = 600;                // px: a phone's table, edge to edge
 const DOUBLE_TAP_MS = 400, DRAG_PX = 6;
 const POLL_MS = 4000;
@@ -134,9 +134,10 @@ function roomBelow() {
   // The height the table may take: the window's, less what sits above it and the say line and
   // buttons below it (the rest of the page scrolls under them), within the safe area.
   const body = getComputedStyle(document.body);
-  const top = $("felt").getBoundingClientRect().top + window.scrollY;
-  const below = $("say").offsetHeight + $("controls").offsetHeight + parseFloat(body.paddingBottom || "0");
-  return Math.max(240, window.innerHeight - top - below - 6);
+  const table = svg.getBoundingClientRect();
+  const under = $("controls").getBoundingClientRect().bottom - table.bottom;
+  const top = table.top + window.scrollY;
+  return Math.max(240, window.innerHeight - top - under - parseFloat(body.paddingBottom || "0") - 2);
 }
 
 function layout(table) {
