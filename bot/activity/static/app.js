@@ -821,6 +821,7 @@ function words(w) {
   $("new").textContent = w.new;
   $("daily").textContent = w.daily;
   $("code-input").placeholder = w.code;
+  $("code-input").size = Math.max(14, w.code.length + 1);  // the whole placeholder shows
   $("code-input").setAttribute("aria-label", w.code);
   $("ask-yes").textContent = w.confirm;
   $("ask-no").textContent = w.keep;
