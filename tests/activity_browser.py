@@ -4,6 +4,7 @@ for the server's answer, read the cards drawn. The ``browser`` fixture is in con
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import tempfile
@@ -60,15 +61,28 @@ async def settled(page, before: int) -> None:
     )
 
 
+async def box_of(locator) -> dict:
+    """The element's box; the page may be redrawing it (an answer just came): asked again."""
+    from playwright.async_api import TimeoutError as Timeout
+
+    for _ in range(5):
+        try:
+            box = await locator.bounding_box(timeout=1000)
+        except Timeout:
+            box = None
+        if box is not None:
+            return box
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{locator} is not on the page")
+
+
 async def drag(page, source: str, target: str, count: int = 1) -> None:
     """Press on the ``count``-th card from the top of ``source`` and let go over ``target``."""
     cards = page.locator(f'#table .pile[data-place="{source}"] .card')
     n = await cards.count()
     assert n >= count, f"{source} has {n} cards, not {count}"
-    box = await cards.nth(n - count).bounding_box()
-    assert box is not None
-    goal = await page.locator(f'#table .pile[data-drop="{target}"] .slot').first.bounding_box()
-    assert goal is not None
+    box = await box_of(cards.nth(n - count))
+    goal = await box_of(page.locator(f'#table .pile[data-drop="{target}"] .slot').first)
     await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
     await page.mouse.down()
     await page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=4)

@@ -81,6 +81,7 @@ async def activity_rig(
     rates: dict[str, Rate] | None = None,
     service: GameService | None = None,
     network: Delay | None = None,
+    static: Path | None = None,
 ) -> AsyncIterator[Rig]:
     store = None
     if service is None:
@@ -90,7 +91,8 @@ async def activity_rig(
     auth = DiscordAuth(fake.application_id, fake.client_secret, api_base=fake.api_base, bot_token=fake.token)
     changed: list[Board] = []
     races = RaceKeeper(service)  # no cog here: nothing posts in the chat
-    server = ActivityServer(service, auth, quotas=quotas, board_changed=changed.append, races=races)
+    pages = {} if static is None else {"static": static}  # another version of the page (benchmarks)
+    server = ActivityServer(service, auth, quotas=quotas, board_changed=changed.append, races=races, **pages)
     await server.start("127.0.0.1", 0)
     proxy = None
     if network is not None:

@@ -30,6 +30,7 @@ const state = {
   table: null,         // the table drawn: the view's, with the queued moves drawn on it
   queue: [],           // moves made, not yet answered, in order; the first is on its way
   sending: false,
+  later: false,        // a position came while a finger held cards: drawn when it lets go
   epoch: 0,            // bumped by every move and switch: an answer to an earlier refresh is stale
   selected: null,      // {pile, count}
   lastTap: null,       // {index, t}
@@ -280,7 +281,8 @@ function showView(view) {
 function redraw() {
   state.table = state.view ? queuedTable() : null;
   if (state.view) showNumbers();
-  draw();
+  if (press) state.later = true;  // not under a finger: drawn when it lets go
+  else draw();
 }
 
 function showEmpty() {
@@ -564,10 +566,16 @@ svg.addEventListener("pointermove", (event) => {
   if (over !== null) svg.querySelector(`.pile[data-pile="${over}"]`).classList.add("target");
 });
 
+function letGo() {
+  // The press is over: a position that came while it lasted is drawn now.
+  press = null;
+  if (state.later) { state.later = false; draw(); }
+}
+
 svg.addEventListener("pointerup", (event) => {
   if (!press || event.pointerId !== press.id) return;
   const done = press;
-  press = null;
+  letGo();
   svg.querySelectorAll(".pile.target").forEach((g) => g.classList.remove("target"));
   if (!done.moved) { tapPile(done.index, event.timeStamp); return; }
   state.lastTap = null;
@@ -585,7 +593,7 @@ svg.addEventListener("pointerup", (event) => {
 
 svg.addEventListener("pointercancel", () => {
   const done = press;
-  press = null;
+  letGo();
   if (done && done.moved) snapBack(done.cards).then(() => { if (!press) redraw(); });
   else redraw();
 });
