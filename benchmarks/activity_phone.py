@@ -129,11 +129,14 @@ async def burst(browser, rig, fake, code: str, n: int) -> Tally:
     return tally
 
 
-async def run(static: Path | None, codes: list[str], bursts: int, browser, label: str, n: int) -> tuple[Tally, Tally]:
+async def run(
+    static: Path | None, codes: list[str], bursts: int, browser, label: str, n: int
+) -> tuple[Tally, Tally]:
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord() as fake, activity_rig(
-            fake, Path(tmp), rates=PLENTY, network=phone(seed=n), static=static
-        ) as rig:
+        async with (
+            FakeDiscord() as fake,
+            activity_rig(fake, Path(tmp), rates=PLENTY, network=phone(seed=n), static=static) as rig,
+        ):
             steady = await paced(browser, rig, fake, codes[n % len(codes)], n)
             quick = Tally()
             for b in range(bursts):
