@@ -18,6 +18,9 @@ frame after the drawing) and to the server's confirmed position drawn (``state.t
 Rollbacks (``state.rollbacks``), refusals, and lost moves (drops made that the stored game
 lacks) are counted.
 
+``--moves-cost``: instead, what listing the page's moves costs the server a view
+(``bot.activity.moves.page_moves``: CPU per position, over positions of random legal play).
+
 ``--before REF``: the same runs with the page of commit REF (``bot/activity/static`` at REF),
 alternated with this one round by round (before, after, before, after …) on this busy
 machine. A page without ``state.drawn`` draws a drop only when its answer comes: its drop to
@@ -164,12 +167,43 @@ def report(label: str, steady: Tally, quick: Tally) -> None:
             )
 
 
+def moves_cost(positions: int = 300) -> None:
+    import random
+    import time
+
+    import engine
+    from bot.activity.moves import page_moves
+    from bot.games import front_of
+    from bot.languages.i18n import Translator
+
+    tr = Translator("en")
+    chance = random.Random(7)
+    for code in ("BK1-C4-AAAAA24", "FC1-C4-MS1", "CA1-AAAAA24"):
+        spent, seen, listed = 0.0, 0, 0
+        while seen < positions:
+            game = engine.new_game(engine.parse_code(code))
+            front = front_of(game)
+            while seen < positions and (moves := game.legal_moves()):
+                table = front.table(tr, game)
+                start = time.process_time()
+                found = page_moves(front, game, table)
+                spent += time.process_time() - start
+                seen += 1
+                listed += len(found["drops"])
+                game.play(chance.choice(moves))
+        print(f"{code}: {spent / seen * 1000:.3f} ms CPU a view ({seen} positions, {listed / seen:.1f} drops each)")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=2, help="rounds (each: one paced game and the bursts)")
     parser.add_argument("--bursts", type=int, default=4, help="bursts of ten quick drops a round")
     parser.add_argument("--before", help="a commit whose page is measured too, alternated with this one")
+    parser.add_argument("--moves-cost", action="store_true", help="only: the server's cost of view.moves")
     ns = parser.parse_args()
+    if ns.moves_cost:
+        moves_cost()
+        return
     from playwright.async_api import async_playwright
 
     codes = [str(make_code("bakers", deal, 4)) for deal in front_for("bakers").shipped_deals(4)]
