@@ -191,7 +191,9 @@ def moves_cost(positions: int = 300) -> None:
                 seen += 1
                 listed += len(found["drops"])
                 game.play(chance.choice(moves))
-        print(f"{code}: {spent / seen * 1000:.3f} ms CPU a view ({seen} positions, {listed / seen:.1f} drops each)")
+        print(
+            f"{code}: {spent / seen * 1000:.3f} ms CPU a view ({seen} positions, {listed / seen:.1f} drops each)"
+        )
 
 
 async def main() -> None:

@@ -74,4 +74,7 @@ async def test_a_popped_out_player_keeps_their_game_and_their_table(
         await wait_text(again, ann.id, "Calculation")
         await two.wait_for_timeout(2500)  # Bob's page polls again
         await wait_text(two, ann.id, "Calculation")  # and she is still at his table
+        # Her own line at the table says what her board says.
+        numbers = await again.locator("#numbers").text_content()
+        assert (await again.locator("#room-players li.you .progress").text_content()).endswith(numbers)
         assert again.errors == [] and two.errors == []
