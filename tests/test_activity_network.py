@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import engine
 from bot.adapter.cooldowns import Rate
+from bot.games import front_for
 from bot.languages.i18n import Translator
-from tests.activity_browser import drag, open_page, settled, table_cards, version
+from tests.activity_browser import drag, open_page, settled, table_cards, tap, version
 from tests.activity_network import late, phone
 from tests.activity_rig import activity_rig, drop_of, solution
 
@@ -119,4 +120,31 @@ async def test_a_refused_move_rolls_back_to_the_servers_position_in_the_pages_wo
         await drag(page, "7", "a")
         await settled(page, before)
         assert (await rig.service.store.get_game(view["game"]["id"])).moves == ("6h", "7a")
+        assert page.errors == []
+
+
+async def test_a_double_tap_made_while_a_drop_is_on_its_way_is_played_after_it(
+    fake_discord, tmp_path, browser
+):
+    """The one-press move's target depends on the position it is played on: queued, it is drawn
+    when its turn comes (on the position the drop before it left) and played there."""
+    async with activity_rig(fake_discord, tmp_path, rates=PLENTY, network=phone()) as rig:
+        di = fake_discord.add_user("di")
+        token = await rig.sign_in(di)
+        view = await rig.start(token, "bakers", CODE)
+        page = await open_page(browser, rig, di)
+        await drag(page, "6", "h")  # A♦ home, on its way …
+        await tap(page, "7")  # … while column 7 is tapped twice
+        await tap(page, "7")
+        await drained(page)
+        mirror = engine.new_game(engine.parse_code(CODE))
+        mirror.play("6h")
+        one_press = front_for("bakers").double_tap(mirror, "7")
+        row = await rig.service.store.get_game(view["game"]["id"])
+        assert row.moves == ("6h", one_press)
+        assert await page.evaluate("[window.boulanger.state.refusals, window.boulanger.state.rollbacks]") == [
+            0,
+            0,
+        ]
+        assert await version(page) == row.version
         assert page.errors == []
