@@ -2,7 +2,9 @@
 
 `activity_rig(fake, tmp_path)` yields a `Rig`: the running `ActivityServer`, its service and
 quotas, and `sign_in(user)`, which does what the page does (a code from the fake's
-`authorize`, traded at `/api/token`) and returns the access token.
+`authorize`, traded at `/api/token`) and returns the access token. With ``network=`` (a delay
+of tests/activity_network.py) the page reaches the server through a delaying proxy
+(``page_url``); the rig's own calls go straight to the server.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.activity.server import ActivityServer
 from bot.adapter.cooldowns import Quotas, Rate
 from bot.play.races import RaceKeeper
 from bot.play.service import Board, GameService
+from tests.activity_network import Delay, DelayingProxy
 from tests.fakediscord import FakeDiscord, User
 
 
@@ -33,6 +36,12 @@ class Rig:
     quotas: Quotas
     http: aiohttp.ClientSession
     changed: list[Board] = field(default_factory=list)
+    proxy: DelayingProxy | None = None
+
+    @property
+    def page_url(self) -> str:
+        """Where the page is opened: through the delaying proxy when there is one."""
+        return f"http://127.0.0.1:{self.proxy.port}" if self.proxy is not None else self.url
 
     @property
     def races(self) -> RaceKeeper:
@@ -71,6 +80,8 @@ async def activity_rig(
     *,
     rates: dict[str, Rate] | None = None,
     service: GameService | None = None,
+    network: Delay | None = None,
+    static: Path | None = None,
 ) -> AsyncIterator[Rig]:
     store = None
     if service is None:
@@ -80,12 +91,19 @@ async def activity_rig(
     auth = DiscordAuth(fake.application_id, fake.client_secret, api_base=fake.api_base, bot_token=fake.token)
     changed: list[Board] = []
     races = RaceKeeper(service)  # no cog here: nothing posts in the chat
-    server = ActivityServer(service, auth, quotas=quotas, board_changed=changed.append, races=races)
+    pages = {} if static is None else {"static": static}  # another version of the page (benchmarks)
+    server = ActivityServer(service, auth, quotas=quotas, board_changed=changed.append, races=races, **pages)
     await server.start("127.0.0.1", 0)
+    proxy = None
+    if network is not None:
+        proxy = DelayingProxy(f"http://127.0.0.1:{server.port}", network)
+        await proxy.start()
     try:
         async with aiohttp.ClientSession() as http:
-            yield Rig(fake, server, service, quotas, http, changed)
+            yield Rig(fake, server, service, quotas, http, changed, proxy)
     finally:
+        if proxy is not None:
+            await proxy.close()
         await server.close()
         if store is not None:
             await store.close()

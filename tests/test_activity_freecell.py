@@ -66,7 +66,9 @@ async def test_freecell_by_taps_a_double_tap_an_illegal_drop_and_auto_play(fake_
         await page.wait_for_function("document.querySelector('#say').textContent.length > 0")
         said = await page.locator("#say").text_content()
         assert "6♠ cannot go on 9♣" in said and "other colour" in said, said
-        await page.wait_for_function("!window.boulanger.state.busy")
+        await page.wait_for_function(
+            "!window.boulanger.state.queue.length && !window.boulanger.state.sending"
+        )
         assert await version(page) == before and await table_cards(page) == start
         assert (await rig.service.store.get_game(game_id)).moves == ()
 

@@ -84,7 +84,9 @@ async def test_an_illegal_drop_snaps_back_says_why_and_changes_nothing(fake_disc
         await page.wait_for_function("document.querySelector('#say').textContent.length > 0")
         said = await page.locator("#say").text_content()
         assert "10♥ cannot go on 3♠" in said
-        await page.wait_for_function("!window.boulanger.state.busy")
+        await page.wait_for_function(
+            "!window.boulanger.state.queue.length && !window.boulanger.state.sending"
+        )
         assert await version(page) == before
         assert await table_cards(page) == before_cards
         row = await rig.service.store.get_game(view["game"]["id"])

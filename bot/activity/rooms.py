@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import storage
+from bot.activity.seats import Seats
 from bot.games import front_for
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
@@ -45,6 +46,7 @@ PRESENCE_SECONDS = 15.0  # a player whose page has not polled this long has left
 SNAPSHOT_SECONDS = 1.0  # one snapshot of a room serves every poll this long
 INSTANCE_SECONDS = 10.0  # Discord's answer of who is in an instance is trusted this long
 POLL_SECONDS = 2.0  # how often the page asks (app.js: ROOM_POLL_MS)
+MOVE_SECONDS = 60.0  # a player back within this long in a new instance of the channel: same table
 MAX_INSTANCE_ID = 160  # Discord's instance ids are a few dozen characters
 
 
@@ -93,6 +95,11 @@ class InstanceCheck:
             raise NotAtTable("Discord does not know this Activity instance")
         return found[0]
 
+    def known(self, instance_id: str) -> Instance | None:
+        """Discord's recent word on an instance the server asked about, without asking again."""
+        found = self._remembered(instance_id)
+        return None if found is None else found[0]
+
     def _remembered(self, instance_id: str) -> tuple[Instance | None] | None:
         found = self._known.get(instance_id)
         if found is None or self.clock() >= found[1]:
@@ -124,34 +131,54 @@ class Room:
     race_id: int | None = None
     snapshot: tuple[float, dict[str, Any]] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    moved: set[int] = field(default_factory=set)  # players Discord lists in a newer instance here
 
     def present(self, now: float) -> list[int]:
-        """Players polling lately whom Discord lists in the instance, first come first."""
-        return [p for p, t in self.seen.items() if now - t < PRESENCE_SECONDS and p in self.instance.users]
+        """Players polling lately whom Discord lists in the instance (or, moved, in their new
+        one of the same channel), first come first."""
+        return [
+            p
+            for p, t in self.seen.items()
+            if now - t < PRESENCE_SECONDS and (p in self.instance.users or p in self.moved)
+        ]
 
 
 class Rooms:
-    def __init__(self, keeper: RaceKeeper, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, keeper: RaceKeeper, *, seats: Seats | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.keeper = keeper
         self.service = keeper.service
+        self.seats = seats or Seats()  # the game each player's page shows in a channel
         self.clock = clock
         self._rooms: OrderedDict[str, Room] = OrderedDict()
+        # (player, channel) → (the table they were last at there, when): see ``_table``.
+        self._last: OrderedDict[tuple[int, int], tuple[str, float]] = OrderedDict()
 
     def enter(self, instance: Instance, player_id: int, name: str) -> Room:
         """The player's poll: at the table (Discord lists them), counted present; a full table
         refuses newcomers (``activity.room_full``)."""
         if player_id not in instance.users:
             raise NotAtTable("you are not in this Activity instance")
-        room = self._rooms.get(instance.id)
+        room = self._table(instance, player_id)
         if room is None:
             room = self._rooms[instance.id] = Room(instance)
             while len(self._rooms) > MAX_ROOMS:
                 self._rooms.popitem(last=False)
-        room.instance = instance  # Discord's latest word on who is in it
-        self._rooms.move_to_end(instance.id)
+        if room.instance.id == instance.id:
+            room.instance = instance  # Discord's latest word on who is in it
+            room.moved.discard(player_id)
+        else:
+            room.moved.add(player_id)  # listed in a newer instance of the same channel
+        self._rooms.move_to_end(room.instance.id)
         now = self.clock()
+        self._last[(player_id, instance.channel_id)] = (room.instance.id, now)
+        self._last.move_to_end((player_id, instance.channel_id))
+        while len(self._last) > MAX_ROOMS * MAX_ROOM_PLAYERS:
+            self._last.popitem(last=False)
         for gone in [p for p, t in room.seen.items() if now - t >= PRESENCE_SECONDS]:
             del room.seen[gone]
+            room.moved.discard(gone)
         if player_id not in room.seen and len(room.present(now)) >= MAX_ROOM_PLAYERS:
             raise UserFeedback("activity.room_full", limit=MAX_ROOM_PLAYERS)
         room.seen[player_id] = now
@@ -163,11 +190,27 @@ class Rooms:
 
     def room(self, instance: Instance, player_id: int) -> Room:
         """The room of a player who is present in it (a race call)."""
-        room = self._rooms.get(instance.id)
+        room = self._table(instance, player_id)
         if room is None or player_id not in room.present(self.clock()):
             raise NotAtTable("open the Activity's page first")
-        room.instance = instance
+        if room.instance.id == instance.id:
+            room.instance = instance
         return room
+
+    def _table(self, instance: Instance, player_id: int) -> Room | None:
+        """The table a player polling ``instance`` sits at: its own, or, for a player who was
+        at another instance of the same channel moments ago (``MOVE_SECONDS``: a desktop
+        player popping the Activity out gets a new instance id, Discord's known behaviour),
+        that table while it has others at it or a race: they keep their table and race."""
+        last = self._last.get((player_id, instance.channel_id))
+        if last is not None and last[0] != instance.id and self.clock() - last[1] < MOVE_SECONDS:
+            before = self._rooms.get(last[0])
+            if before is not None and before.instance.channel_id == instance.channel_id:
+                now = self.clock()
+                others = [p for p in before.present(now) if p != player_id]
+                if others or before.race_id is not None:
+                    return before
+        return self._rooms.get(instance.id)
 
     async def view(self, tr: Translator, room: Room) -> dict[str, Any]:
         """What the page shows of the room (the snapshot, shared by every poll for a second)."""
@@ -191,17 +234,42 @@ class Rooms:
         if race is not None and race.status in ("running", "finished"):
             race_games = {g.owner_id: g for g in await store.race_games(race.id)}
         players = []
+        versions: dict[int, list[int]] = {}  # each player's shown game: [id, version]
         for user_id in room.present(self.clock()):
             row = race_games.get(user_id) if race is not None and race.status == "running" else None
             if row is None:
-                try:
-                    row = await self.service.find(user_id)
-                except UserFeedback:
-                    row = None
+                row = await self._shown(user_id, room.instance.channel_id)
             players.append(
                 {"id": str(user_id), "name": room.names.get(user_id, "?"), "game": _progress(tr, row)}
             )
-        return {"players": players, "race": await self._race(tr, room, race), "limit": MAX_ROOM_PLAYERS}
+            if row is not None:
+                versions[user_id] = [row.id, row.version]
+        race_view = await self._race(tr, room, race)
+        return {"players": players, "race": race_view, "limit": MAX_ROOM_PLAYERS, "versions": versions}
+
+    async def _shown(self, user_id: int, channel_id: int) -> storage.GameRow | None:
+        """The game the player's page shows here (their seat, while it is theirs and active),
+        else their latest active game."""
+        seated = self.seats.game(user_id, channel_id)
+        if seated is not None:
+            try:
+                row = await self.service.store.get_game(seated)
+                if row.owner_id == user_id and row.is_active:
+                    return row
+            except storage.StorageError:
+                pass
+        try:
+            return await self.service.find(user_id)
+        except UserFeedback:
+            return None
+
+    @staticmethod
+    def answer(view: dict[str, Any], player_id: int) -> dict[str, Any]:
+        """What one player's page gets of the snapshot: everyone's progress, and the id and
+        version of their own game as stored (the page refreshes its board when the chat has
+        moved it on: the table panel and the board stay in step)."""
+        shown = {k: v for k, v in view.items() if k != "versions"}
+        return {"you": str(player_id), **shown, "yours": view["versions"].get(player_id)}
 
     async def _race(self, tr: Translator, room: Room, race: storage.RaceRow | None) -> dict[str, Any] | None:
         if race is None:

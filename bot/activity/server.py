@@ -37,7 +37,9 @@ from aiohttp import web
 import engine
 import storage
 from bot.activity.auth import DiscordAuth, DiscordUnavailable, NotSignedIn, Player
-from bot.activity.rooms import InstanceCheck, NotAtTable, Room, Rooms
+from bot.activity.moves import page_moves
+from bot.activity.rooms import Instance, InstanceCheck, NotAtTable, Room, Rooms
+from bot.activity.seats import Seats
 from bot.games import front_of, fronts
 from bot.languages.i18n import Translator, template
 from bot.languages.language import (
@@ -83,6 +85,15 @@ PAGE_WORDS = {
     "race_running": "activity.race_running",
     "race_over": "activity.race_over",
     "race_cancelled": "activity.race_cancelled",
+    "touch_help": "activity.touch_help",
+    "moved_on": "activity.moved_on",
+    "no_answer": "activity.no_answer",
+}
+# A refusal of a move in the page's own words, where the chat's would name a command.
+PAGE_REFUSALS = {
+    "error.stale_board": "activity.moved_on",
+    "error.game_over": "activity.game_over",
+    "error.unknown_button": "activity.not_a_move",
 }
 
 
@@ -113,7 +124,8 @@ class ActivityServer:
     ) -> None:
         self.service = service
         self.auth = auth
-        self.rooms = Rooms(races) if races is not None else None  # several players in an instance
+        self.seats = Seats()  # the game each player's page opens on, per channel
+        self.rooms = Rooms(races, seats=self.seats) if races is not None else None  # an instance's players
         self.instances = InstanceCheck(auth.instance)
         self.quotas = quotas
         self.board_changed = board_changed
@@ -143,7 +155,7 @@ class ActivityServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = self._runner.addresses[0][1]
         log.info("the Activity on http://%s:%d/", host, self.port)
 
     async def close(self) -> None:
@@ -201,21 +213,32 @@ class ActivityServer:
 
     # -- the game API -------------------------------------------------------------------
     async def state(self, request: web.Request) -> web.Response:
-        """The player's game of ``kind`` (or their latest), and the games offered."""
+        """The player's game: of ``kind`` when the page names one, else the one they sit at in
+        the ``instance``'s channel (``Seats``: a board's "Play on the cards", or the page shown
+        there before a reload), else their latest; and the games offered."""
         player, tr = await self._player(request)
         kind = request.query.get("kind") or None
-        offered = [f for f in fronts() if f.in_activity]
-        if kind is not None and kind not in {f.kind for f in offered}:
+        offered = {f.kind for f in fronts() if f.in_activity}
+        if kind is not None and kind not in offered:
             raise BadRequest("no such game here")
-        view = None
-        try:
-            row = await self.service.find(player.id, kind)
-            if kind is not None or row.kind in {f.kind for f in offered}:
-                row, game = await self.service.load(row.id)
-                view = self.view(tr, Board(row, game, b""))
-        except UserFeedback:
-            view = None  # no active game of that kind: the page offers to start one
-        games = [{"kind": f.kind, "title": f.title(tr), "daily": f.has_daily} for f in offered]
+        instance = await self._instance(player, request.query.get("instance"))
+        board = None
+        if kind is None and instance is not None:
+            board = await self._seated(player, instance.channel_id, offered)
+        if board is None:
+            try:
+                row = await self.service.find(player.id, kind)
+                if kind is not None or row.kind in offered:
+                    row, game = await self.service.load(row.id)
+                    board = Board(row, game, b"")
+            except UserFeedback:
+                board = None  # no active game of that kind: the page offers to start one
+        if board is not None and instance is not None:
+            self.seats.seat(player.id, instance.channel_id, board.row.id)
+        view = None if board is None else self.view(tr, board)
+        games = [
+            {"kind": f.kind, "title": f.title(tr), "daily": f.has_daily} for f in fronts() if f.in_activity
+        ]
         words = {name: template(tr.locale, key) for name, key in PAGE_WORDS.items()}  # the page fills {…}
         return web.json_response(
             {
@@ -226,6 +249,40 @@ class ActivityServer:
                 "language": tr.locale,
             }
         )
+
+    async def _instance(self, player: Player, instance_id: Any) -> Instance | None:
+        """Discord's word on the instance the page names, if the player is in it; None when it
+        names none, or one Discord does not list them in (the page then plays without a
+        table). An instance not asked about lately draws from the room quota, as a table's
+        poll does, so forged ids never become a flood of questions to Discord."""
+        if not isinstance(instance_id, str) or not instance_id:
+            return None
+        found = self.instances.known(instance_id)
+        try:
+            if found is None:
+                if self.quotas is not None:
+                    self.quotas.hit(ROOM, player.id)
+                found = await self.instances.get(instance_id)
+        except (NotAtTable, UserFeedback, DiscordUnavailable):
+            return None
+        return found if player.id in found.users else None
+
+    async def _seated(self, player: Player, channel_id: int, offered: set[str]) -> Board | None:
+        """The game the player sits at in this channel, if it is theirs and still to be played
+        (else their active game of its kind: a new deal started since)."""
+        game_id = self.seats.game(player.id, channel_id)
+        if game_id is None:
+            return None
+        try:
+            row, game = await self.service.owned(player.id, game_id)
+            if row.kind not in offered:
+                return None
+            if not row.is_active:
+                row, game = await self.service.load((await self.service.find(player.id, row.kind)).id)
+        except (UserFeedback, storage.StorageError):
+            self.seats.leave(player.id, channel_id, game_id)
+            return None
+        return Board(row, game, b"")
 
     async def start_game(self, request: web.Request) -> web.Response:
         player, tr = await self._player(request)
@@ -254,6 +311,9 @@ class ActivityServer:
         except UserFeedback as exc:
             return refusal(status_of(exc), exc.text(tr.locale), exc.key)
         self.service.boards.posted(started.board.row.id, None, None)  # no chat board is coming
+        instance = await self._instance(player, body.get("instance"))
+        if instance is not None:
+            self.seats.seat(player.id, instance.channel_id, started.board.row.id)
         return web.json_response({"view": self.view(tr, started.board)})
 
     async def play(self, request: web.Request) -> web.Response:
@@ -308,11 +368,18 @@ class ActivityServer:
         return web.json_response({"hint": text, "move": advice.move if advice.status == "move" else None})
 
     async def _refused(self, player: Player, tr: Translator, game_id: int, exc: Exception) -> web.Response:
-        """The refusal in the player's words, with their game as it now is (nothing changed)."""
+        """The refusal in the page's words (never a chat command's), with the game as it now is
+        (nothing changed): the page shows that position."""
         text = error_text(tr.locale, exc)
         if text is None:
             raise exc
         why = exc.key if isinstance(exc, UserFeedback) else getattr(exc, "reason", type(exc).__name__)
+        if isinstance(exc, storage.VersionConflict):
+            why = "error.stale_board"
+        elif isinstance(exc, storage.GameNotActive):
+            why = "error.game_over"
+        if why in PAGE_REFUSALS:
+            text = tr(PAGE_REFUSALS[why])
         view = None
         if not isinstance(exc, UserFeedback) or exc.key != "error.not_your_game":
             try:
@@ -344,7 +411,7 @@ class ActivityServer:
             rooms, room = await self._room(player, request.query.get("instance"), polling=True)
         except UserFeedback as exc:
             return refusal(status_of(exc), exc.text(tr.locale), exc.key)
-        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+        return web.json_response(rooms.answer(await rooms.view(tr, room), player.id))
 
     async def room_race(self, request: web.Request) -> web.Response:
         """A race of ``kind`` for the table, its lobby with the player in it (the chat's race:
@@ -381,7 +448,7 @@ class ActivityServer:
                 return refusal(status_of(exc), exc.text(tr.locale), exc.key)
             room.race_id = race.id
             rooms.forget_snapshot(room)
-        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+        return web.json_response(rooms.answer(await rooms.view(tr, room), player.id))
 
     async def room_join(self, request: web.Request) -> web.Response:
         """The player joins the room's race lobby."""
@@ -421,7 +488,7 @@ class ActivityServer:
         except UserFeedback as exc:
             return refusal(status_of(exc), exc.text(tr.locale), exc.key)
         rooms.forget_snapshot(room)
-        return web.json_response({"you": str(player.id), **await rooms.view(tr, room)})
+        return web.json_response(rooms.answer(await rooms.view(tr, room), player.id))
 
     # -- what the page draws ----------------------------------------------------------------
     def view(self, tr: Translator, board: Board) -> dict[str, Any]:
@@ -448,6 +515,8 @@ class ActivityServer:
                 "hints": row.is_active and not is_private(row),
             },
             "table": asdict(table),
+            # What the page may draw before the server answers (bot.activity.moves).
+            "moves": page_moves(front, game, table) if row.is_active else {"drops": [], "taps": {}},
             "text": board_content(tr, board),
             "deck": current_deck(),
         }

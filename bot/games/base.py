@@ -115,6 +115,7 @@ class Pile:
     drag: Literal["none", "top", "run"] = "none"  # what may be picked up: the top card, any run
     label: str = ""  # drawn on the place when it is empty, or beside it ("+2", "needs 5", "12")
     name: str = ""  # the place in the player's words, for screen readers
+    suit: str = ""  # the one suit this pile takes (fc-solve's letter: a suit's foundation), "" any
 
 
 @dataclass(frozen=True, slots=True)

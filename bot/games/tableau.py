@@ -125,6 +125,7 @@ def tableau_table(tr: Translator, game: TableauGame[Any]) -> Table:
                 drop=HOME,
                 label=SUIT_SYMBOLS[suit],
                 name=place_words(tr, FOUNDATION, 0),
+                suit=card_text(make_card(suit, 1))[1],
             )
         )
     for i, place in enumerate(p for p in game.places() if p.isdigit()):

@@ -23,19 +23,28 @@ DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+LAUNCH_ACTIVITY = 12  # only for an app with Activities enabled (its entry point command exists)
 
-#: Which callback types Discord accepts for each interaction type.
+#: Which callback types Discord accepts for each interaction type (LAUNCH_ACTIVITY: "for
+#: APPLICATION_COMMAND, MESSAGE_COMPONENT, and MODAL_SUBMIT", Discord's change log).
 ALLOWED_CALLBACKS = {
-    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL, LAUNCH_ACTIVITY},
     MESSAGE_COMPONENT: {
         CHANNEL_MESSAGE,
         DEFERRED_CHANNEL_MESSAGE,
         DEFERRED_UPDATE_MESSAGE,
         UPDATE_MESSAGE,
         MODAL,
+        LAUNCH_ACTIVITY,
     },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
-    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE},
+    MODAL_SUBMIT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        LAUNCH_ACTIVITY,
+    },
 }
 
 ACK_DEADLINE = 3.0  # seconds Discord waits for the initial response
@@ -72,6 +81,7 @@ class InteractionState:
     context: int = 0  # 0 a server, 1 the bot's DM, 2 another DM or a group DM
     owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners
     session_id: str = ""
+    activity_instance: str | None = None  # the Activity instance a LAUNCH_ACTIVITY opened or joined
 
     @property
     def acknowledged(self) -> bool:
@@ -87,7 +97,13 @@ class InteractionState:
         """True once the player sees a final reply (not just 'thinking…') or the 3 s passed."""
         if self.failed:
             return True
-        if self.response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL):
+        if self.response_type in (
+            CHANNEL_MESSAGE,
+            UPDATE_MESSAGE,
+            AUTOCOMPLETE_RESULT,
+            MODAL,
+            LAUNCH_ACTIVITY,
+        ):
             return True
         if self.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE):
             return self.edits_after_ack > 0 or bool(self.followup_ids)
@@ -118,7 +134,7 @@ class InteractionResult:
 
     @property
     def type(self) -> int | None:
-        """The callback type the bot answered with (4, 5, 6, 7, 8 or 9), None if it never did."""
+        """The callback type the bot answered with (4, 5, 6, 7, 8, 9 or 12), None if it never did."""
         return self.state.response_type
 
     @property
@@ -200,6 +216,11 @@ class InteractionResult:
     def choices(self) -> list[dict[str, Any]] | None:
         """Autocomplete choices (callback type 8)."""
         return self.state.choices
+
+    @property
+    def activity_instance(self) -> str | None:
+        """The Activity instance the bot's LAUNCH_ACTIVITY (type 12) opened or joined."""
+        return self.state.activity_instance
 
     @property
     def modal(self) -> dict[str, Any] | None:

@@ -13,7 +13,9 @@ is the documented route, answered for the token's user instead of the bot.
 
 Activity instances (everyone who opened the Activity in one channel): `fake.launch_activity(channel,
 *users)` returns a new instance id, `fake.join_activity(instance_id, user)` /
-`fake.leave_activity(...)` change who is in it; the bot asks
+`fake.leave_activity(...)` change who is in it; a LAUNCH_ACTIVITY callback (type 12, an app with
+Activities enabled: `fake.enable_activities()`) opens or joins the instance of the interaction's
+channel for its user (`fake.open_activity`); the bot asks
 `GET /applications/{id}/activity-instances/{instance_id}` (rest.py), counted in `instance_checks`.
 """
 
@@ -79,6 +81,19 @@ class OAuth:
             "users": [str(u.id) for u in users],
         }
         return instance_id
+
+    def open_activity(self, channel: Any, user: User) -> str:
+        """What a LAUNCH_ACTIVITY callback does for ``user``: join the app's instance in
+        ``channel`` if there is one (one instance of an app per place), else launch one."""
+        for instance_id, instance in self.activity_instances.items():
+            if instance["location"]["channel_id"] == str(channel.id):
+                self.join_activity(instance_id, user)
+                return instance_id
+        return self.launch_activity(channel, user)
+
+    def activities_enabled(self) -> bool:
+        """Activities are on in the Developer Portal: the app has its entry point command."""
+        return any(c["type"] == 4 for c in self.global_commands)  # type: ignore[attr-defined]
 
     def join_activity(self, instance_id: str, user: User) -> None:
         users = self.activity_instances[instance_id]["users"]

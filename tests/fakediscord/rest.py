@@ -23,6 +23,7 @@ from .interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
+    LAUNCH_ACTIVITY,
     MODAL,
     TOKEN_LIFETIME,
     UPDATE_MESSAGE,
@@ -325,6 +326,17 @@ async def interaction_callback(fake: FakeDiscord, request: web.Request, params, 
                 )
             ]
         )
+    if rtype == LAUNCH_ACTIVITY and not fake.activities_enabled():
+        # "Only available for apps with Activities enabled" (Discord's callback type table).
+        raise invalid_form(
+            [
+                limits.Problem(
+                    ("type",),
+                    "INTERACTION_CALLBACK_TYPE_INVALID",
+                    "Activities are not enabled for this application.",
+                )
+            ]
+        )
     data = body.get("data") or {}
     message = _callback_effect(fake, state, rtype, data, files)
     state.response_type = rtype
@@ -341,6 +353,9 @@ async def interaction_callback(fake: FakeDiscord, request: web.Request, params, 
         "response_message_ephemeral": bool(message and message.ephemeral),
     }
     resource: dict[str, Any] = {"type": rtype}
+    if state.activity_instance is not None:
+        interaction["activity_instance_id"] = state.activity_instance
+        resource["activity_instance"] = {"id": state.activity_instance}
     if message is not None:
         interaction["response_message_id"] = str(message.id)
         resource["message"] = message.payload()
@@ -364,6 +379,9 @@ def _callback_effect(
     elif rtype == MODAL:
         _check_modal(data)
         state.modal = data
+        return None
+    elif rtype == LAUNCH_ACTIVITY:  # the player's client opens the Activity in this channel
+        state.activity_instance = fake.open_activity(channel, state.user)
         return None
     if rtype == CHANNEL_MESSAGE:
         message = fake._new_message(channel, fake.bot_user, interaction=state)

@@ -2,11 +2,19 @@
 // It knows no game: piles come with their places, cards, what may be picked up and where a
 // drop goes; the server's engine decides every move. Outside Discord's iframe (no frame_id
 // in the address) it signs in through the SDK's own mock (?mock_code=… gives its code).
+//
+// Never backwards, and at once: a drop the server listed as legal (view.moves) is drawn the
+// moment it is made; moves are queued and sent one by one, each with the version the previous
+// answer left; a position is shown only if newer than the one shown, and a refresh started
+// before a move was made is ignored; a refused move brings back the server's position and says
+// why in the page's words.
 "use strict";
 
 const W = 100, H = 140;            // a card in SVG units
-const GAP_X = 0.1 * W, GAP_Y = 0.1 * H, MARGIN = 12;
+const GAP_Y = 0.1 * H;
 const FAN = 0.27 * H, MIN_FAN = 0.13 * H;
+const TOUCH_FAN = 0.7 * H;         // taller run edges for fingers, where the columns have room
+const NARROW = 600;                // px: a phone's table, edge to edge
 const DOUBLE_TAP_MS = 400, DRAG_PX = 6;
 const POLL_MS = 4000;
 const ROOM_POLL_MS = 2000;         // the table: who is there, their progress (bot/activity/rooms.py)
@@ -17,14 +25,23 @@ const svg = $("table");
 const NS = "http://www.w3.org/2000/svg";
 
 const state = {
-  token: null, kind: null, view: null, words: {}, games: [],
-  selected: null,      // {place, count}
-  lastTap: null,       // {place, t}
-  busy: false,
+  token: null, kind: null, words: {}, games: [],
+  view: null,          // the server's position: the latest confirmed, never an older one
+  table: null,         // the table drawn: the view's, with the queued moves drawn on it
+  queue: [],           // moves made, not yet answered, in order; the first is on its way
+  sending: false,
+  later: false,        // a position came while a finger held cards: drawn when it lets go
+  epoch: 0,            // bumped by every move and switch: an answer to an earlier refresh is stale
+  selected: null,      // {pile, count}
+  lastTap: null,       // {index, t}
   layout: [],          // per pile: {pile, x, y, step, height}
-  timings: [],         // ms from each proposal to its confirmed position drawn
+  timings: [],         // ms from each drop (or tap) to its confirmed position drawn
+  drawn: [],           // ms from each drop (or tap) to its cards drawn in their new place
+  rollbacks: 0,        // queued moves undone on the page because the server refused one
+  refusals: 0,
   instance: null,      // Discord's instanceId: everyone who opened the Activity here
   room: null,          // the table as the server last described it
+  touch: window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0,
 };
 
 // -- talking to the server ---------------------------------------------------------------
@@ -36,7 +53,12 @@ async function api(path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const answer = await fetch(path, options);
+  let answer;
+  try {
+    answer = await fetch(path, options);
+  } catch (e) {
+    return { status: 0, error: state.words.no_answer || String(e) };
+  }
   let data = {};
   try { data = await answer.json(); } catch (e) { data = { error: `HTTP ${answer.status}` }; }
   data.status = answer.status;
@@ -66,7 +88,7 @@ async function signIn() {
   if (inDiscord) await sdk.commands.authenticate({ access_token: got.access_token });
   // Outside Discord (tests, a browser) the table is named in the address.
   state.instance = inDiscord ? sdk.instanceId : params.get("instance_id");
-  window.boulanger = { sdk, state };
+  window.boulanger = { sdk, state, refresh };
 }
 
 // -- words ------------------------------------------------------------------------------
@@ -109,23 +131,40 @@ function el(name, attrs, parent) {
   return node;
 }
 
+function roomBelow() {
+  // The height the table may take: the window's, less what sits above it and the say line and
+  // buttons below it (the rest of the page scrolls under them), within the safe area.
+  const body = getComputedStyle(document.body);
+  const table = svg.getBoundingClientRect();
+  const under = $("controls").getBoundingClientRect().bottom - table.bottom;
+  const top = table.top + window.scrollY;
+  return Math.max(240, window.innerHeight - top - under - parseFloat(body.paddingBottom || "0") - 2);
+}
+
 function layout(table) {
-  // Piles at their places; fanned piles share the room left below the viewport's shape.
-  const width = table.width * (W + GAP_X) - GAP_X + 2 * MARGIN;
-  const box = $("felt").getBoundingClientRect();
-  const room = Math.max(320, window.innerHeight - box.top - 190);
-  const shape = Math.max(0.9, Math.min(2.2, room / Math.max(300, box.width)));
-  const target = width * shape;
+  // Piles at their places. On a phone the columns go edge to edge with thin gaps (each pile's
+  // touch area is its whole column), fanned piles share the height left on the screen, and
+  // the table fills it; on a wider screen the fan is capped and the table is as tall as it is.
+  const feltWidth = Math.min($("felt").clientWidth || window.innerWidth, 980);
+  const narrow = feltWidth < NARROW;
+  const gapX = narrow ? 0.05 * W : 0.1 * W;
+  const margin = narrow ? 3 : 12;
+  const width = table.width * (W + gapX) - gapX + 2 * margin;
+  const scale = feltWidth / width;
+  const room = roomBelow() / scale;
+  const fanMost = state.touch || narrow ? TOUCH_FAN : FAN;
   const out = table.piles.map((pile) => {
-    const x = MARGIN + pile.x * (W + GAP_X);
-    const y = MARGIN + pile.y * (H + GAP_Y);
+    const x = margin + pile.x * (W + gapX);
+    const y = margin + pile.y * (H + GAP_Y);
     const n = pile.cards.length;
     let step = 0;
-    if (pile.fan && n > 1) step = Math.max(MIN_FAN, Math.min(FAN, (target - y - H - MARGIN) / (n - 1)));
+    if (pile.fan && n > 1) step = Math.max(MIN_FAN, Math.min(fanMost, (room - y - H - margin) / (n - 1)));
     return { pile, x, y, step, height: H + step * Math.max(0, n - 1) };
   });
-  const bottom = Math.max(...out.map((p) => p.y + p.height + (p.pile.fan ? 0 : 24))) + MARGIN;
-  return { piles: out, width, height: Math.max(bottom, table.height * (H + GAP_Y) + 2 * MARGIN) };
+  const bottom = Math.max(...out.map((p) => p.y + p.height + (p.pile.fan ? 0 : 24))) + margin;
+  const least = table.height * (H + GAP_Y) + 2 * margin;
+  const height = narrow ? Math.max(bottom, least, room) : Math.max(bottom, least);
+  return { piles: out, width, height, gapX };
 }
 
 function drawCard(group, text, x, y, cls, index, pile) {
@@ -154,49 +193,73 @@ function pileWords(pile) {
 function draw() {
   const view = state.view;
   svg.textContent = "";
-  if (!view) { svg.setAttribute("viewBox", "0 0 10 1"); return; }
-  const table = view.table;
+  if (!view || !state.table) { svg.setAttribute("viewBox", "0 0 10 1"); return; }
+  const table = state.table;
   const placed = layout(table);
   state.layout = placed.piles;
+  state.gapX = placed.gapX;
   svg.setAttribute("viewBox", `0 0 ${placed.width} ${placed.height}`);
   svg.classList.toggle("four", view.deck === "four");
   svg.setAttribute("aria-label", view.game.title);
-  placed.piles.forEach((spot, i) => {
-    const pile = spot.pile;
-    const g = el("g", { class: `pile role-${pile.role}` }, svg);
-    g.dataset.pile = String(i);
-    if (pile.place) g.dataset.place = pile.place;
-    if (pile.drop) g.dataset.drop = pile.drop;
-    g.dataset.role = pile.role;
-    const acts = pile.drag !== "none" || pile.drop;
-    if (acts && view.game.active) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-    }
-    g.setAttribute("aria-label", pileWords(pile));
-    el("rect", { class: "slot", x: spot.x, y: spot.y, width: W, height: H, rx: 9 }, g);
-    if (!pile.cards.length && pile.label) {
-      const label = el("text", { class: "slot-label", x: spot.x + W / 2, y: spot.y + H / 2 }, g);
-      label.textContent = pile.label;
-    }
-    const n = pile.cards.length;
-    const shown = pile.fan ? pile.cards.map((c, j) => j) : (n ? [n - 1] : []);
-    for (const j of shown) {
-      const picked = state.selected && state.selected.pile === i && j >= n - state.selected.count;
-      const movable = view.game.active && (pile.drag === "run" || (pile.drag === "top" && j === n - 1));
-      const cls = [movable ? "" : "fixed", picked ? "picked" : ""].join(" ");
-      const card = drawCard(g, pile.cards[j], spot.x, spot.y + (pile.fan ? j * spot.step : 0), cls, j, pile);
-      card.setAttribute("aria-hidden", "true");
-    }
-    if (n && pile.label.length > 2) {
-      const cap = el("text", { class: "caption", x: spot.x + W / 2, y: spot.y + H + 19 }, g);
-      cap.textContent = pile.label;
-    }
-    el("rect", { class: "focus-ring", x: spot.x - 4, y: spot.y - 4, width: W + 8, height: spot.height + 8, rx: 12 }, g);
-  });
+  placed.piles.forEach((spot, i) => drawPile(spot, i, placed));
+}
+
+function drawPile(spot, i, placed) {
+  const view = state.view;
+  const pile = spot.pile;
+  const g = el("g", { class: `pile role-${pile.role}` }, svg);
+  g.dataset.pile = String(i);
+  if (pile.place) g.dataset.place = pile.place;
+  if (pile.drop) g.dataset.drop = pile.drop;
+  g.dataset.role = pile.role;
+  const acts = pile.drag !== "none" || pile.drop;
+  if (acts && view.game.active) {
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+  }
+  g.setAttribute("aria-label", pileWords(pile));
+  // Its touch area: the column's whole width (half of each gap) and down to the next row or
+  // the table's foot, so a finger between two cards or under a short column still finds it.
+  const below = placed.piles.filter((o) => o.y > spot.y && o.x < spot.x + W && o.x + W > spot.x);
+  const foot = below.length ? Math.min(...below.map((o) => o.y)) - GAP_Y / 2 : placed.height;
+  el("rect", {
+    class: "hit", x: spot.x - placed.gapX / 2, y: spot.y - GAP_Y / 2,
+    width: W + placed.gapX, height: Math.max(H, foot - spot.y + GAP_Y / 2),
+  }, g);
+  el("rect", { class: "slot", x: spot.x, y: spot.y, width: W, height: H, rx: 9 }, g);
+  if (!pile.cards.length && pile.label) {
+    const label = el("text", { class: "slot-label", x: spot.x + W / 2, y: spot.y + H / 2 }, g);
+    label.textContent = pile.label;
+  }
+  const n = pile.cards.length;
+  const shown = pile.fan ? pile.cards.map((c, j) => j) : (n ? [n - 1] : []);
+  for (const j of shown) {
+    const picked = state.selected && state.selected.pile === i && j >= n - state.selected.count;
+    const movable = view.game.active && (pile.drag === "run" || (pile.drag === "top" && j === n - 1));
+    const cls = [movable ? "" : "fixed", picked ? "picked" : ""].join(" ");
+    const card = drawCard(g, pile.cards[j], spot.x, spot.y + (pile.fan ? j * spot.step : 0), cls, j, pile);
+    card.setAttribute("aria-hidden", "true");
+  }
+  if (n && pile.label.length > 2) {
+    const cap = el("text", { class: "caption", x: spot.x + W / 2, y: spot.y + H + 19 }, g);
+    cap.textContent = pile.label;
+  }
+  el("rect", { class: "focus-ring", x: spot.x - 4, y: spot.y - 4, width: W + 8, height: spot.height + 8, rx: 12 }, g);
+}
+
+function showNumbers() {
+  const game = state.view.game;
+  let home = game.home, moves = game.moves;
+  for (const entry of state.queue) {  // the queued moves, as drawn
+    if (!entry.drop) continue;
+    moves += 1;
+    if (entry.home) home += entry.drop[2];
+  }
+  $("numbers").textContent = `${home}/52 · ${moves}`;
 }
 
 function showView(view) {
+  // The server's position: the queued moves are drawn on it again.
   if (!view) return;
   state.view = view;
   state.kind = view.game.kind;
@@ -204,7 +267,6 @@ function showView(view) {
   const game = view.game;
   $("kind").value = game.kind;
   $("code").textContent = game.code || "⚑";  // a race deal stays secret (a flag DejaVu draws)
-  $("numbers").textContent = `${game.home}/52 · ${game.moves}`;
   $("text").innerHTML = markdown(view.text);
   $("undo").disabled = !game.can_undo;
   $("hint").disabled = !game.active || !game.hints;
@@ -212,11 +274,20 @@ function showView(view) {
   home.hidden = !view.table.home;
   home.textContent = view.table.home;
   home.disabled = !game.active || !view.table.home_ready;
-  draw();
+  redraw();
+  showMine();
+}
+
+function redraw() {
+  state.table = state.view ? queuedTable() : null;
+  if (state.view) showNumbers();
+  if (press) state.later = true;  // not under a finger: drawn when it lets go
+  else draw();
 }
 
 function showEmpty() {
   state.view = null;
+  state.table = null;
   $("code").textContent = "";
   $("numbers").textContent = "";
   $("text").textContent = state.words.choose || "";
@@ -224,27 +295,151 @@ function showEmpty() {
   draw();
 }
 
-// -- proposing moves ---------------------------------------------------------------------
-async function propose(move, lifted) {
-  const view = state.view;
-  if (!view || state.busy) return false;
-  state.busy = true;
-  const t0 = performance.now();
-  const answer = await api("/api/play", { game: view.game.id, version: view.game.version, ...move });
-  state.busy = false;
-  if (answer.view && answer.status === 200) {
-    say("");
-    showView(answer.view);
-    // From the drop (or tap) to the confirmed position drawn: benchmarks/activity.py reads it.
-    state.timings.push(performance.now() - t0);
-    if (state.timings.length > 1000) state.timings.shift();
-    return true;
+function newer(view) {
+  // Never backwards: a position is shown only if it is another game's or a later version.
+  const shown = state.view;
+  return !shown || view.game.id !== shown.game.id || view.game.version > shown.game.version;
+}
+
+// -- the moves made, drawn before the server answers -----------------------------------------
+function copyTable(table) {
+  return { ...table, piles: table.piles.map((p) => ({ ...p, cards: [...p.cards] })) };
+}
+
+function moved(table, drop) {
+  // The table with ``drop`` ([source, target, count]) drawn on it, or null when it cannot be
+  // drawn (no such cards to carry): the cards leave the top of the source for the target's top
+  // (of the piles that take this drop, the one of the carried card's suit, if one says so).
+  const [source, target, count] = drop;
+  const out = copyTable(table);
+  const from = out.piles.find((p) => p.place === source && p.drag !== "none");
+  if (!from || count < 1 || from.cards.length < count) return null;
+  const carried = from.cards.slice(from.cards.length - count);
+  if (carried.some((c) => !c)) return null;
+  const takers = out.piles.filter((p) => p.drop === target && p !== from);
+  if (!takers.length) return null;
+  const to = takers.find((p) => p.suit && p.suit === carried[0][1]) || takers[0];
+  from.cards.length -= count;
+  to.cards.push(...carried);
+  return out;
+}
+
+function queuedTable() {
+  let table = state.view.table;
+  for (const entry of state.queue) {
+    if (!entry.drop) continue;
+    const next = moved(table, entry.drop);
+    if (next) table = next;
   }
-  if (lifted) await snapBack(lifted);
-  say(answer.error || `HTTP ${answer.status}`, true);
-  if (answer.view) showView(answer.view);
-  else draw();
-  return false;
+  return table;
+}
+
+function listed(drop) {
+  const drops = (state.view.moves && state.view.moves.drops) || [];
+  return drops.some((d) => d[0] === drop[0] && d[1] === drop[1] && d[2] === drop[2]);
+}
+
+function tapDrop(place) {
+  const taps = (state.view.moves && state.view.moves.taps) || {};
+  return taps[place] ? [place, taps[place][0], taps[place][1]] : null;
+}
+
+function isHome(drop, table) {
+  const to = table.piles.find((p) => p.drop === drop[1]);
+  return Boolean(to && to.role === "foundation");
+}
+
+function propose(move, options) {
+  // A move made: drawn at once when the server listed it as legal here (or, behind others still
+  // on their way, when its cards can be carried: the engine decides), queued, sent in turn.
+  const { t0 = performance.now(), lifted = null } = options || {};
+  if (!state.view) return;
+  state.epoch += 1;
+  const entry = { move, t0, drop: null, home: false, unlisted: false, guess: false };
+  const alone = state.queue.length === 0;
+  let drop = null;
+  if (move.act === "drop") drop = [move.source, move.target, move.count];
+  else if (move.act === "tap" && alone) {
+    drop = tapDrop(move.source);
+    entry.unlisted = !drop;  // no one-press move here: the answer says why
+  }
+  if (drop && alone && !listed(drop)) {
+    entry.unlisted = true;  // not a legal move here: it snaps back; the answer says why
+  } else if (drop && moved(state.table, drop)) {
+    entry.drop = drop;
+    entry.home = isHome(drop, state.table);
+    entry.guess = !alone;
+  }
+  state.queue.push(entry);
+  if (entry.drop) {
+    say("");
+    redraw();
+    timeDrawn(entry);
+  } else if (lifted) {
+    snapBack(lifted).then(() => { if (!press) redraw(); });
+  }
+  pump();
+}
+
+function timeDrawn(entry) {
+  // From the drop to the frame that shows its cards in their new place.
+  requestAnimationFrame(() => {
+    state.drawn.push(performance.now() - entry.t0);
+    if (state.drawn.length > 1000) state.drawn.shift();
+  });
+}
+
+async function pump() {
+  if (state.sending || !state.queue.length || !state.view) return;
+  state.sending = true;
+  const entry = state.queue[0];
+  const view = state.view;
+  if (entry.move.act === "tap" && !entry.drop && !entry.unlisted) {
+    const drop = tapDrop(entry.move.source);  // this position is the one it is played on
+    if (drop && moved(view.table, drop)) {
+      entry.drop = drop;
+      entry.home = isHome(drop, view.table);
+      redraw();
+      timeDrawn(entry);
+    }
+  }
+  const answer = await api("/api/play", { game: view.game.id, version: view.game.version, ...entry.move });
+  state.sending = false;
+  state.queue.shift();
+  if (answer.status === 200 && answer.view) confirmed(entry, answer.view);
+  else refused(entry, answer);
+  pump();
+}
+
+function confirmed(entry, view) {
+  if (!entry.drop) timeDrawn(entry);  // drawn only now: its drawing is its confirmation
+  if (newer(view)) showView(view);
+  else redraw();
+  // From the drop (or tap) to the confirmed position drawn: benchmarks/activity.py reads it.
+  state.timings.push(performance.now() - entry.t0);
+  if (state.timings.length > 1000) state.timings.shift();
+  if (!state.queue.length && !entry.unlisted) say("");
+}
+
+function refused(entry, answer) {
+  state.refusals += 1;
+  const words = answer.error || `HTTP ${answer.status}`;
+  if (entry.unlisted && answer.status === 422) {
+    // The legal moves said so: nothing changed, the moves made since still stand.
+    if (answer.view && newer(answer.view)) showView(answer.view);
+    else redraw();
+    say(words, true);
+    return;
+  }
+  // Back to the server's position: the moves drawn after this one were drawn on a position
+  // that did not happen.
+  if (entry.drop || state.queue.some((e) => e.drop)) state.rollbacks += 1;
+  state.queue = [];
+  state.epoch += 1;
+  if (answer.view && (newer(answer.view) || answer.view.game.id === state.view.game.id)) showView(answer.view);
+  else if (answer.status === 0) refresh(true);
+  else redraw();
+  say(words, true);
 }
 
 function snapBack(cards) {
@@ -258,7 +453,7 @@ function snapBack(cards) {
   });
 }
 
-function tapPile(index) {
+function tapPile(index, t0) {
   // One tap selects (or drops the selection here); two quick taps play the chat's one-press move.
   const view = state.view;
   if (!view || !view.game.active) return;
@@ -270,14 +465,14 @@ function tapPile(index) {
   if (last && last.index === index && now - last.t < DOUBLE_TAP_MS && pile.drag !== "none") {
     state.selected = null;
     state.lastTap = null;
-    propose({ act: "tap", source: pile.place });
+    propose({ act: "tap", source: pile.place }, { t0 });
     return;
   }
   const sel = state.selected;
   if (sel && sel.pile !== index && pile.drop) {
     const source = state.layout[sel.pile].pile.place;
     state.selected = null;
-    propose({ act: "drop", source, target: pile.drop, count: sel.count });
+    propose({ act: "drop", source, target: pile.drop, count: sel.count }, { t0 });
     return;
   }
   if (sel && sel.pile === index) {
@@ -294,7 +489,7 @@ function focusPile(index) {
   if (g && g.getAttribute("tabindex") !== null) g.focus({ preventScroll: true });
 }
 
-// -- pointer: drag and drop, taps ----------------------------------------------------------
+// -- pointer: drag and drop, taps (mouse, pen and finger alike) -----------------------------------
 let press = null;
 
 function svgPoint(event) {
@@ -306,29 +501,43 @@ function svgPoint(event) {
 
 function pileAt(point, except) {
   let best = null;
+  const half = (state.gapX || 0) / 2;
   state.layout.forEach((spot, i) => {
     if (i === except || !spot.pile.drop) return;
-    const inside = point.x >= spot.x - GAP_X / 2 && point.x <= spot.x + W + GAP_X / 2
+    const inside = point.x >= spot.x - half && point.x <= spot.x + W + half
       && point.y >= spot.y - GAP_Y / 2 && point.y <= spot.y + Math.max(spot.height, H) + H * 0.6;
     if (inside) best = i;
   });
   return best;
 }
 
+function cardAt(spot, point) {
+  // The card under the finger: the one whose visible edge holds it (the top card below them).
+  const n = spot.pile.cards.length;
+  if (!n) return -1;
+  if (!spot.pile.fan || !spot.step) return n - 1;
+  const j = Math.floor((point.y - spot.y) / spot.step);
+  return Math.max(0, Math.min(n - 1, j));
+}
+
 svg.addEventListener("pointerdown", (event) => {
   const pileEl = event.target.closest(".pile");
-  if (!pileEl || !state.view || state.busy) return;
+  if (!pileEl || !state.view || press) return;
   const index = Number(pileEl.dataset.pile);
   const spot = state.layout[index];
-  const cardEl = event.target.closest(".card");
+  const start = svgPoint(event);
   let count = 0;
   let cards = [];
-  if (cardEl && state.view.game.active && !cardEl.classList.contains("fixed")) {
-    const at = Number(cardEl.dataset.index);
-    count = spot.pile.cards.length - at;
-    cards = [...pileEl.querySelectorAll(".card")].filter((c) => Number(c.dataset.index) >= at);
+  const at = cardAt(spot, start);
+  const pile = spot.pile;
+  const movable = at >= 0 && state.view.game.active && pile.cards[at]
+    && (pile.drag === "run" || (pile.drag === "top" && at === pile.cards.length - 1));
+  if (movable) {
+    count = pile.cards.length - at;
+    const from = pile.fan ? at : 0;
+    cards = [...pileEl.querySelectorAll(".card")].filter((c) => Number(c.dataset.index) >= from);
   }
-  press = { index, count, cards, start: svgPoint(event), x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+  press = { index, count, cards, start, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
   svg.setPointerCapture(event.pointerId);
   event.preventDefault();
 });
@@ -357,26 +566,40 @@ svg.addEventListener("pointermove", (event) => {
   if (over !== null) svg.querySelector(`.pile[data-pile="${over}"]`).classList.add("target");
 });
 
-svg.addEventListener("pointerup", async (event) => {
+function letGo() {
+  // The press is over: a position that came while it lasted is drawn now.
+  press = null;
+  if (state.later) { state.later = false; draw(); }
+}
+
+svg.addEventListener("pointerup", (event) => {
   if (!press || event.pointerId !== press.id) return;
   const done = press;
-  press = null;
+  letGo();
   svg.querySelectorAll(".pile.target").forEach((g) => g.classList.remove("target"));
-  if (!done.moved) { tapPile(done.index); return; }
+  if (!done.moved) { tapPile(done.index, event.timeStamp); return; }
   state.lastTap = null;
-  const over = pileAt(svgPoint(event), done.index);
-  if (over === null) { await snapBack(done.cards); draw(); return; }
+  const point = svgPoint(event);
+  const box = svg.getBoundingClientRect();
+  const outside = event.clientX < box.left || event.clientX > box.right
+    || event.clientY < box.top || event.clientY > box.bottom;
+  const over = outside ? null : pileAt(point, done.index);  // let go off the table: cancelled
+  if (over === null) { snapBack(done.cards).then(() => { if (!press) redraw(); }); return; }
   const source = state.layout[done.index].pile.place;
   const target = state.layout[over].pile.drop;
   state.selected = null;
-  await propose({ act: "drop", source, target, count: done.count }, done.cards);
+  propose({ act: "drop", source, target, count: done.count }, { t0: event.timeStamp, lifted: done.cards });
 });
 
-svg.addEventListener("pointercancel", async () => {
-  if (press && press.moved) await snapBack(press.cards);
-  press = null;
-  draw();
+svg.addEventListener("pointercancel", () => {
+  const done = press;
+  letGo();
+  if (done && done.moved) snapBack(done.cards).then(() => { if (!press) redraw(); });
+  else redraw();
 });
+
+// A long press opens no menu and selects nothing on the table.
+$("felt").addEventListener("contextmenu", (event) => event.preventDefault());
 
 // -- keyboard ------------------------------------------------------------------------------
 svg.addEventListener("keydown", (event) => {
@@ -425,9 +648,19 @@ $("hint").addEventListener("click", async () => {
   else say(answer.error, true);
 });
 
+function drained() {
+  // Resolved once every move made has its answer (a switch of game waits for them).
+  return new Promise((resolve) => {
+    const check = () => (state.queue.length || state.sending ? setTimeout(check, 20) : resolve());
+    check();
+  });
+}
+
 async function start(options) {
-  const answer = await api("/api/start", { kind: state.kind, ...options });
-  if (answer.status === 200) { say(""); showView(answer.view); return; }
+  await drained();
+  state.epoch += 1;
+  const answer = await api("/api/start", { kind: state.kind, instance: state.instance, ...options });
+  if (answer.status === 200) { say(""); state.view = null; showView(answer.view); return; }
   if (answer.why === "in_progress") {
     ask(answer.error, () => start({ ...options, replace: answer.ask }));
     return;
@@ -451,7 +684,9 @@ $("code-form").addEventListener("submit", (event) => {
   if (code) start({ code });
 });
 $("kind").addEventListener("change", async () => {
-  state.kind = $("kind").value;
+  const kind = $("kind").value;
+  await drained();
+  state.kind = kind;
   await refresh(true);
 });
 
@@ -521,11 +756,29 @@ function showRoom(room) {
   $("race-go").hidden = !(race && race.status === "lobby" && race.creator === room.you);
   $("race-go").disabled = !(race && race.players.length >= 2);
   // My race game, dealt: play it here.
-  if (race && race.status === "running" && joined && state.view && !state.busy
+  if (race && race.status === "running" && joined && state.view && !state.queue.length && !state.sending
       && (state.view.game.kind !== race.kind || state.view.game.code)) {
     state.kind = race.kind;
     refresh(true);
+    return;
   }
+  // The chat moved my game on (a press, /undo): the board follows now, not at its next poll.
+  const mine = room.yours;
+  if (mine && state.view && mine[0] === state.view.game.id && mine[1] > state.view.game.version
+      && !state.queue.length && !state.sending) {
+    refresh(false);
+  }
+  showMine();
+}
+
+function showMine() {
+  // My own line at the table shows what my board shows (the snapshot may be a second old).
+  const room = state.room;
+  const item = document.querySelector("#room-players li.you .progress");
+  if (!room || !item || !state.view) return;
+  const me = room.players.find((p) => p.id === room.you);
+  if (!me || !me.game || me.game.kind !== state.view.game.kind) return;
+  item.textContent = `${me.game.title} ${$("numbers").textContent}`;
 }
 
 async function roomCall(path, body) {
@@ -551,14 +804,22 @@ $("race-go").addEventListener("click", () => roomCall("/api/room/start", {}));
 
 // -- state -----------------------------------------------------------------------------------
 async function refresh(switching) {
-  const answer = await api(`/api/state?kind=${encodeURIComponent(state.kind || "")}`);
-  if (answer.status !== 200) { say(answer.error, true); return; }
+  // The player's game as stored. Shown only if newer than the position shown, and only if no
+  // move was made (nor game switched) since it was asked for: a move's own answer tells more.
+  if (switching) state.epoch += 1;
+  const epoch = state.epoch;
+  const query = new URLSearchParams();
+  if (state.kind) query.set("kind", state.kind);
+  if (state.instance) query.set("instance", state.instance);
+  const answer = await api(`/api/state?${query}`);
+  if (answer.status !== 200) { if (switching) say(answer.error, true); return; }
   state.words = answer.words;
   state.games = answer.games;
-  if (switching || !state.view || !answer.view || answer.view.game.version !== state.view.game.version
-      || answer.view.game.id !== state.view.game.id) {
-    if (answer.view) showView(answer.view);
-    else showEmpty();
+  if (epoch !== state.epoch || state.queue.length || state.sending) return;
+  if (!answer.view) showEmpty();
+  else if (switching || newer(answer.view)) {
+    if (switching) state.view = null;
+    showView(answer.view);
   }
 }
 
@@ -568,10 +829,11 @@ function words(w) {
   $("new").textContent = w.new;
   $("daily").textContent = w.daily;
   $("code-input").placeholder = w.code;
+  $("code-input").size = Math.max(14, w.code.length + 1);  // the whole placeholder shows
   $("code-input").setAttribute("aria-label", w.code);
   $("ask-yes").textContent = w.confirm;
   $("ask-no").textContent = w.keep;
-  $("help").textContent = w.help;
+  $("help").textContent = state.touch ? w.touch_help : w.help;  // no keyboard words on a phone
   $("race-new").textContent = w.race_new;
   $("race-join").textContent = w.race_join;
   $("race-go").textContent = w.race_go;
@@ -586,7 +848,12 @@ async function boot() {
   }
   const params = new URLSearchParams(location.search);
   state.kind = params.get("kind") || null;
-  const first = await api(`/api/state${state.kind ? `?kind=${state.kind}` : ""}`);
+  // Without a game named, the server opens the one the player sits at in this instance's
+  // channel (a board's "Play on the cards", or the game shown here before a reload).
+  const query = new URLSearchParams();
+  if (state.kind) query.set("kind", state.kind);
+  if (state.instance) query.set("instance", state.instance);
+  const first = await api(`/api/state?${query}`);
   if (first.status !== 200) { say(first.error, true); return; }
   state.words = first.words;
   state.games = first.games;
@@ -599,13 +866,14 @@ async function boot() {
   }
   words(first.words);
   document.documentElement.lang = first.language || "en";
+  document.body.classList.toggle("touch", state.touch);
   if (first.view) showView(first.view);
   else { state.kind = state.kind || first.games[0].kind; select.value = state.kind; showEmpty(); }
   document.body.dataset.ready = "1";
   setInterval(() => {
-    if (document.visibilityState === "visible" && !state.busy && !press) refresh(false);
+    if (document.visibilityState === "visible" && !state.queue.length && !state.sending && !press) refresh(false);
   }, POLL_MS);
-  window.addEventListener("resize", () => draw());
+  window.addEventListener("resize", () => { if (!press) draw(); });
   if (state.instance) {
     await pollRoom();
     setInterval(pollRoom, ROOM_POLL_MS);
