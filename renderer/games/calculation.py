@@ -244,6 +244,10 @@ def parse_highlight(game: CalculationGame, highlight: object) -> tuple[str, int]
         kind, i = highlight
         if (kind == "s" and i == 0) or (kind == "w" and 0 <= i < 4):
             return (kind, i)
+    if isinstance(highlight, str):  # a name a person typed: answered in the board's words
+        raise ValueError(
+            f"{highlight!r} is not a source to select: name the turned card (s) or a waste pile (w1 to w4)"
+        )
     raise ValueError(
         f"highlight {highlight!r} is not a source in Calculation: use ('s', 0) for the turned card "
         "or ('w', 0-3) for a waste pile (or their names s, w1-w4)"

@@ -209,9 +209,14 @@ def parse_highlight(game: Game, highlight: object) -> tuple[str, int] | None:
         kind, i = highlight
         if (kind == "c" and 0 <= i < 8) or (kind == "f" and 0 <= i < cells):
             return (kind, i)
+    letters = ", ".join(CELL_LETTERS[:cells])
+    if isinstance(highlight, str):  # a name a person typed: answered in the board's words
+        raise ValueError(
+            f"{highlight!r} is not a place to select: name a column (1 to 8) or a free cell ({letters})"
+        )
     raise ValueError(
         f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
-        f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
+        f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {letters})"
     )
 
 
