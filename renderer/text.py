@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from renderer.cache import BUILD_LOCK, cached
 from renderer.fonts import SANS, font
 from renderer.layout import RGB
-from renderer.palette import put, to_palette
+from renderer.palette import PALETTE_IMAGE, put, to_palette
 
 PAD = 2
 
@@ -83,12 +83,20 @@ def fitted(text: str, size: int, max_px: int) -> str:
 def overlay_pill(canvas: Image.Image, text: str, size: int, fg: RGB, fill: RGB, x: int, y: int) -> None:
     """A ``pill_sprite`` centred on ``x`` at top ``y``, drawn over what the canvas holds there
     (only the pill's rounded shape is painted, its edges smoothed against what lies under it):
-    a banner that leaves the slots' outlines behind it whole. Drawn per picture (a won board
-    only), never cached."""
+    a banner that leaves the slots' outlines behind it whole. The sprite is kept by what lies
+    under it (a won board's empty piles: always the same), so a board draws it once."""
     with BUILD_LOCK:  # FreeType faces are used by one thread at a time (renderer.cache)
         w, h = _pill_size(text, size)
-        left = x - w // 2
-        im = canvas.crop((left, y, left + w, y + h)).convert("RGB")
-        im.paste(fill, (0, 0, w, h), _pill_mask(w, h))
-        ImageDraw.Draw(im).text((w / 2, h / 2), text, font=font(size), fill=fg, anchor="mm")
-    put(canvas, to_palette(im), (left, y))
+    left = x - w // 2
+    under = canvas.crop((left, y, left + w, y + h))
+    put(canvas, _pill_over(text, size, fg, fill, under.tobytes(), w, h), (left, y))
+
+
+@cached(limit=16)
+def _pill_over(text: str, size: int, fg: RGB, fill: RGB, under: bytes, w: int, h: int) -> Image.Image:
+    im = Image.frombytes("P", (w, h), under)
+    im.putpalette(PALETTE_IMAGE.getpalette() or [])
+    im = im.convert("RGB")
+    im.paste(fill, (0, 0, w, h), _pill_mask(w, h))
+    ImageDraw.Draw(im).text((w / 2, h / 2), text, font=font(size), fill=fg, anchor="mm")
+    return to_palette(im)
