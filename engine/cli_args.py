@@ -87,7 +87,7 @@ def new_game(code: str) -> Game[Any]:
 
 
 def play_position(code: str, moves: Sequence[str]) -> Game[Any]:
-    """The game ``code`` reaches after ``moves``, each played as a player presses it (FreeCell's
+    """The game ``code`` reaches after ``moves``, each played as a player presses it (a game's
     safe auto-play riding along, ``undo`` taking back an action): the one way every command
     line reads moves (``python -m engine play|solve|hint``, ``python -m renderer``), so what one
     prints the others accept. ``UsageError`` for a bad code or move."""

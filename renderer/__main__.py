@@ -2,7 +2,7 @@
 look at any position.
 
 The moves are read as ``python -m engine play`` reads them (``engine.cli_args.play_position``:
-FreeCell's safe auto-play included), so a line ``python -m engine solve`` prints draws as it
+a game's safe auto-play included), so a line ``python -m engine solve`` prints draws as it
 plays. Bad input of any kind (a code, a move, a highlight, an output name that is not a PNG
 or a replay's GIF/APNG) exits with status 2 and one line on stderr, writing nothing.
 """
