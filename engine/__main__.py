@@ -24,7 +24,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from engine.cli_args import USAGE_EXIT, Parser, UsageError, check_argv, new_game, one_line, play_moves
+from engine.cli_args import USAGE_EXIT, Parser, UsageError, check_argv, new_game, one_line, play_position
 
 INTERNAL_EXIT = 1
 INTERRUPTED_EXIT = 130
@@ -36,8 +36,7 @@ def cmd_deal(args: argparse.Namespace) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> str:
-    game = new_game(args.code)
-    play_moves(game, args.moves)
+    game = play_position(args.code, args.moves)
     return json.dumps(game.to_json(), ensure_ascii=False) + "\n"
 
 

@@ -86,6 +86,16 @@ def new_game(code: str) -> Game[Any]:
         raise UsageError(f"bad game code {code.strip()[:64]!r}: {exc}") from exc
 
 
+def play_position(code: str, moves: Sequence[str]) -> Game[Any]:
+    """The game ``code`` reaches after ``moves``, each played as a player presses it (a game's
+    safe auto-play riding along, ``undo`` taking back an action): the one way every command
+    line reads moves (``python -m engine play|solve|hint``, ``python -m renderer``), so what one
+    prints the others accept. ``UsageError`` for a bad code or move."""
+    game = new_game(code)
+    play_moves(game, moves)
+    return game
+
+
 def play_moves(game: Game[Any], moves: Sequence[str]) -> None:
     """Apply ``moves`` in order; a refused one (``IllegalMove`` or an odd ``ValueError``) as a ``UsageError``."""
     for i, move in enumerate(moves, 1):
@@ -108,5 +118,6 @@ __all__ = [
     "node_count",
     "one_line",
     "play_moves",
+    "play_position",
     "seconds",
 ]

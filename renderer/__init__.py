@@ -80,16 +80,16 @@ def render_image(
     notation name, e.g. ``"3"`` or ``"w2"``). The last
     move (``game.last_move``) is always marked: its source's label turns
     amber and the cards it put down get an amber face. ``game.outcome`` shows
-    as a WON/LOST badge in the header, in the title's place (and a banner on a
+    as a WON/LOST badge in the header, beside the game's name (and a banner on a
     won board).
     ``labels`` overrides some of ``renderer.DEFAULT_LABELS`` (translations): the shared
     words and every registered board's own; the board draws the shared ones and its own.
     ``deck`` is ``"two"`` (red and black) or ``"four"`` (a colour per suit, chosen
     to stay apart for colour-blind players: ``renderer.cards``).
-    ``tag`` says where the deal came from on a pill after the code: one of
+    ``tag`` says where the deal came from on a pill beside the game's name: one of
     ``renderer.TAGS`` (``"practice"``, ``"daily"``, ``"race"``, drawn as that label's
     word, translated like the others) or None. ``hide_code`` leaves the code out (a
-    race: the tag is drawn in its place).
+    race: everyone has the deal, nobody may read it off the board).
     ``ValueError`` on an unknown game kind, highlight, label, deck or tag.
     """
     board = board_for(game)

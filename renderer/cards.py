@@ -30,7 +30,7 @@ from renderer.fonts import font
 from renderer.palette import put, to_palette
 
 PLAIN, LAST, PICK = "plain", "last", "pick"
-ON_FELT, ON_CARD = "felt", "card"
+ON_FELT, ON_CARD, ON_HOME = "felt", "card", "home"  # ON_HOME: the foundations' tray
 TWO, FOUR = "two", "four"
 
 _STYLES = {  # face, edge, edge width
@@ -61,7 +61,7 @@ def _round_mask(w: int, h: int, radius: int) -> Image.Image:
 
 
 def _under(under: str) -> Image.Image:
-    im = Image.new("RGB", (L.CARD_W, L.CARD_H), L.FELT)
+    im = Image.new("RGB", (L.CARD_W, L.CARD_H), L.HOME if under == ON_HOME else L.FELT)
     if under == ON_CARD:  # the card beneath: its face and side edges, down to mid-height
         im.paste(L.EDGE, (0, 0, L.CARD_W, L.CARD_H // 2))
         im.paste(L.CARD, (L.BORDER, 0, L.CARD_W - L.BORDER, L.CARD_H // 2))
@@ -135,13 +135,29 @@ def back_sprite() -> Image.Image:
 
 
 @cached()
-def slot_sprite(mark: str = "", size: int = 36) -> Image.Image:
-    """An empty place (column, cell, foundation, waste pile) with a faint mark in it."""
-    im = _blank(L.SLOT, L.SLOT_LINE, 2, ON_FELT)
+def slot_sprite(mark: str = "", size: int = 36, under: str = ON_FELT) -> Image.Image:
+    """An empty place (column, cell, foundation, waste pile) with a faint mark in it; on the
+    foundations' tray (``ON_HOME``) it is the tray's own colour, outlined and marked lighter."""
+    fill, line = (L.HOME, L.TEXT_DIM) if under == ON_HOME else (L.SLOT, L.SLOT_LINE)
+    im = _blank(fill, line, 2, under)
     if mark:
-        ImageDraw.Draw(im).text(
-            (L.CARD_W / 2, L.CARD_H / 2), mark, font=font(size), fill=L.SLOT_LINE, anchor="mm"
-        )
+        ImageDraw.Draw(im).text((L.CARD_W / 2, L.CARD_H / 2), mark, font=font(size), fill=line, anchor="mm")
+    return to_palette(im)
+
+
+@cached()
+def tray_sprite(width: int, height: int) -> Image.Image:
+    """The foundations' tray: a dark, gold-rimmed rounded box on the felt, the cards laid
+    ``layout.HOME_PAD`` px inside its edge (so the rim shows around them)."""
+    im = Image.new("RGB", (width, height), L.FELT)
+    radius = L.RADIUS + L.HOME_PAD
+    im.paste(L.HOME_RIM, (0, 0, width, height), _round_mask(width, height, radius))
+    rim = 3
+    im.paste(
+        L.HOME,
+        (rim, rim, width - rim, height - rim),
+        _round_mask(width - 2 * rim, height - 2 * rim, radius - rim),
+    )
     return to_palette(im)
 
 

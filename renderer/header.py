@@ -1,8 +1,9 @@
-"""The strip across the top of both boards: title (or the outcome), code, where the deal came
-from (practice, daily, race), score, moves.
+"""The strip across the top of every board, two rows: the game's name, the outcome and where
+the deal came from (practice, daily, race); then the code, score and moves.
 
-The game code is drawn in DejaVu Sans Mono Bold (``fonts.MONO``), larger than
-before and in a face where 5 and S, 0 and O, 1 and I differ.
+The game's name is always drawn (a tag or an outcome comes beside it, never in its place).
+The game code is drawn in DejaVu Sans Mono Bold (``fonts.MONO``), a face where 5 and S,
+0 and O, 1 and I differ; score and moves share its row, size and ink.
 """
 
 from __future__ import annotations
@@ -47,28 +48,44 @@ def paste_words(
 
 
 def draw_static(canvas: Image.Image, title: str) -> None:
-    """The parts that never change within a game: the bar and the title."""
+    """The parts that never change within a game: the bar and the game's name, always drawn
+    (an outcome or a tag comes after it, never in its place)."""
     canvas.paste(index(L.HEADER_BG), (0, 0, L.WIDTH, L.HEADER_H))
-    paste_words(canvas, [(title, L.TITLE_TEXT, L.TEXT)], L.MARGIN - 2, baseline(), L.HEADER_BG)
+    paste_words(canvas, [(title, L.TITLE_TEXT, L.TEXT)], L.MARGIN - 2, title_baseline(), L.HEADER_BG)
+
+
+def title_baseline() -> int:
+    """The first row's baseline: the game's name."""
+    return L.HEADER_ROW // 2 + 8
 
 
 def baseline() -> int:
-    return L.HEADER_H // 2 + 7
+    """The second row's baseline: the code, score and moves."""
+    return L.HEADER_ROW + (L.HEADER_H - L.HEADER_ROW) // 2 + 8
 
 
-def code_x(title: str) -> int:
-    """Left edge of the code's sprite, after the title."""
-    return L.MARGIN - 2 + text_sprite(title, L.TITLE_TEXT, L.TEXT, L.HEADER_BG).width + 6
+def title_end(title: str) -> int:
+    """Right edge of the game's name (the outcome and the tag come after it)."""
+    return L.MARGIN - 2 + text_sprite(title, L.TITLE_TEXT, L.TEXT, L.HEADER_BG).width
 
 
-# A deal's source, as a pill after the code: its fill and ink (colours already in the palette).
+def code_x() -> int:
+    """Left edge of the code's sprite (the second row's start)."""
+    return L.MARGIN - 2
+
+
+# A deal's source, as a pill after the game's name: its fill and ink (colours already in the palette).
 TAG_STYLE: dict[str, tuple[L.RGB, L.RGB]] = {
     "practice": (L.TEXT_DIM, L.HEADER_BG),
     "daily": (L.PICK_EDGE, L.TEXT),
     "race": (L.LAST_EDGE, L.BLACK),
 }
-TAG_TEXT = 14  # the tag's text: small enough for badge, code and tag on a phone's width
-GAP = 6  # between the pieces on the left
+TAG_TEXT = 16  # the tag's text
+GAP = 8  # between the pieces of a row
+
+
+def _pill_y(pill: Image.Image) -> int:
+    return (L.HEADER_ROW - pill.height) // 2 + 1
 
 
 def draw_dynamic(
@@ -78,51 +95,44 @@ def draw_dynamic(
     words: dict[str, str],
     tag: str | None = None,
     hide_code: bool = False,
-) -> tuple[int, int]:
-    """Code after the title; score and moves on the right. A finished game's WON / LOST
-    badge takes the title's place (a phone's width has no room for both), and so does a
-    ``tag`` (a key of ``TAG_STYLE``: where the deal came from, ``words[tag]`` on a pill
-    after the code). With ``hide_code`` the tag is drawn in the code's place and the
-    title stays (a race: everyone has the deal, nobody may read it off the board).
-    Returns where the left-hand pieces end and where the right-hand pieces begin (they
-    never meet: each word's room in ``labels.WORDS`` keeps translations short enough, and the
-    tag is cut short to the room left; every shipped translation fits whole,
-    tests/test_render_header_tags.py)."""
-    base = baseline()
-    left, _ = paste_words(
-        canvas,
-        [(words["moves"] + " ", SMALL, L.TEXT_DIM), (str(game.move_count), BIG, L.TEXT)],
-        L.WIDTH - L.MARGIN + 2,
-        base,
-        L.HEADER_BG,
-        "r",
-    )
-    left, _ = paste_words(
-        canvas,
-        [(words["score"] + " ", SMALL, L.TEXT_DIM), (str(game.score), BIG, L.TEXT), ("  ", SMALL, L.TEXT)],
-        left,
-        base,
-        L.HEADER_BG,
-        "r",
-    )
-    left_x = code_x(title)
+) -> tuple[int, int, int]:
+    """The first row: after the game's name, a finished game's WON / LOST badge and the
+    ``tag`` (a key of ``TAG_STYLE``: where the deal came from, ``words[tag]`` on a pill).
+    The second row: the code (left out with ``hide_code``: a race, where everyone has the
+    deal and nobody may read it off the board), and score and moves on the right, as large
+    as the code. Returns where the first row's pieces end, where the code ends and where
+    score and moves begin; the pieces never meet nor leave the picture (each word's room in
+    ``labels.WORDS`` keeps translations short enough: tests/test_render_header_tags.py)."""
+    numbers_x = _numbers(canvas, game, words)
+    left_x = title_end(title) + GAP
     outcome = game.outcome
-    if outcome is not None or (tag is not None and not hide_code):
-        canvas.paste(index(L.HEADER_BG), (0, 0, left_x, L.HEADER_H))
-        left_x = L.MARGIN - 4
     if outcome is not None:
         fill, ink = (L.WON, L.BLACK) if outcome.won else (L.LOST, L.TEXT)
         pill = pill_sprite(words["won" if outcome.won else "lost"], BADGE, ink, fill, L.HEADER_BG)
-        _, right = paste(canvas, pill, left_x, (L.HEADER_H - pill.height) // 2)
-        left_x = right + GAP
-    end = left_x
-    if not hide_code:
-        _, end = paste_words(canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], left_x, base, L.HEADER_BG)
-        left_x = end + GAP
+        _, left_x = paste(canvas, pill, left_x, _pill_y(pill))
+        left_x += GAP
+    end = left_x - GAP
     if tag is not None:
         fill, ink = TAG_STYLE[tag]
-        room = left - 4 - left_x
-        pill = fitted_pill(words[tag], TAG_TEXT, ink, fill, L.HEADER_BG, room)
-        if pill.width <= room:  # else not even "…" fits (absurd translations and scores): no tag
-            _, end = paste(canvas, pill, left_x, (L.HEADER_H - pill.height) // 2)
-    return end, left
+        pill = fitted_pill(words[tag], TAG_TEXT, ink, fill, L.HEADER_BG, L.WIDTH - L.MARGIN - left_x)
+        _, end = paste(canvas, pill, left_x, _pill_y(pill))
+    code_end = code_x()
+    if not hide_code:
+        _, code_end = paste_words(
+            canvas, [(game.code, L.CODE_TEXT, L.TEXT, MONO)], code_x(), baseline(), L.HEADER_BG
+        )
+    return end, code_end, numbers_x
+
+
+def _numbers(canvas: Image.Image, game: Game[Any], words: dict[str, str]) -> int:
+    """Score and moves, right-aligned on the second row, words and numbers in the code's ink;
+    returns their left edge."""
+    pieces: list[Piece] = [
+        (words["score"] + " ", SMALL, L.TEXT),
+        (str(game.score), BIG, L.TEXT),
+        ("   ", SMALL, L.TEXT),
+        (words["moves"] + " ", SMALL, L.TEXT),
+        (str(game.move_count), BIG, L.TEXT),
+    ]
+    left, _ = paste_words(canvas, pieces, L.WIDTH - L.MARGIN + 2, baseline(), L.HEADER_BG, "r")
+    return left

@@ -19,14 +19,14 @@ from renderer.text import fitted
 Word = tuple[str, int, int]
 
 SHARED: dict[str, Word] = {
-    "score": ("score", 16, 76),
-    "moves": ("moves", 16, 76),
+    "score": ("score", 20, 96),
+    "moves": ("moves", 20, 96),
     "won": ("WON", 18, 170),
     "lost": ("LOST", 18, 170),
-    # where the deal came from, on a tag after the code (``TAGS``); cut again to the room left
-    "practice": ("PRACTICE", 14, 150),
-    "daily": ("DAILY", 14, 150),
-    "race": ("RACE", 14, 150),
+    # where the deal came from, on a tag after the game's name (``TAGS``)
+    "practice": ("PRACTICE", 16, 170),
+    "daily": ("DAILY", 16, 170),
+    "race": ("RACE", 16, 170),
 }
 
 TAGS = ("practice", "daily", "race")  # the labels a header's tag may show

@@ -30,10 +30,11 @@ CORNER_STRIP = 27  # a fan step at least this tall shows the whole corner (J's h
 FAN = 30  # vertical step of a fanned pile
 PIP_SIZE = 46  # the big suit in the middle of a card
 
-HEADER_H = 36
-HEADER_TEXT = 20  # score and move numbers
-TITLE_TEXT = 18  # the game's name
-HEADER_WORDS = 16  # "score", "moves"
+HEADER_ROW = 31  # the header's first row: the game's name, the outcome, the deal's source
+HEADER_H = 62  # and its second: the code, score and moves
+HEADER_TEXT = 22  # score and move numbers: as large as the code
+TITLE_TEXT = 20  # the game's name
+HEADER_WORDS = 20  # "score", "moves"
 CODE_TEXT = 22  # the game code, in the monospaced face (5 and S, 0 and O differ)
 LABEL_TEXT = 20  # column numbers, cell letters, captions
 LABEL_ROW = 28  # height of a row of labels
@@ -57,6 +58,11 @@ PICK_FACE: RGB = (208, 228, 255)  # a selected source (two-click play)
 PICK_EDGE: RGB = (30, 100, 230)
 WON: RGB = (242, 190, 40)
 LOST: RGB = (190, 36, 40)
+# The foundations sit on a tray of their own (dark, gold-rimmed, labelled), so a card on one
+# never reads as a free cell's; the colours are the header's and the WON badge's.
+HOME: RGB = HEADER_BG
+HOME_RIM: RGB = WON
+HOME_PAD = 4  # the tray's rim around the cards on it
 BACK: RGB = (40, 70, 150)  # the stock's card back
 BACK_LINE: RGB = (90, 125, 200)
 

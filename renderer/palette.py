@@ -33,6 +33,7 @@ _PAIRS = (
     (L.WON, L.BLACK), (L.LOST, L.TEXT), (L.HEADER_BG, L.WON), (L.HEADER_BG, L.LOST),
     (L.FELT, L.WON), (L.BACK, L.BACK_LINE), (L.BACK, L.TEXT), (L.FELT, L.BACK),
     (L.HEADER_BG, L.LAST_EDGE), (L.HEADER_BG, L.PICK_EDGE),
+    (L.HOME, L.EDGE),  # a card on the foundations' tray (its rim: (FELT, WON), (HEADER_BG, WON))
 )  # fmt: skip
 
 

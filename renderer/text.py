@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from renderer.cache import cached
+from renderer.cache import BUILD_LOCK, cached
 from renderer.fonts import SANS, font
 from renderer.layout import RGB
-from renderer.palette import put, to_palette
+from renderer.palette import PALETTE_IMAGE, put, to_palette
 
 PAD = 2
 
@@ -27,19 +27,27 @@ def text_sprite(text: str, size: int, fg: RGB, bg: RGB, face: str = SANS) -> Ima
     return to_palette(im)
 
 
-@cached(limit=1024)
-def pill_sprite(text: str, size: int, fg: RGB, fill: RGB, bg: RGB) -> Image.Image:
-    """``text`` on a rounded ``fill`` badge drawn over ``bg`` (column numbers, outcome)."""
+def _pill_size(text: str, size: int) -> tuple[int, int]:
     f = font(size)
     ascent, descent = f.getmetrics()
     h = ascent + descent + 4
-    w = max(h, round(f.getlength(text)) + h // 2 + 6)
+    return max(h, round(f.getlength(text)) + h // 2 + 6), h
+
+
+@cached(limit=256)
+def _pill_mask(w: int, h: int) -> Image.Image:
     big = Image.new("L", (w * 4, h * 4), 0)
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * 4 - 1, h * 4 - 1), radius=h * 2, fill=255)
-    mask = big.resize((w, h), Image.Resampling.BOX)
+    return big.resize((w, h), Image.Resampling.BOX)
+
+
+@cached(limit=1024)
+def pill_sprite(text: str, size: int, fg: RGB, fill: RGB, bg: RGB) -> Image.Image:
+    """``text`` on a rounded ``fill`` badge drawn over ``bg`` (column numbers, outcome)."""
+    w, h = _pill_size(text, size)
     im = Image.new("RGB", (w, h), bg)
-    im.paste(fill, (0, 0, w, h), mask)
-    ImageDraw.Draw(im).text((w / 2, h / 2), text, font=f, fill=fg, anchor="mm")
+    im.paste(fill, (0, 0, w, h), _pill_mask(w, h))
+    ImageDraw.Draw(im).text((w / 2, h / 2), text, font=font(size), fill=fg, anchor="mm")
     return to_palette(im)
 
 
@@ -70,3 +78,25 @@ def fitted(text: str, size: int, max_px: int) -> str:
     while text and f.getlength(text + "…") > max_px:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def overlay_pill(canvas: Image.Image, text: str, size: int, fg: RGB, fill: RGB, x: int, y: int) -> None:
+    """A ``pill_sprite`` centred on ``x`` at top ``y``, drawn over what the canvas holds there
+    (only the pill's rounded shape is painted, its edges smoothed against what lies under it):
+    a banner that leaves the slots' outlines behind it whole. The sprite is kept by what lies
+    under it (a won board's empty piles: always the same), so a board draws it once."""
+    with BUILD_LOCK:  # FreeType faces are used by one thread at a time (renderer.cache)
+        w, h = _pill_size(text, size)
+    left = x - w // 2
+    under = canvas.crop((left, y, left + w, y + h))
+    put(canvas, _pill_over(text, size, fg, fill, under.tobytes(), w, h), (left, y))
+
+
+@cached(limit=16)
+def _pill_over(text: str, size: int, fg: RGB, fill: RGB, under: bytes, w: int, h: int) -> Image.Image:
+    im = Image.frombytes("P", (w, h), under)
+    im.putpalette(PALETTE_IMAGE.getpalette() or [])
+    im = im.convert("RGB")
+    im.paste(fill, (0, 0, w, h), _pill_mask(w, h))
+    ImageDraw.Draw(im).text((w / 2, h / 2), text, font=font(size), fill=fg, anchor="mm")
+    return to_palette(im)

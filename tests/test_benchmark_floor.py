@@ -30,7 +30,7 @@ async def test_the_floor_bot_answers_each_press_with_the_board(tmp_path, lean):
                 pressed = await fake.click(user, dealt.message, custom_id)
                 assert pressed.type == 7 and not pressed.failed  # the message itself updated
                 assert pressed.attachments[0].data == picture.read_bytes()
-                assert pressed.attachments[0].image().size == (720, 491)
+                assert pressed.attachments[0].image().size == (720, 521)  # a deal's board, whole
                 rows = pressed.components
                 assert [len(r["components"]) for r in rows] == [5, 5, 5, 3, 1]
                 assert rows[-1]["components"][0]["type"] == 3  # the menu

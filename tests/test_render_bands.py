@@ -85,12 +85,13 @@ def test_a_column_sprite_holds_its_marks() -> None:
 
 
 def test_the_tableau_bands_follow_the_layout() -> None:
-    starts = tableau.bands(491)
-    assert starts[:2] == (0, L.HEADER_H)  # the header is one band
+    height = tableau.height(engine.new_game(BK))
+    starts = tableau.bands(height)
+    assert starts[:3] == (0, L.HEADER_ROW, L.HEADER_H)  # each row of the header is one band
     assert tableau.TOP_Y in starts and tableau.TABLEAU_Y in starts
     fans = [y for y in starts if y >= tableau.TABLEAU_Y]
-    assert fans == list(range(tableau.TABLEAU_Y, 491, L.FAN))  # one band per card step
-    assert all(b - a <= 40 for a, b in zip(starts, [*starts[1:], 491], strict=True))
+    assert fans == list(range(tableau.TABLEAU_Y, height, L.FAN))  # one band per card step
+    assert all(b - a <= 40 for a, b in zip(starts, [*starts[1:], height], strict=True))
     image = renderer.render_image(engine.new_game(BK))
     assert image.info["bands"] == tableau.bands(image.height)
 

@@ -22,6 +22,7 @@ from renderer.fonts import MONO, SANS
 from renderer.games import bakers, tableau
 from renderer.games import calculation as calc
 from renderer.text import text_sprite
+from tests.actions import random_actions
 
 BK, CA = "BK1-C4-AAAAA24", "CA1-AAAAA24"
 RANK_MIN, SUIT_MIN = 10, 9  # cap height of a rank / height of a suit at 500 px wide
@@ -138,7 +139,7 @@ def test_the_picture_is_cropped_to_its_longest_pile() -> None:
         decode(renderer.render_png(engine.new_game(CA))),
         decode(renderer.render_png(forty_eight_pile())),
     )
-    assert ca_fresh.height < 420 < ca_long.height == calc.FULL_HEIGHT <= renderer.HEIGHT
+    assert ca_fresh.height < 440 < ca_long.height == calc.FULL_HEIGHT <= renderer.HEIGHT
 
 
 def test_the_game_code_is_drawn_in_the_monospaced_face() -> None:
@@ -146,14 +147,45 @@ def test_the_game_code_is_drawn_in_the_monospaced_face() -> None:
     im = decode(renderer.render_png(game))
     mono = text_sprite(game.code, L.CODE_TEXT, L.TEXT, L.HEADER_BG, MONO)
     sans = text_sprite(game.code, L.CODE_TEXT, L.TEXT, L.HEADER_BG, SANS)
-    x = header.code_x(dict(renderer.labels.resolve(None))["bakers"])
+    x = header.code_x()
     top = header.baseline() - renderer.fonts.ascent(L.CODE_TEXT, MONO)
     drawn = im.convert("RGB").crop((x, top, x + mono.width, top + mono.height))
     assert drawn.tobytes() == mono.convert("RGB").tobytes()
     assert mono.size != sans.size or mono.tobytes() != sans.tobytes()
     # and it is big enough on a phone: cap height of the code's letters at 500 px
-    cap = ink_height(on_phone(im), (x, 2, x + mono.width, L.HEADER_H - 2), L.TEXT, L.HEADER_BG)
+    cap = ink_height(on_phone(im), (x, L.HEADER_ROW, x + mono.width, L.HEADER_H - 2), L.TEXT, L.HEADER_BG)
     assert cap >= RANK_MIN
+
+
+@pytest.mark.parametrize("code", [BK, "FC1-C4-MS1", CA])
+def test_score_and_moves_read_as_well_as_the_code(code: str) -> None:
+    """Issue 40: they were small and grey-green. Now each word and number is drawn in the
+    code's ink on the code's row, and at 500 px wide is at least as tall as the code's
+    letters (words: their x-height aside, the cap of "s"/"m" is measured over the word)."""
+    game = engine.replay(code, random_actions(code, 12, seed=40))  # a score, a two-digit move count
+    im = decode(renderer.render_png(game)).convert("RGB")
+    small = on_phone(im)
+    mono = text_sprite(game.code, L.CODE_TEXT, L.TEXT, L.HEADER_BG, MONO)
+    row = (L.HEADER_ROW, L.HEADER_H - 2)
+    code_cap = ink_height(
+        small, (header.code_x(), row[0], header.code_x() + mono.width, row[1]), L.TEXT, L.HEADER_BG
+    )
+    numbers = []
+    x = L.WIDTH - L.MARGIN + 2
+    for text, size in reversed(
+        [("score ", L.HEADER_WORDS), (str(game.score), L.HEADER_TEXT), ("   ", L.HEADER_WORDS),
+         ("moves ", L.HEADER_WORDS), (str(game.move_count), L.HEADER_TEXT)]
+    ):  # fmt: skip
+        width = text_sprite(text, size, L.TEXT, L.HEADER_BG).width
+        if text.strip():
+            numbers.append((text, ink_height(small, (x - width, row[0], x, row[1]), L.TEXT, L.HEADER_BG)))
+        x -= width
+    assert code_cap >= RANK_MIN
+    for text, cap in numbers:  # "score" and "moves" have no capitals: their ascenders (c, o) x-height
+        assert cap >= (code_cap if text[0].isdigit() else code_cap * 0.6), (text, cap, code_cap)
+    words = im.crop((x, row[0], L.WIDTH, row[1])).getcolors(4096)
+    assert words is not None and max(words)[1] == L.HEADER_BG
+    assert L.TEXT_DIM not in {c for _, c in words}  # the code's ink, not the old grey-green
 
 
 def test_five_and_s_differ_in_the_code_face() -> None:
@@ -170,8 +202,8 @@ def test_header_pieces_never_meet_even_with_the_longest_translations(code: str) 
     for won in (True, False):  # what the header reads of a game, at its widest
         game = SimpleNamespace(code=code, move_count=999, score=999, outcome=SimpleNamespace(won=won))
         canvas = bakers.BOARD.background(4, tuple(words.items())).copy()
-        code_end, right_start = header.draw_dynamic(canvas, game, title, words)  # type: ignore[arg-type]
-        assert code_end + 4 <= right_start
+        first_row_end, code_end, right_start = header.draw_dynamic(canvas, game, title, words)  # type: ignore[arg-type]
+        assert code_end + 4 <= right_start and first_row_end <= L.WIDTH - L.MARGIN
 
 
 @pytest.mark.parametrize("code", [BK, "BK1-C2-AAAAAIS", CA])

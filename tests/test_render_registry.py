@@ -36,6 +36,7 @@ def test_the_built_in_boards_are_registered_with_their_own_words():
     assert boards.words_of(bakers.BOARD) == (
         *labels.SHARED,
         "bakers",
+        "foundations",
     )  # a board draws the shared words and its own
     assert max(tableau.FULL_HEIGHT, calculation.FULL_HEIGHT) == renderer.HEIGHT
 

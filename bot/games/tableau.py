@@ -159,6 +159,7 @@ class TableauFront(GameFront[G]):
     button_names = "1-8, a-d (a card's one-press move), home"
     uses_selection = False
     in_activity = True
+    picture_keys: ClassVar[dict[str, str]] = {"foundations": "picture.foundations"}
     # Its catalogue keys beyond ``key()``'s: a leaderboard line's score, /stats' best lines.
     score_key: ClassVar[str]
     best_won_key: ClassVar[str]

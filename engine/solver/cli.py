@@ -27,7 +27,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, new_game, node_count, play_moves, seconds
+from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, node_count, play_position, seconds
 from engine.solver.hints import hint
 from engine.solver.result import hint_json
 from engine.solver.solving import DEFAULT_TIME_LIMIT, solve
@@ -59,8 +59,7 @@ def _parser(command: str, summary: str, default_time: float, nodes: bool) -> arg
 
 
 def _position(args: argparse.Namespace) -> TableauGame[Any] | CalculationGame:
-    game = new_game(args.code)
-    play_moves(game, args.moves)
+    game = play_position(args.code, args.moves)
     if isinstance(game, TableauGame):
         return game
     from engine.calculation import CalculationGame  # only for a Calculation code: its modules load then

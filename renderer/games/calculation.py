@@ -26,6 +26,7 @@ from renderer.cards import (
     LAST,
     ON_CARD,
     ON_FELT,
+    ON_HOME,
     PICK,
     PLAIN,
     TWO,
@@ -33,17 +34,19 @@ from renderer.cards import (
     card_sprite,
     corner_size,
     slot_sprite,
+    tray_sprite,
 )
+from renderer.fonts import font
 from renderer.header import paste_words
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas, put
 from renderer.png import band_starts
-from renderer.text import paste, pill_sprite
+from renderer.text import PAD, overlay_pill, paste, pill_sprite, text_sprite
 
 KIND = CalculationGame.kind
 # This board's own words (the shared ones are in ``renderer.labels``): its title, its places'.
 WORDS: dict[str, Word] = {
-    KIND: ("Calculation", 18, 180),
+    KIND: ("Calculation", L.TITLE_TEXT, 220),
     "stock": ("stock", 18, 108),
     "turned": ("turned", 18, 108),
     "next": ("next", 20, 104),
@@ -51,10 +54,15 @@ WORDS: dict[str, Word] = {
 }
 CAPTION_Y = L.HEADER_H + 1  # "stock", "f1 +1"
 TOP_Y = CAPTION_Y + L.LABEL_ROW  # stock and foundations
-NEXT_TEXT = 20
+NEXT_TEXT = 20  # "next 7" (smaller when a translation needs it, down to NEXT_SMALLEST)
+NEXT_SMALLEST = 14
 STOCK_TEXT = 18  # "stock", "turned"
-NEXT_Y = TOP_Y + L.CARD_H + 22  # baseline of "next 7"
-PILE_LABEL_Y = NEXT_Y + 6  # "turned", "w1"
+NEXT_Y = TOP_Y + L.CARD_H + 23  # baseline of "next 7"
+# Each foundation's tray holds its caption, its card and what it needs next, apart from the
+# waste pile below it; HOME_SIDE px wider than the card each side (the stock is just left of f1).
+HOME_SIDE = 14
+HOME_TOP, HOME_BOTTOM = CAPTION_Y + 1, NEXT_Y + 9
+PILE_LABEL_Y = HOME_BOTTOM + 6  # "turned", "w1"
 PILE_Y = PILE_LABEL_Y + L.LABEL_ROW
 STOCK_X = L.MARGIN
 FIRST_X = 109  # foundation 1 and waste pile 1; the stock column stands apart on the left
@@ -108,10 +116,12 @@ FULL_HEIGHT = PILE_Y + pile_bottom(MOST) + L.BOTTOM
 
 @cached()
 def bands(height: int) -> tuple[int, ...]:
-    """Where the PNG's bands start (``renderer.png.band_starts``): the header, the captions,
+    """Where the PNG's bands start (``renderer.png.band_starts``): the header's two rows, the captions,
     the stock and foundations, the "next" line, the pile labels, then one band per card
     step down the waste piles, so a move or a pick re-deflates only the rows it touched."""
-    return band_starts((L.HEADER_H, TOP_Y, TOP_Y + L.CARD_H, PILE_LABEL_Y, PILE_Y), PILE_Y, L.FAN, height)
+    return band_starts(
+        (L.HEADER_ROW, L.HEADER_H, TOP_Y, TOP_Y + L.CARD_H, PILE_LABEL_Y, PILE_Y), PILE_Y, L.FAN, height
+    )
 
 
 def _paste_waste(
@@ -141,11 +151,30 @@ def background(labels: Labels) -> Image.Image:
     _label(canvas, words["turned"], 0, PILE_LABEL_Y)
     canvas.paste(slot_sprite(), (slot_x(0), PILE_Y))
     for i in range(4):
-        _label(canvas, f"f{i + 1}  +{i + 1}", i + 1, CAPTION_Y)
-        canvas.paste(slot_sprite(f"+{i + 1}", 34), (slot_x(i + 1), TOP_Y))
+        _home(canvas, i)
         _label(canvas, f"w{i + 1}", i + 1, PILE_LABEL_Y)
         canvas.paste(slot_sprite(), (slot_x(i + 1), PILE_Y))
     return canvas
+
+
+def _home(canvas: Image.Image, i: int) -> None:
+    """Foundation ``i``'s tray: its caption (its name and step) and its empty place."""
+    x = slot_x(i + 1)
+    canvas.paste(tray_sprite(L.CARD_W + 2 * HOME_SIDE, HOME_BOTTOM - HOME_TOP), (x - HOME_SIDE, HOME_TOP))
+    caption = text_sprite(f"f{i + 1}  +{i + 1}", L.LABEL_TEXT, L.HOME_RIM, L.HOME)
+    paste(canvas, caption, x + L.CARD_W // 2, HOME_TOP + 2, "m")
+    canvas.paste(slot_sprite(f"+{i + 1}", 34, ON_HOME), (x, TOP_Y))
+
+
+@cached(limit=256)
+def need_size(text: str) -> int:
+    """The font size "next 7" is drawn at: NEXT_TEXT, or less if a translation needs it to
+    stay inside its tray."""
+    room = L.CARD_W + 2 * HOME_SIDE - 8 - 2 * PAD
+    for size in range(NEXT_TEXT, NEXT_SMALLEST, -1):
+        if font(size).getlength(text) <= room:
+            return size
+    return NEXT_SMALLEST
 
 
 class _Marks:
@@ -196,27 +225,22 @@ def render(
     for i in range(4):
         home = game.foundations[i]
         if home:
-            top = card_sprite(home[-1], marks.homes.get(i, PLAIN), deck=deck)
+            top = card_sprite(home[-1], marks.homes.get(i, PLAIN), ON_HOME, deck=deck)
             put(canvas, top, (slot_x(i + 1), TOP_Y))
         need = game.needs(i)
         text = words["done"] if need is None else f"{words['next']} {rank_text(need, ten='10')}"
-        paste_words(
-            canvas,
-            [(text, NEXT_TEXT, L.TEXT if need else L.WON)],
-            slot_x(i + 1) + L.CARD_W // 2,
-            NEXT_Y,
-            L.FELT,
-            "m",
-        )
+        piece = (text, need_size(text), L.TEXT if need else L.WON)
+        paste_words(canvas, [piece], slot_x(i + 1) + L.CARD_W // 2, NEXT_Y, L.HOME, "m")
         _paste_waste(canvas, slot_x(i + 1), game.waste[i], marks.piles[i], deck)
     for kind, i, colour in marks.labels:
         if kind == "s":
             _label(canvas, words["turned"], 0, PILE_LABEL_Y, colour)
         elif kind == "w":
             _label(canvas, f"w{i + 1}", i + 1, PILE_LABEL_Y, colour)
-    if game.is_won:
-        pill = pill_sprite(words["won"], L.BANNER_TEXT, L.BLACK, L.WON, L.FELT)
-        paste(canvas, pill, L.WIDTH // 2, (PILE_Y + height(game) - pill.height) // 2, "m")
+    if game.is_won:  # over the empty piles, their outlines whole around it
+        banner = pill_sprite(words["won"], L.BANNER_TEXT, L.BLACK, L.WON, L.FELT).height
+        y = (PILE_Y + height(game) - banner) // 2
+        overlay_pill(canvas, words["won"], L.BANNER_TEXT, L.BLACK, L.WON, L.WIDTH // 2, y)
     return canvas
 
 
@@ -244,6 +268,10 @@ def parse_highlight(game: CalculationGame, highlight: object) -> tuple[str, int]
         kind, i = highlight
         if (kind == "s" and i == 0) or (kind == "w" and 0 <= i < 4):
             return (kind, i)
+    if isinstance(highlight, str):  # a name a person typed: answered in the board's words
+        raise ValueError(
+            f"{highlight!r} is not a source to select: name the turned card (s) or a waste pile (w1 to w4)"
+        )
     raise ValueError(
         f"highlight {highlight!r} is not a source in Calculation: use ('s', 0) for the turned card "
         "or ('w', 0-3) for a waste pile (or their names s, w1-w4)"

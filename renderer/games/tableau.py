@@ -25,14 +25,14 @@ from engine.tableau import TableauGame
 from renderer import header
 from renderer import layout as L
 from renderer.cache import cached
-from renderer.cards import LAST, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite
+from renderer.cards import LAST, ON_HOME, PICK, PLAIN, TWO, card_sprite, paste_pile, slot_sprite, tray_sprite
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas, put
 from renderer.png import band_starts
-from renderer.text import paste, pill_sprite
+from renderer.text import overlay_pill, paste, pill_sprite, text_sprite
 
 Game = TableauGame[Any]
-TITLE_SIZE, TITLE_ROOM = 18, 180  # a game title's font size and widest room in the header
+TITLE_SIZE, TITLE_ROOM = L.TITLE_TEXT, 220  # a game title's font size and widest room in the header
 
 
 def title_word(title: str) -> Word:
@@ -40,10 +40,19 @@ def title_word(title: str) -> Word:
     return (title, TITLE_SIZE, TITLE_ROOM)
 
 
+# The words every eight-column board draws besides its title: the foundations' caption.
+WORDS: dict[str, Word] = {"foundations": ("foundations", L.LABEL_TEXT, 300)}
+
 CELL_LETTERS = "abcd"
-LETTER_Y = L.HEADER_H + 1  # cell letters
+LETTER_Y = L.HEADER_H + 1  # cell letters, the foundations' caption
 TOP_Y = LETTER_Y + L.LABEL_ROW  # cells and foundations
-NUMBER_Y = TOP_Y + L.CARD_H + 2  # column numbers
+HOME_BOX = (  # the foundations' tray: their caption and the four of them, a rim around the cards
+    L.MARGIN + 4 * (L.CARD_W + L.GAP) - L.HOME_PAD,
+    LETTER_Y + 1,
+    L.WIDTH - L.MARGIN + L.HOME_PAD,
+    TOP_Y + L.CARD_H + L.HOME_PAD,
+)
+NUMBER_Y = HOME_BOX[3] + 2  # column numbers
 TABLEAU_Y = NUMBER_Y + L.LABEL_ROW
 LONGEST = 19  # 6 dealt cards under a king and its whole run down to the ace
 MIN_CARDS = 5  # a board is never shorter than a column of 5 would make it
@@ -61,10 +70,10 @@ def height(game: Game) -> int:
 
 @cached()
 def bands(height: int) -> tuple[int, ...]:
-    """Where the PNG's bands start (``renderer.png.band_starts``): the header, the cell
-    letters, the cells' row, the column numbers, then one band per card step down the
+    """Where the PNG's bands start (``renderer.png.band_starts``): the header's two rows, the
+    cell letters, the cells' row, the column numbers, then one band per card step down the
     columns, so a move or a pick re-deflates only the rows it touched."""
-    return band_starts((L.HEADER_H, TOP_Y, NUMBER_Y - 2, TABLEAU_Y), TABLEAU_Y, L.FAN, height)
+    return band_starts((L.HEADER_ROW, L.HEADER_H, TOP_Y, NUMBER_Y - 2, TABLEAU_Y), TABLEAU_Y, L.FAN, height)
 
 
 def slot_x(i: int) -> int:
@@ -88,12 +97,20 @@ def background(kind: str, cells: int, labels: Labels) -> Image.Image:
     for i in range(cells):
         _label(canvas, CELL_LETTERS[i], i, LETTER_Y)
         canvas.paste(slot_sprite(), (slot_x(i), TOP_Y))
-    for s in range(4):
-        canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 44), (slot_x(4 + s), TOP_Y))
+    _home(canvas, dict(labels)["foundations"])
     for c in range(8):
         _label(canvas, str(c + 1), c, NUMBER_Y)
         canvas.paste(slot_sprite(), (slot_x(c), TABLEAU_Y))
     return canvas
+
+
+def _home(canvas: Image.Image, caption: str) -> None:
+    """The foundations' tray, its caption and each suit's empty place (a watermark of its suit)."""
+    x0, y0, x1, y1 = HOME_BOX
+    canvas.paste(tray_sprite(x1 - x0, y1 - y0), (x0, y0))
+    paste(canvas, text_sprite(caption, L.LABEL_TEXT, L.HOME_RIM, L.HOME), (x0 + x1) // 2, LETTER_Y + 3, "m")
+    for s in range(4):
+        canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 44, ON_HOME), (slot_x(4 + s), TOP_Y))
 
 
 #: Column sprites kept (~25 KiB each: ~25 MiB): every column of some 120 games being played at
@@ -168,7 +185,7 @@ def render(
             put(canvas, card_sprite(card, marks.cells.get(i, PLAIN), deck=deck), (slot_x(i), TOP_Y))
     for s, count in enumerate(pos.found):
         if count:
-            home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), deck=deck)
+            home = card_sprite(s * 13 + count - 1, marks.homes.get(s, PLAIN), ON_HOME, deck=deck)
             put(canvas, home, (slot_x(4 + s), TOP_Y))
     for c, col in enumerate(pos.cols):
         if col:
@@ -190,8 +207,11 @@ def render(
 
 
 def _won_banner(canvas: Image.Image, text: str, bottom: int) -> None:
-    pill = pill_sprite(text, L.BANNER_TEXT, L.BLACK, L.WON, L.FELT)
-    paste(canvas, pill, L.WIDTH // 2, (TABLEAU_Y + bottom - pill.height) // 2, "m")
+    """WON over the empty columns, drawn over them (their outlines stay whole around it)."""
+    height = pill_sprite(text, L.BANNER_TEXT, L.BLACK, L.WON, L.FELT).height
+    overlay_pill(
+        canvas, text, L.BANNER_TEXT, L.BLACK, L.WON, L.WIDTH // 2, (TABLEAU_Y + bottom - height) // 2
+    )
 
 
 def parse_highlight(game: Game, highlight: object) -> tuple[str, int] | None:
@@ -209,9 +229,14 @@ def parse_highlight(game: Game, highlight: object) -> tuple[str, int] | None:
         kind, i = highlight
         if (kind == "c" and 0 <= i < 8) or (kind == "f" and 0 <= i < cells):
             return (kind, i)
+    letters = ", ".join(CELL_LETTERS[:cells])
+    if isinstance(highlight, str):  # a name a person typed: answered in the board's words
+        raise ValueError(
+            f"{highlight!r} is not a place to select: name a column (1 to 8) or a free cell ({letters})"
+        )
     raise ValueError(
         f"highlight {highlight!r} is not a place of this game: use ('c', 0-7) for a column "
-        f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {CELL_LETTERS[:cells]})"
+        f"or ('f', 0-{cells - 1}) for a free cell (or their names 1-8, {letters})"
     )
 
 
@@ -224,7 +249,7 @@ class TableauBoard:
     def __init__(self, kind: str, title: str) -> None:
         self.KIND = kind
         # its own words (the shared ones are in ``renderer.labels``): its title
-        self.WORDS: dict[str, Word] = {kind: title_word(title)}
+        self.WORDS: dict[str, Word] = {kind: title_word(title), **WORDS}
 
     def background(self, cells: int, labels: Labels) -> Image.Image:
         """Everything that does not depend on the cards (cached; read only)."""
