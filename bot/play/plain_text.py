@@ -30,6 +30,7 @@ _EMOJI = re.compile(r"<a?(:[A-Za-z0-9_]+:)[0-9]+>")
 # else "?").
 _ASCII = str.maketrans(
     {
+        **dict(zip(SUIT_SYMBOLS, SUITS, strict=True)),
         "—": "-",
         "–": "-",
         "·": "-",
@@ -44,7 +45,13 @@ _ASCII = str.maketrans(
         "…": "...",
         "→": "->",
         "←": "<-",
+        "↩": "<-",
+        "↑": "^",
+        "⚠": "!",
         "✓": "ok",
+        "×": "x",
+        "≤": "<=",
+        "≥": ">=",
         "✗": "x",
         "\u00a0": " ",
         "\u202f": " ",
@@ -69,11 +76,13 @@ def plain(text: str) -> str:
 
 
 def can_show(encoding: str | None, text: str = SUIT_SYMBOLS) -> bool:
-    """Whether a terminal writing ``encoding`` can show every character of ``text``."""
+    """Whether a stream writing ``encoding`` can show every character of ``text`` (a stream
+    with no encoding, such as ``io.StringIO``, holds any text; an unknown one is taken for ASCII)."""
     try:
-        codecs.lookup(encoding or "ascii")
-        text.encode(encoding or "ascii")
-    except (LookupError, UnicodeEncodeError):
+        text.encode(codecs.lookup(encoding or "utf-8").name)
+    except LookupError:
+        return text.isascii()
+    except UnicodeEncodeError:
         return False
     return True
 
@@ -85,7 +94,6 @@ def ascii_cards(text: str) -> str:
 
 def in_encoding(text: str, encoding: str | None) -> str:
     """``text`` as ``encoding`` can write it: known signs in ASCII, accents dropped, else ``?``."""
-    encoding = encoding or "ascii"
     if can_show(encoding, text):
         return text
     out = []
@@ -96,7 +104,9 @@ def in_encoding(text: str, encoding: str | None) -> str:
         simple = ch.translate(_ASCII)
         if simple == ch:
             bare = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            simple = bare or "?"
+            # An emoji or a joining mark adds nothing a plain terminal can show: left out.
+            unshown = unicodedata.category(ch) in ("So", "Mn", "Me", "Cf")
+            simple = bare or ("" if unshown else "?")
         out.append(simple)
     return "".join(out)
 
