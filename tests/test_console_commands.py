@@ -53,7 +53,8 @@ async def store(tmp_path):
 
 
 def console_on(store: storage.Store, out_dir: Path, encoding: str = "utf-8", **options: Any) -> Console:
-    service = GameService(store, solver=InlineSolver(), hint_seconds=5.0)
+    # The solver's budget is wall time: generous, so a busy machine still gets its proofs.
+    service = GameService(store, solver=InlineSolver(), hint_seconds=60.0)
     return Console(service, out_dir, 1, Terminal(encoding), **options)
 
 
@@ -92,6 +93,15 @@ async def test_an_unknown_word_gets_one_line(store, tmp_path):
 def test_notation_is_what_some_games_engine_reads():
     assert all(is_notation(w) for w in ("6h", "1a", "ah", "18v2", "w1f4", "sf2", "ab"))
     assert not any(is_notation(w) for w in ("bogus", "help", "hello", "zz", "9h", "1z", "board", ""))
+
+
+async def test_a_games_start_command_as_the_messages_name_it_starts_it(store, tmp_path):
+    console = console_on(store, tmp_path / "out")
+    out = await run(console, "hint")
+    assert "Start one with /boulanger, /calculation, /freecell or /daily." in out
+    out = await run(console, f"/boulanger {BK}")
+    assert "Jeu du Boulanger · 4 free cells · BK1-C4-AAAAA24" in out
+    assert "FC1-C2-MS5" in await run(console, "freecell 2 5")
 
 
 async def test_new_with_a_wrong_cell_count_names_the_counts(store, tmp_path):

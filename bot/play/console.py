@@ -165,6 +165,8 @@ class Console:
         handler = getattr(self, f"cmd_{cmd}", None) if cmd.isidentifier() else None
         if handler is not None:
             await self._guarded(handler(args))
+        elif front_named(cmd) is not None:  # a game's start command, as the messages name it
+            await self._guarded(self.cmd_new([cmd, *args]))
         elif is_notation(words[0]):  # a move alone: ``6h`` is ``move 6h``
             await self._guarded(self.cmd_move(words))
         else:
