@@ -107,9 +107,9 @@ async def test_a_games_start_command_as_the_messages_name_it_starts_it(store, tm
 async def test_new_with_a_wrong_cell_count_names_the_counts(store, tmp_path):
     console = console_on(store, tmp_path / "out")
     out = await run(console, "new boulanger 3")
-    assert out == "! Jeu du Boulanger is played with 4, 2 or 1 free cells, not 3\n"
+    assert out == "! Jeu du Boulanger is played with 4, 2 or 1 free cells.\n"
     out = await run(console, "new boulanger 1 5")
-    assert out == "! Jeu du Boulanger is played with 4, 2 or 1 free cells, not 5\n"
+    assert out == "! Jeu du Boulanger is played with 4, 2 or 1 free cells.\n"
     assert await store.active_game(1, "bakers") is None
     out = await run(console, "new freecell 5")  # FreeCell numbers its deals: deal 5
     assert "FC1-C4-MS5" in out

@@ -115,3 +115,21 @@ def test_a_wrong_cell_count_in_a_code_names_the_counts():
         engine.parse_code("FC1-C5-MS1")
     with pytest.raises(engine.CodeError, match=r"'C5' must be C4, C3, C2 or C1"):
         engine.parse_code("11982", kind="freecell", cells=5)
+
+
+def test_a_count_a_game_does_not_offer_is_refused_with_that_games_counts():
+    from bot.games import front_for, fronts
+    from bot.languages.i18n import catalog_keys
+    from bot.play.feedback import UserFeedback
+
+    for kind, cells, text in [
+        ("bakers", 3, "Jeu du Boulanger is played with 4, 2 or 1 free cells."),
+        ("freecell", 5, "FreeCell is played with 4, 3, 2 or 1 free cells."),
+    ]:
+        with pytest.raises(UserFeedback) as refused:
+            front_for(kind).check_cells(cells)
+        assert refused.value.text("en") == text
+    for front in fronts():  # every game with a choice of cells says its own counts, in every language
+        if front.cell_choices:
+            assert all(front.key("error.bad_cells") in catalog_keys(language) for language in LANGUAGES)
+            assert all(str(n) in Translator("nl")(front.key("error.bad_cells")) for n in front.cell_choices)

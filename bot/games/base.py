@@ -228,7 +228,7 @@ class GameFront(ABC, Generic[G]):
             return None
         chosen = self.cell_choices[0] if cells is None else cells
         if chosen not in self.cell_choices:
-            raise UserFeedback("error.bad_cells")
+            raise UserFeedback(self.key("error.bad_cells"))  # names this game's counts
         return chosen
 
     def option_token(self, cells: int | None) -> str:

@@ -268,9 +268,8 @@ class Console:
         try:
             engine.parse_code(arg, kind=front.kind)
         except engine.CodeError as exc:
-            if exc.reason == "code_game":
-                counts = " or ".join(", ".join(map(str, front.cell_choices)).rsplit(", ", 1))
-                self.say(f"! {front.title(self.tr)} is played with {counts} free cells, not {arg}")
+            if exc.part == "game":
+                self.say(f"! {self.tr(front.key('error.bad_cells'))}")
                 return True
         return False
 
