@@ -36,6 +36,15 @@ from bot.play.solving import Solver
 
 __all__ = ["Console", "help_text", "main"]
 
+DESCRIPTION = (
+    "Play the bot's games in a terminal, through its own command layer: no Discord needed. "
+    "Type help for the commands; a move alone (6h) plays it. Up recalls earlier lines (kept "
+    "in console_history beside the database); Ctrl-C cancels the line or the command running; "
+    "Ctrl-D, or Ctrl-C twice at an empty prompt, quits. A board's picture is written only "
+    "when asked: board --png, or --png for every board. Commands can be piped in too: "
+    'echo "new boulanger" | python -m bot console'
+)
+
 
 # The console's games are played at one table (a server and channel id of its own), so that
 # `leaderboard` ranks them like a channel's board.
@@ -421,17 +430,19 @@ def serve(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot console", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot console", description=DESCRIPTION)
     parser.add_argument("--db", default="data/console.sqlite3", help="database file (default: %(default)s)")
     parser.add_argument("--out", default="out", help="folder for pictures (default: %(default)s)")
     parser.add_argument(
-        "--png", action="store_true", help="write every board's picture to --out, not only `board --png`"
+        "--png", action="store_true", help="write every board's picture to --out, not only on board --png"
     )
     parser.add_argument(
-        "--ascii", action="store_true", help="cards as 10H, QS (automatic where ♠♥♦♣ cannot be shown)"
+        "--ascii", action="store_true", help="cards as 10H, QS (automatic where suit symbols cannot be shown)"
     )
     parser.add_argument("--user", type=int, default=1, help="the player's user id (default: %(default)s)")
-    parser.add_argument("--hint-seconds", type=float, default=2.0)
+    parser.add_argument(
+        "--hint-seconds", type=float, default=2.0, help="the solver's time for a hint (default: %(default)s)"
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of texts and pictures")
     ns = parser.parse_args(argv)
     try:
