@@ -111,6 +111,8 @@ async def test_new_with_a_wrong_cell_count_names_the_counts(store, tmp_path):
     out = await run(console, "new boulanger 1 5")
     assert out == "! Jeu du Boulanger is played with 4, 2 or 1 free cells.\n"
     assert await store.active_game(1, "bakers") is None
+    assert await run(console, "new calculation 2") == "! Calculation is played without free cells.\n"
+    assert await store.active_game(1, "calculation") is None
     out = await run(console, "new freecell 5")  # FreeCell numbers its deals: deal 5
     assert "FC1-C4-MS5" in out
     out = await run(console, "new freecell 3 11982")  # a count it has, then a deal number

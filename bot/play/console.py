@@ -271,8 +271,8 @@ class Console:
 
     def _wrong_cell_count(self, front: GameFront[Any], arg: str) -> bool:
         """``new boulanger 3``: a small number that is neither a cell count of the game nor one
-        of its deal numbers is a wrong count, and the counts are named."""
-        if not (arg.isdigit() and len(arg) <= 2 and front.cell_choices):
+        of its deal numbers is a wrong count, and the counts are named (or that it has none)."""
+        if not (arg.isdigit() and len(arg) <= 2):
             return False
         try:
             engine.parse_code(arg, kind=front.kind)
