@@ -272,7 +272,7 @@ def _shorthand(text: str, kind: str, cells: int | None) -> GameCode | None:
 
 def _numbered_hint(text: str) -> str:
     """For a bare deal number (``11982``, ``#11982``) where a code was expected, its code in
-    each game that numbers its deals so (``; FreeCell's deal 11982 is FC1-C4-MS11982``)."""
+    each game that numbers its deals so (``; <title>'s deal 11982 is <its code>``)."""
     raw = text.strip()
     number = raw[1:].strip() if raw.startswith("#") else raw
     if not _is_ascii_number(number) or len(number) > MAX_SHORTHAND:
