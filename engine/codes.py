@@ -14,6 +14,7 @@ when the caller says which game it is starting (``parse_code(text, kind=...)``).
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 
 from engine.errors import CodeError
@@ -269,6 +270,21 @@ def _shorthand(text: str, kind: str, cells: int | None) -> GameCode | None:
     return GameCode(spec.kind, spec.versions[-1], deal, cells)
 
 
+def _numbered_hint(text: str) -> str:
+    """For a bare deal number (``11982``, ``#11982``) where a code was expected, its code in
+    each game that numbers its deals so (``; <title>'s deal 11982 is <its code>``)."""
+    raw = text.strip()
+    number = raw[1:].strip() if raw.startswith("#") else raw
+    if not _is_ascii_number(number) or len(number) > MAX_SHORTHAND:
+        return ""
+    codes = []
+    for spec in SPECS.values():
+        with suppress(CodeError):
+            if (code := _shorthand(number, spec.kind, None)) is not None:
+                codes.append(f"{spec.title}'s deal {code.deal} is {code}")
+    return "; " + _either(codes) if codes else ""
+
+
 def parse_code(text: str, *, kind: str | None = None, cells: int | None = None) -> GameCode:
     """Parse a code, case-insensitive, surrounding spaces allowed.
 
@@ -296,7 +312,7 @@ def parse_code(text: str, *, kind: str | None = None, cells: int | None = None) 
     if not matching:
         starts = _either([f"{s.prefix} ({s.title})" for s in specs]) if specs else "a registered game"
         raise CodeError(
-            f"{text.strip()!r} is not a game code: it must start with {starts}",
+            f"{text.strip()!r} is not a game code: it must start with {starts}{_numbered_hint(text) if kind is None else ''}",
             "game",
             text=text.strip(),
         )

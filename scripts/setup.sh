@@ -41,6 +41,10 @@ if [ "$extras" = "test" ] && ! command -v fc-solve >/dev/null 2>&1; then
     echo "Installing fc-solve (Debian freecell-solver-bin) for the solver checks…"
     apt_install freecell-solver-bin
 fi
+if [ "$extras" = "test" ] && ! command -v tmux >/dev/null 2>&1; then
+    echo "Installing tmux for the console's terminal tests…"
+    apt_install tmux
+fi
 if [ "$extras" = "test" ] && ! command -v chromium >/dev/null 2>&1; then
     # The Activity's page is tested in Debian's own Chromium, driven by Playwright's Python API
     # (given executable_path): Playwright's downloaded browsers are not used.

@@ -274,19 +274,21 @@ def test_help_texts_name_no_game_and_the_console_help_is_assembled_from_the_fron
     assert (
         lines[8] == "  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 (played in order)"
     )
-    assert lines[9:13] == [
+    assert lines[9] == " " * 33 + "a move alone plays too: 3h is move 3h"
+    assert lines[10:14] == [
         "  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home",
         "                                 (Boulanger, FreeCell); f1-f4, w1-w4, p1-p4 (Calculation);",
         "                                 undo, hint, clear, end (every game; end only when no move is",
         "                                 left)",
     ]
-    assert lines[-4:-1] == [  # each game's own settings from its front (GameFront.settings)
+    assert lines[-5:-2] == [  # each game's own settings from its front (GameFront.settings)
         "  settings [lost_warning on|off] whether the board says when a deal can no longer be won",
         "  settings freecell.autoplay.on|freecell.autoplay.off",
         " " * 33 + "a game's own setting",
     ]
     assert (
-        lines[-1]
+        lines[-2]
         == "  rules boulanger|calculation|freecell | help | quit   (a leading / is fine: /rules, /help)"
     )
-    assert len(lines) == 21
+    assert lines[-1] == "  Ctrl-C cancels the line or the command running; Ctrl-D (or Ctrl-C twice) quits"
+    assert len(lines) == 24

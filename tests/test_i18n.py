@@ -395,7 +395,7 @@ def test_the_console_speaks_the_chosen_language(tmp_path, monkeypatch, capsys):
     from bot.play import console
 
     monkeypatch.setattr("sys.stdin", io.StringIO("new calculation CA1-AAAAA24\nhelp\nquit\n"))
-    args = ["--lang", "bg", "--db", str(tmp_path / "c.sqlite3"), "--out", str(tmp_path / "out")]
+    args = ["--lang", "bg", "--db", str(tmp_path / "c.sqlite3"), "--out", str(tmp_path / "out"), "--png"]
     assert console.main(args) == 0
     out = capsys.readouterr().out
     assert "Калкулация" in out and "Точки: 4" in out

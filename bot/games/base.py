@@ -82,6 +82,9 @@ class Advice:
     status: AdviceStatus
     move: str | None = None
     undos: int | None = None  # for "lost": undos back to a winnable position, if found
+    # For "lost" without undos: whether the deal could be won from its start, when known
+    # (False: no move of the player lost it; True: it was winnable and no longer is).
+    deal_winnable: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +229,7 @@ class GameFront(ABC, Generic[G]):
             return None
         chosen = self.cell_choices[0] if cells is None else cells
         if chosen not in self.cell_choices:
-            raise UserFeedback("error.bad_cells")
+            raise UserFeedback(self.key("error.bad_cells"))  # names this game's counts
         return chosen
 
     def option_token(self, cells: int | None) -> str:
@@ -329,6 +332,11 @@ class GameFront(ABC, Generic[G]):
     @abstractmethod
     def alt_text(self, tr: Translator, game: G) -> str:
         """The picture's description for screen readers: the key facts of the position."""
+
+    def text_board(self, tr: Translator, game: G) -> str:
+        """The position as text, for the console: each pile named as a typed move names it,
+        cards as players read them (``10♥``). By default the engine's own board text."""
+        return game.board_text().rstrip()
 
     @abstractmethod
     def claims_notation(self, text: str) -> bool:

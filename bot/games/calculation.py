@@ -61,6 +61,21 @@ def rank_text(rank: int) -> str:
     return cards.rank_text(rank, ten="10")
 
 
+def text_board(tr: Translator, game: CalculationGame) -> str:
+    """The console's text board: each foundation (``f1`` counts by ones …) and the rank it
+    needs next, the waste piles bottom to top, the turned card (``s``) and the stock left."""
+    lines = []
+    for i, pile in enumerate(game.foundations):
+        need = game.needs(i)
+        wants = tr("picture.done") if need is None else f"{tr('picture.next')} {rank_text(need)}"
+        lines.append(f"{FOUNDATION}{i + 1} +{i + 1}: {' '.join(map(card_label, pile))}  ({wants})")
+    for i, pile in enumerate(game.waste):
+        lines.append(f"{WASTE}{i + 1}: {' '.join(map(card_label, pile)) or '--'}")
+    turned = card_label(game.turned) if game.turned is not None else "--"
+    lines.append(f"{TURNED}: {turned}  ({tr('picture.stock')} {game.stock_count})")
+    return "\n".join(lines)
+
+
 def place_words(tr: Translator, kind: str, index: int) -> str:
     if kind == TURNED:
         return tr("place.turned")
@@ -255,6 +270,9 @@ class CalculationFront(GameFront[CalculationGame]):
         """Foundation moves first (they score), then the turned card's waste piles."""
         moves = sorted(game.legal_move_objects(), key=lambda m: m.dst_kind != FOUNDATION)
         return [(m.notation, self.describe_move(tr, m)) for m in moves]
+
+    def text_board(self, tr: Translator, game: CalculationGame) -> str:
+        return text_board(tr, game)
 
     def alt_text(self, tr: Translator, game: CalculationGame) -> str:
         empty = tr("alt.empty")

@@ -16,6 +16,7 @@ play carried a selection: such a press still means source then destination.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Hashable
 from typing import Any, ClassVar, TypeVar
 
@@ -54,11 +55,41 @@ def tableau_hint(code: str, moves: tuple[str, ...], seconds: float, autoplay: bo
     player's setting of a game that has one, for a move they can make next)."""
     from engine.solver import hint_code
 
+    started = time.monotonic()
     found = hint_code(code, moves, seconds, autoplay)
     status = found.get("status")
     if status not in ("move", "won", "lost"):
         return Advice("unknown")
-    return Advice(status, found.get("move"), found.get("undos"))
+    undos = found.get("undos")
+    if status != "lost" or undos is not None:
+        return Advice(status, found.get("move"), undos)
+    left = seconds - (time.monotonic() - started)
+    return Advice("lost", deal_winnable=deal_winnable(code, moves, found, left, autoplay))
+
+
+def deal_winnable(
+    code: str, moves: tuple[str, ...], lost: dict[str, Any], seconds: float, autoplay: bool | None
+) -> bool | None:
+    """Whether the deal of a lost position could be won from its start, None when not known:
+    the hint's search back (``lost``) proved it when it went all the way to the start,
+    else the start is solved within ``seconds``."""
+    from engine.solver import SOLVABLE, UNSOLVABLE, solve_code
+
+    if lost.get("exhausted") and reaches_start(code, moves):
+        return False
+    if seconds <= 0:
+        return None
+    verdict = solve_code(code, (), seconds, autoplay).get("verdict")
+    return {SOLVABLE: True, UNSOLVABLE: False}.get(str(verdict))
+
+
+def reaches_start(code: str, moves: tuple[str, ...]) -> bool:
+    """Whether undo can take the game ``code`` + ``moves`` back to its deal (the engine keeps
+    a bounded number of undos)."""
+    depth = 0
+    for action in moves:
+        depth = depth - 1 if action.strip().lower() == engine.UNDO else depth + 1
+    return engine.replay(code, moves).undo_depth == depth
 
 
 def tableau_verdict(
@@ -84,6 +115,25 @@ def tableau_verdict(
     if verdict == "unsolvable":
         return Verdict("lost", undos=found.get("undos"), nodes=spent)
     return Verdict("unknown", nodes=spent)
+
+
+EMPTY_TEXT = "--"  # an empty pile in the console's text board
+
+
+def tableau_text_board(game: TableauGame[Any]) -> str:
+    """The console's text board: the foundations' top cards (``h``, spades, hearts, diamonds,
+    clubs), the free cells in play, the columns bottom to top, each named as a move names it."""
+
+    def shown(card: int | None) -> str:
+        return EMPTY_TEXT if card is None else card_label(card)
+
+    found = [shown(make_card(suit, n) if n else None) for suit, n in enumerate(game.foundation_counts())]
+    places = game.places()
+    cells = [f"{p}: {shown(game.top_card(p))}" for p in places if not p.isdigit()]
+    columns = [
+        f"{p}: {' '.join(map(card_label, game.cards_at(p))) or EMPTY_TEXT}" for p in places if p.isdigit()
+    ]
+    return "\n".join([f"{HOME}: {' '.join(found)}", "  ".join(cells), *columns])
 
 
 def place_words(tr: Translator, kind: str, index: int) -> str:
@@ -353,6 +403,9 @@ class TableauFront(GameFront[G]):
             free=cells,
             columns=columns,
         )
+
+    def text_board(self, tr: Translator, game: G) -> str:
+        return tableau_text_board(game)
 
     def claims_notation(self, text: str) -> bool:
         return text.strip().lower()[:1] in _NOTATION_START

@@ -1,18 +1,21 @@
 """``python -m bot console``: play through the bot's own command layer, no Discord needed.
 
-Each board picture is saved as a PNG file (the path is printed), the board's
-text is printed too. Commands mirror the slash commands; ``press`` is a board
-button (a column, cell, foundation, pile, ``home``, ``undo`` …). Reads
-commands from stdin, so it can also be scripted: ``echo "new boulanger" | …``.
+It reads like a shell (``bot.play.terminal``: line editing, history, Ctrl-C, Ctrl-D) and
+prints plain text (``bot.play.plain_text``: the messages' Discord markdown taken out, suits
+in ASCII where the terminal cannot show them). Commands mirror the slash commands; a move
+alone (``6h``) plays; ``press`` is a board button (a column, cell, foundation, pile, ``home``,
+``undo`` …). A board's picture is written to a file only when asked (``board --png``, or
+``--png`` for every board). Reads commands from stdin, so it can also be scripted:
+``echo "new boulanger" | …``.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import functools
+import random
 import shlex
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,72 +24,26 @@ import storage
 from bot.games import GameFront, front_for, front_named, fronts
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, set_warns_lost, use_language, warns_lost
-from bot.play import dailycodes, game_settings
+from bot.play import dailycodes, game_settings, terminal
 from bot.play.board_text import board_content, share_line
+from bot.play.console_help import help_text
 from bot.play.describe import hint_text, legal_moves_in_words
 from bot.play.error_words import error_text
 from bot.play.feedback import UserFeedback
+from bot.play.plain_text import can_show, for_terminal
 from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started
 from bot.play.solving import Solver
 
-HELP_WIDTH = 62  # the descriptions' column is wrapped at this width
+__all__ = ["Console", "help_text", "main"]
 
-
-def _row(usage: str, what: str) -> str:
-    if len(usage) > 30:  # a long usage gets a line of its own
-        return f"  {usage}\n{_more(what)}"
-    return f"  {usage:<31}{what}"
-
-
-def _more(what: str) -> str:
-    return " " * 33 + what
-
-
-def _setting_groups() -> list[list[game_settings.SettingChoice]]:
-    """The games' own settings (``GameFront.settings``), each setting's values together."""
-    groups: dict[tuple[str, str], list[game_settings.SettingChoice]] = {}
-    for choice in game_settings.every_choice():
-        groups.setdefault((choice.front.kind, choice.setting.name), []).append(choice)
-    return list(groups.values())
-
-
-def help_text() -> str:
-    """The console's commands, each game's part from its front (its start options, its moves
-    and buttons), so a registered game shows up here too."""
-    games = fronts()
-    names = "|".join(front.command for front in games)
-    lines = ["commands:"]
-    for front in games:
-        choices = f" [{'|'.join(map(str, front.cell_choices))}]" if front.cell_choices else ""
-        stock = " (a winnable deal unless CODE is given)" if front.stock_cells else ""
-        lines.append(_row(f"new {front.command}{choices} [CODE]", f"start {front.name}{stock}"))
-    dailies = "|".join(front.command for front in games if front.has_daily)
-    lines.append(_row(f"daily {dailies}", "today's daily challenge"))
-    lines.append(_more("(a game of that kind in progress is ended only after you"))
-    lines.append(_more("answer yes, or with --force)"))
-    moves = " / ".join(dict.fromkeys(front.notation_examples for front in games))
-    lines.append(_row("move NOTATION [NOTATION …]", f"e.g. {moves} (played in order)"))
-    by_buttons: dict[str, list[str]] = {}  # games with the same buttons are named together
-    for front in games:
-        by_buttons.setdefault(front.button_names, []).append(front.short_name)
-    buttons = "; ".join(f"{names_} ({', '.join(who)})" for names_, who in by_buttons.items())
-    every = "both" if len(games) == 2 else "every game"
-    press = f"a board button: {buttons}; undo, hint, clear, end ({every}; end only when no move is left)"
-    first, *rest = textwrap.wrap(press, HELP_WIDTH, break_on_hyphens=False)
-    lines += [_row("press BUTTON", first), *map(_more, rest)]
-    lines += [
-        _row("moves", "legal moves in words"),
-        "  undo | hint | resign | board | code | stats | replay (writes the won game's GIF)",
-        f"  leaderboard {names} [all|week|daily]",
-        _row(f"language {'|'.join(LANGUAGES)}", "the language of texts and pictures"),
-        _row("settings [lost_warning on|off]", "whether the board says when a deal can no longer be won"),
-        *[
-            _row(f"settings {'|'.join(c.token for c in choices)}", "a game's own setting")
-            for choices in _setting_groups()
-        ],
-        f"  rules {names} | help | quit   (a leading / is fine: /rules, /help)",
-    ]
-    return "\n".join("\n".join(lines).splitlines())
+DESCRIPTION = (
+    "Play the bot's games in a terminal, through its own command layer: no Discord needed. "
+    "Type help for the commands; a move alone (6h) plays it. Up recalls earlier lines (kept "
+    "in console_history beside the database); Ctrl-C cancels the line or the command running; "
+    "Ctrl-D, or Ctrl-C twice at an empty prompt, quits. A board's picture is written only "
+    "when asked: board --png, or --png for every board. Commands can be piped in too: "
+    'echo "new boulanger" | python -m bot console'
+)
 
 
 # The console's games are played at one table (a server and channel id of its own), so that
@@ -100,12 +57,46 @@ def named(args: list[str]) -> GameFront[Any] | None:
     return front_named(args[0]) if args else None
 
 
+@functools.cache
+def _fresh_game(front: GameFront[Any]) -> engine.Game[Any]:
+    """A deal of ``front``'s game that is only read: its engine tells notation from other words."""
+    return engine.new_game(front.code(front.random_deal(random.Random(0)), None))
+
+
+def is_notation(word: str) -> bool:
+    """Whether ``word`` is a move in some game's notation, legal or not (``6h``, ``w1f4``): the
+    engine of each game that claims it reads it, and only "malformed" means it is not one."""
+    for front in fronts():
+        if not front.claims_notation(word):
+            continue
+        try:
+            _fresh_game(front).resolve(word)
+        except engine.EngineError as exc:
+            if exc.reason != "malformed":
+                return True
+        else:
+            return True
+    return False
+
+
 class Console:
-    def __init__(self, service: GameService, out_dir: Path, user_id: int, stdout: TextIO) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        out_dir: Path,
+        user_id: int,
+        stdout: TextIO,
+        *,
+        pictures: bool = False,
+        ascii_suits: bool = False,
+    ) -> None:
         self.service = service
         self.out_dir = out_dir
         self.user_id = user_id
         self.out = stdout
+        self.pictures = pictures  # every board's picture written to out_dir, not only when asked
+        encoding = getattr(stdout, "encoding", None)
+        self.ascii_suits = ascii_suits or not can_show(encoding)
         self.tr = Translator("en")
         self.board: Board | None = None
         self.saved = 0
@@ -113,15 +104,19 @@ class Console:
         self.pending: tuple[str, dict[str, Any], tuple[int, int]] | None = None
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        """Every line the console prints: plain text the terminal can show (``for_terminal``)."""
+        encoding = getattr(self.out, "encoding", None)
+        print(for_terminal(text, encoding, ascii_suits=self.ascii_suits), file=self.out, flush=True)
 
-    def show(self, board: Board) -> None:
+    def show(self, board: Board, *, picture: bool = False) -> None:
+        """A board as text; its picture written to a file when asked (or ``--png``)."""
         self.board = board
-        path = self._next_path("board", "png")
-        path.write_bytes(board.png)
-        self.say(board_content(self.tr, board).replace("**", ""))
-        self.say(board.game.board_text().rstrip())
-        self.say(f"[picture: {path}]")
+        self.say(board_content(self.tr, board))
+        self.say(board.front.text_board(self.tr, board.game))
+        if (picture or self.pictures) and board.png:
+            path = self._next_path("board", "png")
+            path.write_bytes(board.png)
+            self.say(f"[picture: {path}]")
         line = share_line(self.tr, board)
         if line:
             self.say(f"{self.tr('share.intro')}\n  {line}")
@@ -150,7 +145,20 @@ class Console:
             return Board(row, game, self.board.png, selection=self.board.selection)
         return await self.service.show(self.user_id)
 
+    def words_after(self, before: list[str]) -> list[str]:
+        """What may come next on a line (Tab completion): commands first, then a game or a
+        language where the command takes one."""
+        if not before:
+            commands = [name.removeprefix("cmd_") for name in dir(self) if name.startswith("cmd_")]
+            return [*commands, "quit"]
+        if before[0] in ("new", "daily", "board", "rules", "leaderboard") and len(before) == 1:
+            return [front.command for front in fronts()]
+        if before[0] == "language" and len(before) == 1:
+            return list(LANGUAGES)
+        return []
+
     async def handle(self, line: str) -> bool:
+        """Run one line; False when it asks to quit."""
         try:
             words = shlex.split(line)
         except ValueError as exc:  # an unmatched quote
@@ -159,23 +167,31 @@ class Console:
         if not words:
             return True
         cmd, args = words[0].lower().removeprefix("/"), words[1:]
-        if self.pending is not None:
-            kind, options, replace = self.pending
-            self.pending = None
-            if cmd in ("yes", "y"):
-                await self._guarded(self._start(kind, options, replace=replace))
-                return True
-            self.say(self.tr("confirm.kept"))
-            if cmd in ("no", "n"):
-                return True
+        if self.pending is not None and await self._answer(cmd):
+            return True
         if cmd in ("quit", "exit"):
             return False
         handler = getattr(self, f"cmd_{cmd}", None) if cmd.isidentifier() else None
-        if handler is None:
-            self.say(f"unknown command {cmd!r}\n{help_text()}")
-            return True
-        await self._guarded(handler(args))
+        if handler is not None:
+            await self._guarded(handler(args))
+        elif front_named(cmd) is not None:  # a game's start command, as the messages name it
+            await self._guarded(self.cmd_new([cmd, *args]))
+        elif is_notation(words[0]):  # a move alone: ``6h`` is ``move 6h``
+            await self._guarded(self.cmd_move(words))
+        else:
+            self.say(f"unknown command: {words[0]} — type help")
         return True
+
+    async def _answer(self, cmd: str) -> bool:
+        """The answer to "end your game in progress?": True when the line was only that."""
+        assert self.pending is not None
+        kind, options, replace = self.pending
+        self.pending = None
+        if cmd in ("yes", "y"):
+            await self._guarded(self._start(kind, options, replace=replace))
+            return True
+        self.say(self.tr("confirm.kept"))
+        return cmd in ("no", "n")
 
     async def _guarded(self, work: Any) -> None:
         try:
@@ -202,26 +218,29 @@ class Console:
                 **options,
             )
         except GameInProgress as exc:
-            old = exc.row
             if force and not exc.stale:
-                await self._start(kind, options, replace=(old.id, old.version))
-                return
-            if exc.stale:
-                self.say(self.tr("confirm.stale"))
-            moves = self.tr.n("board.moves", old.move_count)
-            game = front_for(old.kind).title(self.tr)
-            self.say(
-                self.tr("confirm.question", game=game, code=exc.shown_code, moves=moves, score=old.score)
-            )
-            if old.daily_date is not None:
-                self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
-            self.say(self.tr("confirm.ask"))
-            self.say(self.tr("confirm.console"))
-            self.pending = (kind, options, (old.id, old.version))
+                await self._start(kind, options, replace=(exc.row.id, exc.row.version))
+            else:
+                self._ask_to_replace(exc, kind, options)
             return
         if started.replaced:
             self.say(self.tr("start.replaced", code=started.replaced.code))
+        if not started.verified:
+            self.say(self.tr("start.unverified"))
         self.show(started.board)
+
+    def _ask_to_replace(self, exc: GameInProgress, kind: str, options: dict[str, Any]) -> None:
+        old = exc.row
+        if exc.stale:
+            self.say(self.tr("confirm.stale"))
+        moves = self.tr.n("board.moves", old.move_count)
+        game = front_for(old.kind).title(self.tr)
+        self.say(self.tr("confirm.question", game=game, code=exc.shown_code, moves=moves, score=old.score))
+        if old.daily_date is not None:
+            self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
+        self.say(self.tr("confirm.ask"))
+        self.say(self.tr("confirm.console"))
+        self.pending = (kind, options, (old.id, old.version))
 
     async def cmd_help(self, args: list[str]) -> None:
         self.say(help_text())
@@ -237,6 +256,8 @@ class Console:
                 cells = int(arg)
             elif arg == "--force":
                 force = True
+            elif self._wrong_cell_count(front, arg):
+                return
             else:
                 typed = arg
         # A bare deal number (``#11982``) is a deal of this game, for a game that numbers them.
@@ -247,6 +268,19 @@ class Console:
             )
             return
         await self._start(front.kind, {"cells": cells, "code": code}, force=force)
+
+    def _wrong_cell_count(self, front: GameFront[Any], arg: str) -> bool:
+        """``new boulanger 3``: a small number that is neither a cell count of the game nor one
+        of its deal numbers is a wrong count, and the counts are named (or that it has none)."""
+        if not (arg.isdigit() and len(arg) <= 2):
+            return False
+        try:
+            engine.parse_code(arg, kind=front.kind)
+        except engine.CodeError as exc:
+            if exc.part == "game":
+                self.say(f"! {self.tr(front.key('error.bad_cells'))}")
+                return True
+        return False
 
     async def cmd_daily(self, args: list[str]) -> None:
         force = "--force" in args
@@ -290,18 +324,21 @@ class Console:
         self.show(await self.service.resign(self.user_id, board.row.id))
 
     async def cmd_board(self, args: list[str]) -> None:
-        front = named(args)
-        self.show(await self.service.show(self.user_id, front.kind if front else None))
+        """``board [GAME] [--png]``: the board again; ``--png`` writes its picture too."""
+        png = "--png" in args
+        front = named([a for a in args if a != "--png"])
+        self.show(await self.service.show(self.user_id, front.kind if front else None), picture=png)
 
     async def cmd_code(self, args: list[str]) -> None:
         self.say((await self.current()).row.code)
 
     async def cmd_stats(self, args: list[str]) -> None:
+        today = dailycodes.utc_today(self.service.clock())
         for front in fronts():
-            s = await self.service.store.player_stats(self.user_id, front.kind)
-            self.say(
-                f"{front.kind}: played {s.played}, won {s.won} ({s.win_rate:.0%}), streak {s.current_streak}"
-            )
+            s = await self.service.store.player_stats(self.user_id, front.kind, today=today)
+            played = self.tr("stats.played", played=s.played, won=s.won, rate=f"{s.win_rate * 100:.0f}")
+            streak = self.tr("stats.streak", current=s.current_streak, best=s.best_streak)
+            self.say(f"{front.title(self.tr)}: {played} · {streak}")
 
     async def cmd_replay(self, args: list[str]) -> None:
         if self.board is None or self.board.row.status != "won":
@@ -323,10 +360,12 @@ class Console:
         if period == "daily":
             scope["daily_date"] = today
         entries = await self.service.store.leaderboard(front.kind, limit=10, **scope)
-        self.say(front.title(self.tr) + f" — {period}")
+        title = front.title(self.tr)
+        self.say(self.tr(f"lb.title.{period}", game=title, date=today.isoformat()))
         for e in entries:
-            words = " · ".join(front.result_words(self.tr, e.best))
-            self.say(f"  {e.rank}. player {e.user_id} · {words} · {e.won}/{e.played} won")
+            record = self.tr("lb.record", won=e.won, played=e.played)
+            words = " · ".join([*front.result_words(self.tr, e.best), record])
+            self.say(f"  {e.rank}. player {e.user_id} · {words}")
         if not entries:
             self.say("  " + self.tr("lb.empty"))
 
@@ -361,41 +400,53 @@ class Console:
         self.say((named(args) or fronts()[0]).rules(self.tr))
 
 
-async def run(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+def serve(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Open the store and the hint pool on the console's loop, then read commands: from the
+    terminal as a shell does (``terminal.interact``), or piped in, line by line."""
+    loop = terminal.LoopThread()
     Path(ns.db).parent.mkdir(parents=True, exist_ok=True)
-    store = await storage.open_store(ns.db)
     solver = Solver(1)
-    console = Console(
-        GameService(store, solver=solver, hint_seconds=ns.hint_seconds), Path(ns.out), ns.user, stdout
-    )
-    language = getattr(ns, "lang", "en")
-    console.tr = Translator(language)
-    use_language(language)  # the pictures' words too
     try:
-        console.say("Boulanger console — type 'help' for commands.")
-        loop = asyncio.get_running_loop()
-        while True:
-            if stdin.isatty():
-                print("> ", end="", file=stdout, flush=True)
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line or not await console.handle(line.strip()):
-                break
+        store = loop.run(storage.open_store(ns.db))
+        try:
+            service = GameService(store, solver=solver, hint_seconds=ns.hint_seconds)
+            console = Console(service, Path(ns.out), ns.user, stdout, pictures=ns.png, ascii_suits=ns.ascii)
+            console.tr = Translator(ns.lang)
+            use_language(ns.lang)  # the pictures' words too
+            console.say("Boulanger console — type 'help' for commands, Ctrl-D to quit.")
+            if stdin.isatty() and stdout.isatty():
+                history = Path(ns.db).parent / "console_history"
+                terminal.interact(loop, console.handle, console.say, history, console.words_after)
+            else:
+                terminal.run_script(loop, console.handle, stdin)
+        finally:
+            loop.run(store.close())
+    except KeyboardInterrupt:  # while the store opened or closed: nothing to say
+        pass
     finally:
         solver.close()
-        await store.close()
+        loop.close()
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot console", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot console", description=DESCRIPTION)
     parser.add_argument("--db", default="data/console.sqlite3", help="database file (default: %(default)s)")
-    parser.add_argument("--out", default="out", help="folder for board pictures (default: %(default)s)")
+    parser.add_argument("--out", default="out", help="folder for pictures (default: %(default)s)")
+    parser.add_argument(
+        "--png", action="store_true", help="write every board's picture to --out, not only on board --png"
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="cards as 10H, QS (automatic where suit symbols cannot be shown)"
+    )
     parser.add_argument("--user", type=int, default=1, help="the player's user id (default: %(default)s)")
-    parser.add_argument("--hint-seconds", type=float, default=2.0)
+    parser.add_argument(
+        "--hint-seconds", type=float, default=2.0, help="the solver's time for a hint (default: %(default)s)"
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of texts and pictures")
     ns = parser.parse_args(argv)
     try:
-        return asyncio.run(run(ns, sys.stdin, sys.stdout))
+        return serve(ns, sys.stdin, sys.stdout)
     except storage.DatabaseUnusable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 3

@@ -40,9 +40,19 @@ def hint_text(tr: Translator, game: engine.Game[Any], advice: Advice) -> str:
     if advice.status == "move" and advice.move:
         return tr("hint.move", move=describe(tr, game, advice.move), notation=advice.move)
     if advice.status == "lost":
-        if advice.undos:
-            return tr.n("hint.lost_undo", advice.undos)
-        return tr("hint.lost")
+        return lost_text(tr, advice)
     if advice.status == "won":
         return tr("hint.won")
     return tr("hint.unknown")
+
+
+def lost_text(tr: Translator, advice: Advice) -> str:
+    """A lost position in words that say what is true: "can no longer be won" only of a deal
+    that could be won before, "this deal cannot be won" of one that never could."""
+    if advice.undos:
+        return tr.n("hint.lost_undo", advice.undos)
+    if advice.deal_winnable is False:
+        return tr("hint.deal_lost")
+    if advice.deal_winnable:
+        return tr("hint.lost")
+    return tr("hint.lost_unknown")

@@ -43,7 +43,10 @@ def _noop() -> None:
 
 
 def _die_with_parent() -> None:
-    """Worker start-up: end with the bot, even when it is killed (no orphaned solver processes)."""
+    """Worker start-up: end with the bot, even when it is killed (no orphaned solver processes),
+    and leave Ctrl-C to the bot (a terminal sends it to every process of the console or bot:
+    a worker taking it would die with a traceback and break its pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         import ctypes
 
