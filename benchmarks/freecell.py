@@ -45,10 +45,10 @@ def one_deal(deal: int, cells: int, node_limit: int) -> dict:
     cpu = time.process_time() - c0
     board = game.board_text()
     valid = True
-    if ours.solvable:
+    if ours.winnable:
         written = solve(game.position, time_limit=None, node_limit=node_limit)  # every move written
         valid = replays(board, cells, ours.moves, autoplay=True) and (
-            not written.solvable or replays(board, cells, written.moves, autoplay=False)
+            not written.winnable or replays(board, cells, written.moves, autoplay=False)
         )
     try:
         fc = fcsolve.run(

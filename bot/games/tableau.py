@@ -52,13 +52,12 @@ _ENGINE_PLACE = re.compile(
 def tableau_hint(code: str, moves: tuple[str, ...], seconds: float, autoplay: bool | None = None) -> Advice:
     """Worker: the solver's advice for a position of an eight-column game (``autoplay``: the
     player's setting of a game that has one, for a move they can make next)."""
-    from engine.solver import hint_code
+    from engine.solver import Refused, hint_code
 
     found = hint_code(code, moves, seconds, autoplay)
-    status = found.get("status")
-    if status not in ("move", "won", "lost"):
+    if isinstance(found, Refused):
         return Advice("unknown")
-    return Advice(status, found.get("move"), found.get("undos"))
+    return Advice(found.status, found.move, found.undos)
 
 
 def tableau_verdict(
@@ -74,16 +73,13 @@ def tableau_verdict(
     ``back``, a lost position's undos back to a winnable one are searched too; ``known``
     (marks of winnable positions, the last verdict's line) ends the search at the first of
     them it reaches; ``within``: the undos back to the first of them."""
-    from engine.solver import standing_code
+    from engine.solver import Refused, standing_code
 
     line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
     found = standing_code(code, moves, seconds, nodes, back=back, known=line, within=within)
-    verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
-    if verdict == "solvable":
-        return Verdict("winnable", tuple(found["line"]), nodes=spent)
-    if verdict == "unsolvable":
-        return Verdict("lost", undos=found.get("undos"), nodes=spent)
-    return Verdict("unknown", nodes=spent)
+    if isinstance(found, Refused):
+        return Verdict("unknown")
+    return Verdict(found.verdict, tuple(found.line), found.undos, found.nodes)
 
 
 def place_words(tr: Translator, kind: str, index: int) -> str:
