@@ -52,7 +52,7 @@ def test_the_solver_imports_no_game_package_and_names_no_game_class():
             )
             if any(word.startswith(c.removesuffix("Game")) for c in classes):
                 offenders.append(f"{path.name} names {word}")
-    assert offenders == []
+    assert offenders == [], offenders
 
 
 def test_the_reader_sees_imports_inside_functions_and_type_checking_blocks():

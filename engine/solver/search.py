@@ -194,7 +194,8 @@ def _collector_paused() -> Iterator[None]:
 
 
 # A state (see ``Search.run``): columns, cells, foundations, next cards, key, the card its step
-# moved, each top's column, the tops and the cells as bit masks, the steps taken to it.
+# moved, each top's column, the tops and the cells as bit masks (``_NO_TOPS``, -1 and 0 until
+# a state pushed whole is taken off the heap), the steps taken to it.
 State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int, int]
 # A step from a state: (kind, source, card, destination, destination column, key of the state
 # it leads to, whether cards go home after it). The kind says where the card goes from, a cell
@@ -202,6 +203,7 @@ State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int],
 # (4, 5), a free cell (7); the source is the card for a cell, else its column. Sorted, a
 # state's steps are in a fixed order (see ``Search``).
 Fresh = tuple[int, int, int, int, int, int, bool]
+_NO_TOPS: dict[int, int] = {}
 ONTO_FROM_CELL, ONTO_FROM_COLUMN, HOME_FROM_CELL, HOME_FROM_COLUMN = 0, 1, 2, 3
 EMPTY_FROM_CELL, EMPTY_FROM_COLUMN, CELL_FROM_COLUMN = 4, 5, 7
 # On the heap: (priority, -sequence, state, None) or (priority, -sequence, parent state, step):
@@ -350,7 +352,7 @@ class Search:
         goes_home = rules.goes_home
         home_steps = rules.home_steps
         column_info = rules.column_info
-        wd, wc, we, _, wn = rules.weights
+        wd, wc, we, wh, wn = rules.weights
 
         def term(col: bytes, na: int, nb: int, nc: int, nd: int) -> int:
             """A column's term of the cost (``estimate``) while these are the next cards home."""
@@ -373,6 +375,10 @@ class Search:
             nodes += 1
             if step is None:
                 cols, cells, found, nexts, key, last, tops, tm, cm, depth = state
+                if tm < 0:  # settled after its step: its tops and masks now
+                    tops, tm = _tops_of(cols)
+                    cm = _cells_mask(cells)
+                    state = (cols, cells, found, nexts, key, last, tops, tm, cm, depth)
             else:  # built now from its parent: the step moved one card, nothing went home
                 pcols, cells, found, nexts, _, _, tops, tm, cm, depth = state
                 kind, src, last, dst, dcol, key, _ = step
@@ -571,21 +577,29 @@ class Search:
                 if wins is not None and nkey in wins:
                     self.nodes, self.joined = nodes, _bytes_key(nkey)
                     return WINNABLE, self._path(parent, nkey)
+                # The estimate (``estimate``) from each column's term for the new next cards; its
+                # tops and masks are worked out if it is taken off the heap.
+                nnexts = _nexts(nfound)
+                nterms = (term_cache.get(nnexts) or term_cache.setdefault(nnexts, ({}, {})))[0]
+                ncost = wc * len(ncells_b) - wh * sum(nfound) + later
+                for col in ncols:
+                    if col:
+                        t = nterms.get(col)
+                        if t is None:
+                            t = nterms[col] = term(col, *nnexts)
+                        ncost += t
+                    else:
+                        ncost -= we
                 seq += 1
-                ntops, ntm = _tops_of(ncols)
-                nstate = (
-                    ncols,
-                    ncells_b,
-                    nfound,
-                    _nexts(nfound),
-                    nkey,
-                    -1,
-                    ntops,
-                    ntm,
-                    _cells_mask(ncells_b),
-                    depth + 1,
+                push(
+                    heap,
+                    (
+                        ncost,
+                        -seq,
+                        (ncols, ncells_b, nfound, nnexts, nkey, -1, _NO_TOPS, -1, 0, depth + 1),
+                        None,
+                    ),
                 )
-                push(heap, (estimate(rules, cache, ncols, len(ncells_b), nfound) + later, -seq, nstate, None))
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
@@ -607,7 +621,13 @@ class Search:
 
 def _nexts(found: Found) -> Found:
     """The next card of each suit to go home (``NO_CARD`` for a suit that is home)."""
-    return tuple(13 * s + f if f < 13 else NO_CARD for s, f in enumerate(found))
+    a, b, c, d = found
+    return (
+        a if a < 13 else NO_CARD,
+        13 + b if b < 13 else NO_CARD,
+        26 + c if c < 13 else NO_CARD,
+        39 + d if d < 13 else NO_CARD,
+    )
 
 
 def _passes(avoid: set[int], before: tuple[list[bytes], list[int]], home: Cells) -> bool:
