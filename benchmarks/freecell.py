@@ -10,7 +10,7 @@ both decide), how many we decide within a node budget (not a clock: the machine 
 shared), CPU per deal (median, p95; ours in
 process time, fc-solve's from its rusage) and their ratio, and solution lengths. fc-solve
 runs ``-g freecell --freecells-num C`` with the exact atomic-move preset of
-tests/fcsolve.py, at most 3 million iterations a deal; ours is a complete search, so its "unsolvable" is a proof. Every
+tests/fcsolve.py, at most 3 million iterations a deal; ours is a complete search, so its "lost" is a proof. Every
 solution of ours is also replayed by the independent referee (tests/freecell_validator.py),
 as the player presses it with auto-play and with every move written out.
 """

@@ -4,7 +4,7 @@ wins are short enough: 0.62 presses a move) and no auto-play."""
 
 from __future__ import annotations
 
-from engine.solver.rules import ColumnInfo, Rules, column_depths
+from engine.solver.rules import ColumnInfo, Rules, column_depths, column_disorder, sits_table
 
 
 def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
@@ -36,26 +36,13 @@ def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
     return home
 
 
-def _column_cost(col: bytes) -> int:
-    """How badly a column is ordered: cards that must leave it before a lower card of their suit
-    can go home (weighted), plus cards not sitting on their same-suit successor."""
-    cost = 0
-    lowest = [99, 99, 99, 99]
-    prev = -1
-    for c in col:
-        s = c // 13
-        if lowest[s] < c:
-            cost += 2
-        elif c < lowest[s]:
-            lowest[s] = c
-        if prev >= 0 and c + 1 != prev:
-            cost += 1
-        prev = c
-    return cost
+# The estimate's order within a column: a card on the next card up (a king on the next suit's
+# ace too: the order the weights below were tuned with).
+_SITS = sits_table(lambda card, top: top == card + 1)
 
 
 def column_info(col: bytes) -> ColumnInfo:
-    return _column_cost(col), column_depths(col)
+    return column_disorder(col, _SITS), column_depths(col)
 
 
 def _next_home(card: int, found: list[int]) -> bool:

@@ -5,10 +5,10 @@ alternating colours, its estimate, its step price and its auto-play."""
 from __future__ import annotations
 
 from engine.freecell.rules import auto_run, opposite_colour_below, safe_home
-from engine.solver.rules import ColumnInfo, Rules, column_depths
+from engine.solver.rules import ColumnInfo, Rules, column_depths, column_disorder, sits_table
 
-# _SITS[top][card]: whether ``card`` may be put on ``top``.
-_SITS = tuple(tuple(opposite_colour_below(card, top) for card in range(52)) for top in range(52))
+# The estimate's order within a column: a card on a card that takes it.
+_SITS = sits_table(opposite_colour_below)
 
 
 def settle_safe(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
@@ -45,28 +45,10 @@ def settle_safe(cols: list[bytes], cells: list[int], found: list[int]) -> list[i
     return home
 
 
-def _column_cost(col: bytes) -> int:
-    """How badly a FreeCell column is ordered: cards above a lower card of their suit (weighted),
-    plus cards not sitting on a card that takes them (next higher, other colour)."""
-    cost = 0
-    lowest = [99, 99, 99, 99]
-    prev = -1
-    for c in col:
-        s = c // 13
-        if lowest[s] < c:
-            cost += 2
-        elif c < lowest[s]:
-            lowest[s] = c
-        if prev >= 0 and not _SITS[prev][c]:
-            cost += 1
-        prev = c
-    return cost
-
-
 def _column_info(col: bytes) -> ColumnInfo:
     """A column's disorder and, for each card (52: none), how many cards lie on it here (0 when
     it is not in this column): what ``search.estimate`` needs of a column, worked out once."""
-    return _column_cost(col), column_depths(col)
+    return column_disorder(col, _SITS), column_depths(col)
 
 
 RULES = Rules(

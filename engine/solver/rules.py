@@ -69,6 +69,33 @@ def rules_of(pos: TableauPosition) -> Rules:
     return rules
 
 
+Sits = tuple[tuple[bool, ...], ...]  # sits[top][card]: whether ``card`` on ``top`` is in order
+
+
+def sits_table(in_order: Callable[[int, int], bool]) -> Sits:
+    """``in_order(card, top)`` for every pair of cards, as a table (``column_disorder``)."""
+    return tuple(tuple(in_order(card, top) for card in range(52)) for top in range(52))
+
+
+def column_disorder(col: bytes, sits: Sits) -> int:
+    """How badly a column is ordered, for a game's estimate: cards that must leave it before a
+    lower card of their suit can go home (weighted 2), plus cards not sitting in order on the
+    card below (``sits``, the game's)."""
+    cost = 0
+    lowest = [99, 99, 99, 99]
+    prev = -1
+    for c in col:
+        s = c // 13
+        if lowest[s] < c:
+            cost += 2
+        elif c < lowest[s]:
+            lowest[s] = c
+        if prev >= 0 and not sits[prev][c]:
+            cost += 1
+        prev = c
+    return cost
+
+
 def column_depths(col: bytes) -> tuple[int, ...]:
     """For each card 0..52, how many cards lie on it in ``col`` (0 when it is not there)."""
     depth = [0] * (NO_CARD + 1)
