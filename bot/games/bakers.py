@@ -48,7 +48,7 @@ def proven_deals(
 
 
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
-    """Worker: try random deals with ``cells`` free cells; return those proven solvable."""
+    """Worker: try random deals with ``cells`` free cells; return those proven winnable."""
     found = proven_deals(cells, random.Random(seed), seconds_each, budget)
     return [code.deal for code, _ in itertools.islice(found, max(0, wanted))]
 

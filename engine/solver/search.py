@@ -40,7 +40,7 @@ P, i.e. r-1 cards of suit s are home, and let P' be P with X sent home.
   originally). So the shortened sequence wins from P'.
 
 Hence P is winnable iff P' is, and the search may send all such cards home as
-part of the move that made them playable. The "unsolvable" verdict therefore
+part of the move that made them playable. The "lost" verdict therefore
 remains a proof: the search enumerates every position reachable by single-card
 moves (up to these forced, harmless foundation moves) and finds no win.
 
