@@ -102,18 +102,18 @@ def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
     """The next move of a win that never returns to a position the game has been in, or proof
     the position is lost and how many undos mend it (``_hint``).
 
-    The plan of a game with auto-play (``Rules.auto_play``: FreeCell's) is given as its player
-    presses it, by the game's own auto-play setting: with auto-play, the moves home it makes by itself left out (``autoplay_form``)
-    and shortened over the positions such a player passes (``shorten_autoplay``: a run
-    moved through a free cell while a card went home is one move, which only auto-play
-    makes legal); without, shortened with group moves (``shorten``). Either way every
+    The plan of a game with auto-play (``Rules.auto_play``: FreeCell's) is given as its
+    player presses it, by the game's own auto-play setting: with auto-play, the moves home it
+    makes by itself left out (``autoplay_form``) and shortened over the positions such a
+    player passes (``shorten_autoplay``: a run moved through a free cell while a card went
+    home is one move, which only auto-play makes legal); without, shortened with group moves
+    (``shorten``). Either way every
     position the shorter plan's moves lead to is one of the plan's (so none was visited);
     the one right after a shortcut, before auto-play's cards go home, is checked against the
     game's history (``_first_passes``). The rest of the plan is remembered under the
     position the first move leads to (``reuse``)."""
     advice = _hint(game, time_limit, reuse=reuse)
-    auto_play = rules_of(game.position).auto_play
-    if auto_play is None or not advice.solution:
+    if rules_of(game.position).auto_play is None or not advice.solution:
         return advice
     pos = game.position
     if advice.undos:
