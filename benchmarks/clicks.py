@@ -74,7 +74,7 @@ def random_codes(kind: str, count: int, seed: int) -> list[str]:
     while len(codes) < count:
         cells = front.stock_cells[len(codes) % len(front.stock_cells)]
         code = engine.make_code(kind, front.random_deal(rng), cells)
-        if solve(engine.new_game(code), time_limit=20).verdict == "solvable":
+        if solve(engine.new_game(code), time_limit=20).verdict == "winnable":
             codes.append(str(code))
     return codes
 

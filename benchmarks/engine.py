@@ -43,7 +43,7 @@ def mid_game_positions(deals: range) -> list[engine.Game]:
     for deal in deals:
         game = engine.new_game(engine.code_for("bakers", deal, 4))
         result = solve(game, time_limit=5.0)
-        if result.verdict != "solvable":
+        if result.verdict != "winnable":
             continue
         for move in result.moves[: len(result.moves) // 3]:
             game.play(move)

@@ -10,7 +10,7 @@ both decide), how many we decide within a node budget (not a clock: the machine 
 shared), CPU per deal (median, p95; ours in
 process time, fc-solve's from its rusage) and their ratio, and solution lengths. fc-solve
 runs ``-g freecell --freecells-num C`` with the exact atomic-move preset of
-tests/fcsolve.py, at most 3 million iterations a deal; ours is a complete search, so its "unsolvable" is a proof. Every
+tests/fcsolve.py, at most 3 million iterations a deal; ours is a complete search, so its "lost" is a proof. Every
 solution of ours is also replayed by the independent referee (tests/freecell_validator.py),
 as the player presses it with auto-play and with every move written out.
 """
@@ -45,10 +45,10 @@ def one_deal(deal: int, cells: int, node_limit: int) -> dict:
     cpu = time.process_time() - c0
     board = game.board_text()
     valid = True
-    if ours.solvable:
+    if ours.winnable:
         written = solve(game.position, time_limit=None, node_limit=node_limit)  # every move written
         valid = replays(board, cells, ours.moves, autoplay=True) and (
-            not written.solvable or replays(board, cells, written.moves, autoplay=False)
+            not written.winnable or replays(board, cells, written.moves, autoplay=False)
         )
     try:
         fc = fcsolve.run(

@@ -108,7 +108,7 @@ async def play_game(
         searched += len(solver.cpu) > before
         if not plan and board.row.is_active and board.lost_undos is None:
             fresh = solve(board.game, time_limit=2.0)  # the player's own way on (not counted)
-            plan = list(fresh.moves) if fresh.solvable else []
+            plan = list(fresh.moves) if fresh.winnable else []
     if board.row.is_active:
         await service.resign(USER, gid)
     return per_action, warnings, searched

@@ -53,7 +53,7 @@ def one_deal(deal: int, cells: int, time_limit: float) -> dict:
         "fc_cpu": fc.cpu_seconds,
         "fc_len": len(fc.moves),
         "fc_iters": fc.iterations,
-        "valid": ours.verdict != "solvable" or engine.replay(game.code, ours.moves).is_won,
+        "valid": ours.verdict != "winnable" or engine.replay(game.code, ours.moves).is_won,
     }
 
 
@@ -103,8 +103,8 @@ def report_deals(cells: int, rows: list[dict], time_limit: float | str) -> None:
     print(f"\n== {cells} free cell{'s' if cells > 1 else ''}: {n} deals (first {rows[0]['deal']})")
     for who in ("ours", "fc"):
         print(
-            f"  {who:4}: solvable {count(who, 'solvable')} ({100 * count(who, 'solvable') / n:.2f}%), "
-            f"unsolvable {count(who, 'unsolvable')}, unknown {count(who, 'unknown')}"
+            f"  {who:4}: winnable {count(who, 'winnable')} ({100 * count(who, 'winnable') / n:.2f}%), "
+            f"lost {count(who, 'lost')}, unknown {count(who, 'unknown')}"
         )
     both = [r for r in rows if r["ours"] != "unknown" and r["fc"] != "unknown"]
     bad = [r["deal"] for r in both if r["ours"] != r["fc"]]
@@ -123,8 +123,8 @@ def report_deals(cells: int, rows: list[dict], time_limit: float | str) -> None:
         print(f"  ratio ours/fc-solve: median x{om / fm:.1f}, p95 x{op / fp:.1f}")
     else:
         print("  ratio: fc-solve's CPU time is below the clock's resolution (10 ms ticks)")
-    ol = [r["ours_len"] for r in rows if r["ours"] == "solvable"]
-    fl = [r["fc_len"] for r in rows if r["fc"] == "solvable"]
+    ol = [r["ours_len"] for r in rows if r["ours"] == "winnable"]
+    fl = [r["fc_len"] for r in rows if r["fc"] == "winnable"]
     if ol:
         print(
             f"  solution length (moves, sends home included): ours median {statistics.median(ol):.0f}, "

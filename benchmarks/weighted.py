@@ -1,4 +1,4 @@
-"""FreeCell's second search for shorter wins (``engine.solver.weighted``): its CPU in ``solve``.
+"""FreeCell's second search for shorter wins (``Search(step_price=…)``, ``engine.solver.search``): its CPU in ``solve``.
 
     .venv/bin/python benchmarks/weighted.py --deals 40 [--seed N] [--save F | --compare F]
 

@@ -8,7 +8,7 @@ Two presets:
 * fast: ``-g bakers_game --freecells-num C -sel`` (issue 2's differential test).
 
 ``--freecells-num`` must come after ``-g``, which resets it to 4. ``-sel``
-tells "iterations exceeded" apart from "unsolvable".
+tells "iterations exceeded" apart from "lost".
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 FC_SOLVE = shutil.which("fc-solve") or "/usr/bin/fc-solve"
 EXACT_PRESET = ("-to", "01ABCDE", "-sp", "r:tf")
 
-SOLVABLE, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
+SOLVABLE, UNSOLVABLE, UNKNOWN = "winnable", "lost", "unknown"  # the solver's words (engine.solver.result)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ DEAL_1 = "FC1-C4-MS1"
 
 async def test_freecell_is_offered_and_won_by_dragging_runs(fake_discord, tmp_path, browser):
     found = solve(engine.new_game(WON_BY_DRAG), time_limit=20.0, short=False)
-    assert found.verdict == "solvable"
+    assert found.verdict == "winnable"
     async with activity_rig(fake_discord, tmp_path, rates=PLENTY) as rig:
         ann = fake_discord.add_user("ann")
         token = await rig.sign_in(ann)

@@ -56,7 +56,7 @@ async def test_a_game_won_by_taps_alone(fake_discord, tmp_path, browser):
         token = await rig.sign_in(bob)
         view = await rig.start(token, "bakers", CODE)
         found = solve(engine.new_game(engine.parse_code(CODE)), time_limit=20.0, compact=False)
-        assert found.verdict == "solvable"
+        assert found.verdict == "winnable"
         page = await open_page(browser, rig, bob, width=390, height=844)
         for move in found.moves:
             source, target, count = drop_of(move)

@@ -80,7 +80,7 @@ async def test_a_game_won_by_finger_drags_and_taps(fake_discord, tmp_path, brows
         token = await rig.sign_in(ann)
         view = await rig.start(token, "bakers", CODE)
         found = solve(engine.new_game(engine.parse_code(CODE)), time_limit=20.0)
-        assert found.verdict == "solvable"
+        assert found.verdict == "winnable"
         page, finger = await phone(browser, rig, ann, width, height)
         assert await page.locator("#help").text_content() == Translator("en")("activity.touch_help")
         tapped = ""

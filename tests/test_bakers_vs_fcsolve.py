@@ -70,7 +70,7 @@ def test_fcsolve_solution_replays_to_a_win(deal: int, cells: int) -> None:
     game = engine.new_game(engine.code_for("bakers", deal, cells))
     assert isinstance(game, engine.BakersGame)
     result = fcsolve.run(export_board(game.position), cells, exact=False, moves=True)
-    assert result.verdict == "solvable", f"fc-solve did not solve deal {deal} with {cells} cells"
+    assert result.verdict == "winnable", f"fc-solve did not solve deal {deal} with {cells} cells"
     assert result.moves
     for i, move in enumerate(result.moves, 1):
         assert not game.is_won, f"won before fc-solve's move {i} ({move})"

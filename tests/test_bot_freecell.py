@@ -16,7 +16,7 @@ from bot.games import front_for
 from bot.games.freecell import FreeCellFront, find_winnable, shipped
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, picture_labels
-from engine.solver import hint_code, solve
+from engine.solver import Hint, hint_code, solve
 from tests.presses import one_press, presses
 from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
 from tests.test_bot_races import join, my_board, race_id, start_now
@@ -89,7 +89,7 @@ async def test_a_random_winnable_deal_played_by_presses_and_typed_moves_won_and_
     code = row.code
     assert code.startswith("FC1-C2-MS") and row.source == "stock" and row.variant == "2"
     assert EN("start.unverified") not in started.content  # a deal the solver won with 2 cells
-    assert solve(engine.new_game(code), time_limit=20).verdict == "solvable"
+    assert solve(engine.new_game(code), time_limit=20).verdict == "winnable"
     steps = presses(code, list(solution_of(code)))
     board = started.message
     # The first three steps typed, the rest pressed.
@@ -200,13 +200,13 @@ def test_the_daily_and_the_stock_are_deals_the_solver_won():
     front = front_for("freecell")
     assert isinstance(front, FreeCellFront)
     code = front.daily_code(12345)
-    assert code.cells == 4 and solve(engine.new_game(code), time_limit=20).verdict == "solvable"
+    assert code.cells == 4 and solve(engine.new_game(code), time_limit=20).verdict == "winnable"
     found = find_winnable(1, 7, 2, 0.0, 30.0)
     assert len(found) == 2
     for deal in (*found, shipped(1)[0], shipped(3)[-1]):
         cells = 1 if deal in found or deal == shipped(1)[0] else 3
         game = engine.new_game(engine.make_code("freecell", deal, cells))
-        assert solve(game, time_limit=30).verdict == "solvable", deal
+        assert solve(game, time_limit=30).verdict == "winnable", deal
     assert all(len(shipped(n)) >= 20 for n in (4, 3, 2, 1))
 
 
@@ -340,10 +340,11 @@ async def test_a_hint_is_a_move_of_the_players_own_auto_play_setting(fake_discor
     fake, code = fake_discord, "FC1-C4-MS4"
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     on, off = (hint_code(code, (), 10, autoplay) for autoplay in (True, False))
-    assert on["move"] != off["move"] and off["move"] == "4h"
+    assert isinstance(on, Hint) and isinstance(off, Hint)
+    assert on.move != off.move and off.move == "4h"
     async with running(fake, tmp_path / "hints.sqlite3"):
         await fake.slash(alice, "settings", {"game_setting": "freecell.autoplay.off"})
-        for user, expected in ((alice, off["move"]), (bob, on["move"])):
+        for user, expected in ((alice, off.move), (bob, on.move)):
             board = (await fake.slash(user, "freecell", {"code": code})).message
             pressed = await fake.click(user, board, button(board, "i"))
             (answer,) = await pressed.wait_followups(1, timeout=30)

@@ -400,11 +400,12 @@ async def test_calculation_buttons(service, store):
 
 
 async def test_the_daily_code_is_drawn_once_a_day_shared_and_proven_winnable(service):
-    from engine.solver import solve_code
+    from engine.solver import Refused, solve_code
 
     day = dt.date(2026, 11, 29)
     code = await service.daily_code("bakers", day)
-    assert solve_code(code, (), 20)["verdict"] == "solvable"
+    found = solve_code(code, (), 20)
+    assert not isinstance(found, Refused) and found.verdict == "winnable"
     assert engine.parse_code(code).deal not in dailycodes.shipped_winnable(4)  # not a stock deal
     assert await service.daily_code("bakers", day) == code  # stored once, read back
     again = GameService(service.store)  # another process on the same database

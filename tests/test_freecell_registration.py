@@ -8,8 +8,8 @@ catalogues ``bot/games/locales/freecell/``. Counted: every file (code, catalogue
 data) of ``bot/``, ``renderer/`` and ``storage/``, and the engine's top-level modules (its
 registry, codes, command line). Not counted: the engine's shared eight-column rooms
 (``engine/tableau/``, ``engine/solver/``, ``engine/bakers/``), which serve Jeu du Boulanger
-and FreeCell alike and name the family after its best-known game (the solver's FreeCell
-rules, ``engine/solver/rules.py``, landed with the engine).
+and FreeCell alike and name the family after its best-known game (the solver imports no
+game package: FreeCell hands it its rules from ``engine/freecell/solving.py``).
 """
 
 from __future__ import annotations

@@ -13,8 +13,20 @@ import pytest
 
 import engine
 from engine.freecell import FreeCellGame, registered
-from engine.solver import clear_plans, hint, hint_code, position_key, solve, solve_code, visited_keys
-from engine.solver.winnable import winnable_freecell_deal
+from engine.freecell.winnable import winnable_freecell_deal
+from engine.solver import (
+    Hint,
+    Refused,
+    SolveResult,
+    Standing,
+    clear_plans,
+    hint,
+    hint_code,
+    position_key,
+    solve,
+    solve_code,
+    visited_keys,
+)
 from tests import fcsolve
 from tests.freecell_validator import replays
 
@@ -36,7 +48,7 @@ def new(deal: int, cells: int, *, autoplay: bool = True) -> FreeCellGame:
 
 def test_11982_is_proven_unwinnable_with_four_cells():
     result = solve(new(11982, 4), time_limit=None)
-    assert result.verdict == "unsolvable" and result.moves == []
+    assert result.verdict == "lost" and result.moves == []
     assert solve(new(11982, 4), time_limit=None, node_limit=1000).verdict == "unknown"
 
 
@@ -53,7 +65,7 @@ def check_agrees(deal: int, cells: int) -> str:
     ours = solve(game, time_limit=60)
     theirs = fcsolve.run(game.board_text(), cells, game="freecell")
     assert ours.verdict == theirs.verdict, (deal, cells)
-    if ours.solvable:
+    if ours.winnable:
         board = game.board_text()
         assert replays(board, cells, ours.moves, autoplay=True), (deal, cells)
         written = solve(game.position, time_limit=60)
@@ -70,7 +82,7 @@ def check_agrees(deal: int, cells: int) -> str:
 def test_verdicts_agree_with_fc_solve_and_solutions_replay(cells):
     verdicts = [check_agrees(deal, cells) for deal in SAMPLE[cells]]
     if cells < 4:
-        assert {"solvable", "unsolvable"} <= set(verdicts)
+        assert {"winnable", "lost"} <= set(verdicts)
 
 
 @needs_fcsolve
@@ -87,7 +99,7 @@ def test_following_hints_wins_without_returning_to_a_position():
         seen = {position_key(game.position)}
         while not game.is_won:
             advice = hint(game, time_limit=20)
-            assert advice.status == "move" and advice.winnable, advice
+            assert advice.status == "move" and advice.verdict == "winnable", advice
             game.play(advice.move)
             key = position_key(game.position)
             assert key not in seen
@@ -99,7 +111,7 @@ def test_following_hints_wins_without_returning_to_a_position():
 def test_a_lost_position_says_how_many_undos_mend_it():
     rng = random.Random(7)
     game = new(2, 1)
-    assert solve(game, time_limit=30).solvable
+    assert solve(game, time_limit=30).winnable
     while True:  # random play until the solver proves the position lost
         legal = game.legal_moves()
         assert legal, "stuck before losing"
@@ -107,7 +119,7 @@ def test_a_lost_position_says_how_many_undos_mend_it():
         advice = hint(game, time_limit=20)
         if advice.status == "lost":
             break
-    assert advice.winnable is False and advice.undos is not None and advice.undos >= 1
+    assert advice.verdict == "lost" and advice.undos is not None and advice.undos >= 1
     back = engine.replay(game.code, game.moves)
     for _ in range(advice.undos):
         back.undo()
@@ -120,17 +132,19 @@ def test_a_lost_position_says_how_many_undos_mend_it():
 def test_pool_functions_take_the_players_auto_play_setting():
     on = solve_code("FC1-C4-MS3", (), 20)
     off = solve_code("FC1-C4-MS3", (), 20, autoplay=False)
-    assert on["verdict"] == off["verdict"] == "solvable"
-    assert len(off["moves"]) > len(on["moves"])  # the cards auto-play sends are written out
-    assert hint_code("FC1-C4-MS3", (), 20, autoplay=False)["status"] == "move"
-    assert "error" in solve_code("FC1-C4-MS0")
+    assert isinstance(on, SolveResult) and isinstance(off, SolveResult)
+    assert on.verdict == off.verdict == "winnable"
+    assert len(off.moves) > len(on.moves)  # the cards auto-play sends are written out
+    hinted = hint_code("FC1-C4-MS3", (), 20, autoplay=False)
+    assert isinstance(hinted, Hint) and hinted.status == "move"
+    assert isinstance(solve_code("FC1-C4-MS0"), Refused)
 
 
 def test_a_new_game_without_a_number_is_a_deal_the_solver_won():
     for cells in (4, 1):
         deal = winnable_freecell_deal(cells, random.Random(cells))
         assert deal is not None and 1 <= deal <= 1_000_000
-        assert solve(new(deal, cells), time_limit=60).solvable
+        assert solve(new(deal, cells), time_limit=60).winnable
     with pytest.raises(ValueError):
         winnable_freecell_deal(5)
 
@@ -143,16 +157,19 @@ def test_the_boards_verdict_works_with_auto_play_on_and_off(log):
     from engine.solver import standing_code
 
     found = standing_code("FC1-C4-MS2", log, 10.0)
-    assert found["verdict"] == "solvable" and found["line"], found
+    assert isinstance(found, Standing) and found.verdict == "winnable" and found.line, found
     game = engine.replay("FC1-C4-MS2", log)
     game.autoplay = True
-    game.play(hint_code("FC1-C4-MS2", log, 5.0)["move"])  # the hint's move, auto-played
-    assert position_key(game.position) in found["line"]
+    hinted = hint_code("FC1-C4-MS2", log, 5.0)
+    assert isinstance(hinted, Hint) and hinted.move is not None
+    game.play(hinted.move)  # the hint's move, auto-played
+    assert position_key(game.position) in found.line
 
 
 def test_the_second_search_makes_wins_shorter_and_they_replay():
-    """``solve`` looks for a shorter win once it has one (``engine.solver.weighted``): on the
-    sample deals the wins are far shorter than the first search's, and each still replays."""
+    """``solve`` looks for a shorter win once it has one (the same search with FreeCell's
+    price per step, ``Search(step_price=…)``): on the sample deals the wins are far shorter
+    than the first search's, and each still replays."""
     short = plain = 0
     for deal in SAMPLE[4]:
         game = new(deal, 4)
@@ -202,8 +219,8 @@ def fc_plan_keys(deal: int, moves: list[str]) -> list[bytes]:
 
 @pytest.mark.parametrize("deal", [1, 3, 5, 7, 13])
 def test_the_second_search_keeps_off_avoided_positions(deal: int) -> None:
-    """``avoid`` holds for the second, shorter-minded search too (``engine.solver.weighted``):
-    with every position of a win avoided but its last and those up to its first step (the
+    """``avoid`` holds for the second, shorter-minded search too (``Search(step_price=…)``): with
+    every position of a win avoided but its last and those up to its first step (the
     cards the deal sends home at once are not steps: ``Search``'s ``avoid``), the win
     ``solve`` finds passes through none of them and is still the second search's (shorter
     than the first search's under the same ``avoid``)."""
@@ -213,6 +230,6 @@ def test_the_second_search_keeps_off_avoided_positions(deal: int) -> None:
     avoid = set(fc_plan_keys(deal, plain.moves)[lead + 1 : -1])
     other = solve(game, time_limit=30, avoid=avoid, compact=False, autoplay=False)
     first = solve(game, time_limit=30, avoid=avoid, compact=False, autoplay=False, short=False)
-    assert other.verdict == first.verdict == "solvable"
+    assert other.verdict == first.verdict == "winnable"
     assert not avoid & set(fc_plan_keys(deal, other.moves))
     assert len(other.moves) < len(first.moves)

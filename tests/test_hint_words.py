@@ -37,18 +37,20 @@ def test_a_deal_lost_from_its_start_is_said_so(code, moves):
 
 
 def test_whether_the_start_could_be_won_is_solved_when_the_undos_do_not_reach_it():
-    from engine.solver import solve_code
+    from engine.solver import Hint, SolveResult, solve_code
 
-    line = tuple(solve_code("BK1-C4-AAAAA24", (), 60.0)["moves"])[: engine.UNDO_LIMIT + 5]
+    solved = solve_code("BK1-C4-AAAAA24", (), 60.0)
+    assert isinstance(solved, SolveResult)
+    line = tuple(solved.moves)[: engine.UNDO_LIMIT + 5]
     assert len(line) > engine.UNDO_LIMIT and not reaches_start("BK1-C4-AAAAA24", line)
     assert reaches_start("FC1-C4-MS11982", ("1a", "undo", "2a")) and reaches_start("FC1-C4-MS1", ())
     # Every position the hint's search back reached was lost, but that search did not reach the
     # deal's start: the start is solved, not taken for lost.
-    assert deal_winnable("BK1-C4-AAAAA24", line, {"exhausted": True}, 60.0, None) is True
-    assert deal_winnable("FC1-C4-MS11982", ("1a",), {"exhausted": True}, 0.0, None) is False  # proven
-    assert deal_winnable("FC1-C4-MS11982", ("1a",), {"exhausted": False}, 60.0, None) is False
-    assert deal_winnable("FC1-C4-MS1", ("1a",), {"exhausted": False}, 60.0, None) is True
-    assert deal_winnable("FC1-C4-MS1", ("1a",), {"exhausted": False}, 0.0, None) is None  # no time left
+    assert deal_winnable("BK1-C4-AAAAA24", line, Hint("lost", exhausted=True), 60.0, None) is True
+    assert deal_winnable("FC1-C4-MS11982", ("1a",), Hint("lost", exhausted=True), 0.0, None) is False  # proven
+    assert deal_winnable("FC1-C4-MS11982", ("1a",), Hint("lost"), 60.0, None) is False
+    assert deal_winnable("FC1-C4-MS1", ("1a",), Hint("lost"), 60.0, None) is True
+    assert deal_winnable("FC1-C4-MS1", ("1a",), Hint("lost"), 0.0, None) is None  # no time left
 
 
 def test_each_lost_hint_says_what_is_known_in_every_language():

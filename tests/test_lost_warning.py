@@ -11,7 +11,7 @@ from bot.games.base import Verdict
 from bot.play.service import GameService
 from bot.play.solving import Solver
 from bot.play.verdicts import Verdicts
-from engine.solver import position_key, standing_code
+from engine.solver import Refused, position_key, standing_code
 
 LOSING_CODE = "BK1-C4-AAAAAGK"  # winnable; "61" (Q♠ onto K♠) makes it unwinnable
 CODE = "BK1-C4-AAAAA24"
@@ -20,21 +20,21 @@ CODE = "BK1-C4-AAAAA24"
 # -- the solver -------------------------------------------------------------------------------
 def test_standing_proves_the_losing_move_and_finds_the_undo_back():
     lost = standing_code(LOSING_CODE, ("61",), 10.0, back=True)
-    assert (lost["verdict"], lost["undos"], lost["line"]) == ("unsolvable", 1, [])
-    assert standing_code(LOSING_CODE, ("61",), 10.0)["undos"] is None  # not asked to look back
+    assert (lost.verdict, lost.undos, lost.line) == ("lost", 1, [])
+    assert standing_code(LOSING_CODE, ("61",), 10.0).undos is None  # not asked to look back
 
 
 def test_standing_gives_the_line_of_a_win_and_says_unknown_past_its_budget():
     found = standing_code(LOSING_CODE, (), 10.0)
-    assert found["verdict"] == "solvable" and found["line"]
+    assert found.verdict == "winnable" and found.line
     game = engine.new_game(LOSING_CODE)
-    assert position_key(game.position) not in found["line"]  # the positions after each move
-    assert standing_code(LOSING_CODE, ("61",), 10.0, 50, back=True)["verdict"] == "unknown"
-    assert "error" in standing_code("BK1-C4-NOPE", ())
+    assert position_key(game.position) not in found.line  # the positions after each move
+    assert standing_code(LOSING_CODE, ("61",), 10.0, 50, back=True).verdict == "unknown"
+    assert isinstance(standing_code("BK1-C4-NOPE", ()), Refused)
 
 
 def test_a_move_off_a_known_line_rejoins_it_instead_of_solving_anew():
-    line = standing_code(CODE, (), 10.0)["line"]
+    line = standing_code(CODE, (), 10.0).line
     before = position_key(engine.new_game(CODE).position)
     rejoins = 0
     game = engine.new_game(CODE)
@@ -43,15 +43,15 @@ def test_a_move_off_a_known_line_rejoins_it_instead_of_solving_anew():
         if position_key(game.position) not in line:  # off the line
             fresh = standing_code(CODE, (move,), 10.0)
             rejoined = standing_code(CODE, (move,), 10.0, known=(before, *line))
-            assert rejoined["verdict"] == fresh["verdict"]  # the same answer ...
-            assert rejoined["nodes"] <= fresh["nodes"]  # ... never dearer
-            if rejoined["verdict"] == "solvable" and rejoined["nodes"] < fresh["nodes"]:
+            assert rejoined.verdict == fresh.verdict  # the same answer ...
+            assert rejoined.nodes <= fresh.nodes  # ... never dearer
+            if rejoined.verdict == "winnable" and rejoined.nodes < fresh.nodes:
                 rejoins += 1
-                new = rejoined["line"]
+                new = rejoined.line
                 assert new[-1] == line[-1] and set(new) & set(line)  # it ends on the known line
                 # Its first position (one move on) is winnable indeed.
                 nxt = next(m for m in game.legal_moves() if _key_after(game, m) == new[0])
-                assert standing_code(CODE, (move, nxt), 10.0)["verdict"] == "solvable"
+                assert standing_code(CODE, (move, nxt), 10.0).verdict == "winnable"
         game.undo()
     assert rejoins >= 4
 
@@ -66,11 +66,11 @@ def _key_after(game: engine.Game, move: str) -> bytes:
 
 def test_a_lost_position_needs_no_search_past_a_known_winnable_one():
     lost = standing_code(LOSING_CODE, ("61",), 10.0, back=True, known=(b"unreachable",), within=1)
-    assert (lost["verdict"], lost["undos"]) == ("unsolvable", 1)
+    assert (lost.verdict, lost.undos) == ("lost", 1)
     # Two undos back is winnable by what is known: the one undo between is searched.
     start = standing_code(LOSING_CODE, (), 10.0)
-    deeper = standing_code(LOSING_CODE, ("61", "5a"), 10.0, back=True, known=tuple(start["line"]), within=2)
-    assert (deeper["verdict"], deeper["undos"]) == ("unsolvable", 2)
+    deeper = standing_code(LOSING_CODE, ("61", "5a"), 10.0, back=True, known=tuple(start.line), within=2)
+    assert (deeper.verdict, deeper.undos) == ("lost", 2)
 
 
 # -- the verdicts along the undo path ------------------------------------------------------------
@@ -175,7 +175,7 @@ async def test_a_winning_line_never_warns_and_a_race_game_is_never_judged(servic
 async def test_a_stock_deal_starts_on_its_shipped_line(service, store):
     """Issue 26: a shipped deal's solution seeds its verdicts, so a move on it needs no search
     and a move off it a search handed that line (it may stop where it rejoins it)."""
-    from engine.solver.deals import winnable_deals, winnable_line
+    from engine.bakers.deals import winnable_deals, winnable_line
 
     deal = winnable_deals(4)[0]
     line = winnable_line(deal, 4)

@@ -13,8 +13,21 @@ import pytest
 
 import engine
 from engine.bakers import export_board, import_board
-from engine.solver import SolverError, hint, hint_code, par, shorten, solve, solve_code, to_notation
-from engine.solver.search import CELL, HOME, settle, state_key
+from engine.bakers.solving import settle
+from engine.solver import (
+    Hint,
+    Refused,
+    SolverError,
+    SolveResult,
+    hint,
+    hint_code,
+    par,
+    shorten,
+    solve,
+    solve_code,
+    to_notation,
+)
+from engine.solver.search import CELL, HOME, state_key
 from tests import fcsolve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +59,7 @@ def rule_score(moves: list[str], cards_home: int = 52) -> int:
 def test_solution_replays_to_a_win(deal: int, cells: int) -> None:
     game = bakers(deal, cells)
     result = solve(game, time_limit=30)
-    assert result.verdict == "solvable"
+    assert result.verdict == "winnable"
     assert result.nodes > 0
     won = engine.replay(game.code, result.moves)
     assert won.is_won
@@ -58,7 +71,7 @@ def test_solution_from_a_mid_game_position() -> None:
     game = bakers(860, 4, ("6h", "1a", "1b"))
     before = export_board(game.position)
     result = solve(game, time_limit=30)
-    assert result.verdict == "solvable"
+    assert result.verdict == "winnable"
     assert export_board(game.position) == before
     for move in result.moves:
         game.play(move)
@@ -69,7 +82,7 @@ def test_a_won_position_needs_no_move() -> None:
     game = bakers(3, 4)
     game.replay(solve(game).moves)
     result = solve(game)
-    assert (result.verdict, result.moves) == ("solvable", [])
+    assert (result.verdict, result.moves) == ("winnable", [])
 
 
 # -- verdicts against the real fc-solve (exact preset) ---------------------------------------
@@ -89,20 +102,20 @@ def test_verdicts_match_fcsolve() -> None:
         game = bakers(deal, cells)
         theirs = fcsolve.run(export_board(game.position), cells, exact=True)
         ours = solve(game, time_limit=30)
-        assert theirs.verdict in ("solvable", "unsolvable")
+        assert theirs.verdict in ("winnable", "lost")
         assert ours.verdict == theirs.verdict, f"deal {deal} with {cells} cells"
         seen.add((cells, ours.verdict))
     # both verdicts were exercised, for every cell count that has both in range
-    assert {(4, "solvable"), (4, "unsolvable"), (2, "solvable"), (2, "unsolvable")} <= seen
-    assert {(1, "solvable"), (1, "unsolvable")} <= seen
+    assert {(4, "winnable"), (4, "lost"), (2, "winnable"), (2, "lost")} <= seen
+    assert {(1, "winnable"), (1, "lost")} <= seen
 
 
 @needs_fcsolve
 def test_lost_mid_game_position_matches_fcsolve() -> None:
     game = engine.replay(LOST_CODE, LOST_MOVES)
     theirs = fcsolve.run(game.board_text(), 4, exact=True)
-    assert theirs.verdict == "unsolvable"
-    assert solve(game).verdict == "unsolvable"
+    assert theirs.verdict == "lost"
+    assert solve(game).verdict == "lost"
 
 
 def test_imported_board_with_cells_and_foundations() -> None:
@@ -110,7 +123,7 @@ def test_imported_board_with_cells_and_foundations() -> None:
     game = bakers(860, 4, ("6h", "1a", "1b", "1c"))
     pos = import_board(game.board_text())
     result = solve(pos)
-    assert result.verdict == "solvable"
+    assert result.verdict == "winnable"
     game.replay(result.moves)
     assert game.is_won
 
@@ -122,12 +135,12 @@ def test_imported_board_with_cells_and_foundations() -> None:
 def test_tiny_budget_is_unknown_never_unsolvable(deal: int) -> None:
     game = bakers(deal, 4)
     full = solve(game, time_limit=30)
-    assert full.verdict == "unsolvable"
+    assert full.verdict == "lost"
     assert full.nodes > 1000
     for limit in (0, 1, 10, 100, full.nodes // 2, full.nodes - 1):
         assert solve(game, node_limit=limit).verdict == "unknown", limit
     assert solve(game, time_limit=0).verdict == "unknown"
-    assert solve(game, node_limit=full.nodes + 1).verdict == "unsolvable"
+    assert solve(game, node_limit=full.nodes + 1).verdict == "lost"
 
 
 def test_tiny_budget_on_a_solvable_deal() -> None:
@@ -138,7 +151,7 @@ def test_tiny_budget_on_a_solvable_deal() -> None:
         r = solve(game, node_limit=limit)
         assert r.verdict == "unknown"
         assert r.moves == []
-    assert solve(game, node_limit=needed).verdict == "solvable"
+    assert solve(game, node_limit=needed).verdict == "winnable"
 
 
 # -- hints ------------------------------------------------------------------------------------
@@ -165,10 +178,10 @@ def test_hint_on_a_lost_position_counts_the_undos() -> None:
     back = engine.replay(LOST_CODE, LOST_MOVES)
     for _ in range(LOST_UNDOS - 1):
         back.undo()
-    assert solve(back).verdict == "unsolvable"
+    assert solve(back).verdict == "lost"
     back.undo()
     result = solve(back)
-    assert result.verdict == "solvable"
+    assert result.verdict == "winnable"
     # the hint's solution wins from the mended position
     back.replay(h.solution)
     assert back.is_won
@@ -202,13 +215,12 @@ def test_solve_code_runs_in_a_process_pool() -> None:
         illegal = pool.submit(solve_code, code, ["1h"], 1).result()
         lost = pool.submit(hint_code, LOST_CODE, LOST_MOVES, 10).result()
         bad_hint = pool.submit(hint_code, "XX1-AAAAAAA", [], 1).result()
-    assert (lost["status"], lost["undos"], lost["code"]) == ("lost", LOST_UNDOS, LOST_CODE)
-    assert "error" in bad_hint
-    assert out["verdict"] == "solvable"
-    assert out["code"] == code
-    assert engine.replay(code, ["6h", "1a", *out["moves"]]).is_won
-    assert "7 characters" in bad["error"]
-    assert "cannot go home" in illegal["error"]
+    assert isinstance(lost, Hint) and (lost.status, lost.undos, lost.verdict) == ("lost", LOST_UNDOS, "lost")
+    assert isinstance(bad_hint, Refused)
+    assert isinstance(out, SolveResult) and out.verdict == "winnable"
+    assert engine.replay(code, ["6h", "1a", *out.moves]).is_won
+    assert isinstance(bad, Refused) and "7 characters" in bad.error
+    assert isinstance(illegal, Refused) and "cannot go home" in illegal.error
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -308,12 +320,13 @@ def test_shorten_uses_group_moves_and_keeps_the_win() -> None:
 def test_each_games_search_rules_put_cards_where_the_engine_does() -> None:
     """``Rules.onto`` (the search's steps, and where ``shorten`` looks for group moves) lists
     exactly the engine's build rule ``FIT`` for both games: a card on a card the engine
-    refuses would be a solver bug, one missed a shortcut or a state never searched."""
+    refuses would be a solver bug, one missed a shortcut or a state never searched. Each
+    game hands its rules through its position class."""
     from engine.bakers.position import Position
     from engine.freecell.position import FreeCellPosition
-    from engine.solver.rules import FREECELL
-    from engine.solver.search import BAKERS
+    from engine.solver.rules import rules_of
 
-    for rules, fit in ((BAKERS, Position.FIT), (FREECELL, FreeCellPosition.FIT)):
+    for cls in (Position, FreeCellPosition):
+        rules, fit = rules_of(cls.deal(1, 4)), cls.FIT
         for card in range(52):
             assert sorted(rules.onto[card]) == [t for t in range(52) if fit[t][card] == 1], (rules.name, card)

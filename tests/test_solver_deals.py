@@ -8,8 +8,8 @@ import random
 import pytest
 
 import engine
+from engine.bakers.deals import RANGES, STOCK_FILE, bad_lines, check_deal, winnable_deals, winnable_line
 from engine.solver import solve
-from engine.solver.deals import RANGES, STOCK_FILE, bad_lines, check_deal, winnable_deals, winnable_line
 
 MINIMUM = {4: 200, 2: 50, 1: 10}
 
@@ -33,14 +33,14 @@ def test_sampled_stock_deals_are_won_through_the_engine(cells: int) -> None:
     for deal in sample:
         code = engine.code_for("bakers", deal, cells)
         result = solve(engine.new_game(code), time_limit=30)
-        assert result.verdict == "solvable", deal
+        assert result.verdict == "winnable", deal
         assert engine.replay(code, result.moves).is_won
 
 
 def test_stock_regenerates_identically_on_a_slice() -> None:
     """The generator's rule (fixed node budget, no clock) reproduces the shipped 2-cell list on its first 150 deals."""
     start, _ = RANGES[2]
-    fresh = [d for d in range(start, start + 150) if check_deal(d, 2)[1] == "solvable"]
+    fresh = [d for d in range(start, start + 150) if check_deal(d, 2)[1] == "winnable"]
     shipped = [d for d in winnable_deals(2) if d < start + 150]
     assert fresh == shipped
     assert fresh, "the slice should contain winnable deals"

@@ -12,8 +12,8 @@ import pytest
 
 import engine
 from engine.bakers import BakersGame, Position
-from engine.solver import clear_plans, hint, hint_code, position_key, solve, visited_keys
-from engine.solver.deals import winnable_deals
+from engine.bakers.deals import winnable_deals
+from engine.solver import Hint, clear_plans, hint, hint_code, position_key, solve, visited_keys
 
 HINT_SECONDS = 10.0  # generous: a hint that ran out of time would fail these tests, not hang them
 
@@ -159,7 +159,7 @@ def test_when_every_move_revisits_the_hint_still_shows_the_win() -> None:
         after = engine.replay(game.code, [*game.moves, move])
         assert position_key(after.position) in seen
     advice = hint(game, HINT_SECONDS, reuse=False)
-    assert (advice.status, advice.winnable) == ("move", True)
+    assert (advice.status, advice.verdict) == ("move", "winnable")
     assert advice.move in ("c8", "d7") and advice.solution[0] == advice.move
     assert engine.replay(game.code, [*game.moves, *advice.solution]).is_won
 
@@ -187,7 +187,7 @@ def test_replay_and_hint_read_batched_actions() -> None:
     advice = hint(again, HINT_SECONDS, reuse=False)
     assert advice.status == "move" and again.is_legal(advice.move or "")
     found = hint_code(game.code, game.moves, HINT_SECONDS)
-    assert found["status"] == "move" and found["winnable"] is True
+    assert isinstance(found, Hint) and (found.status, found.verdict) == ("move", "winnable")
     assert follow_hints(game.code, game.moves).is_won
     # undo takes the whole batch back; the hint after it still avoids the batch's positions
     again.undo()
@@ -229,7 +229,7 @@ def test_a_solution_avoiding_positions_passes_through_none_of_them(deal: int, ce
         for c, a, b in zip(plain.moves, plain.moves[1:], plain.moves[2:], strict=False)
     )
     other = solve(game, time_limit=30, avoid=avoid, compact=False)
-    assert other.verdict == "solvable"
+    assert other.verdict == "winnable"
     assert not avoid & set(plan_keys(game.position, other.moves))
 
 
@@ -243,9 +243,9 @@ def test_a_pair_every_win_passes_is_unsolvable_as_a_plain_search_agrees() -> Non
     assert isinstance(game, BakersGame)
     prefix = ["3a", "3b", "37", "36", "24"]
     avoid = {position_key(engine.replay(code, prefix[:n]).position) for n in (4, 5)}
-    assert solve(game, time_limit=30, avoid=avoid, compact=False).verdict == "unsolvable"
+    assert solve(game, time_limit=30, avoid=avoid, compact=False).verdict == "lost"
     for key in avoid:  # either one alone leaves a way round
-        assert solve(game, time_limit=30, avoid={key}, compact=False).verdict == "solvable"
+        assert solve(game, time_limit=30, avoid={key}, compact=False).verdict == "winnable"
     seen = {position_key(game.position)}
     todo = [game.position.copy()]
     while todo:
@@ -272,4 +272,4 @@ def test_avoiding_every_way_out_is_unsolvable_not_a_fake_win() -> None:
         firsts.add(position_key(after))
     result = solve(game, time_limit=30, avoid=firsts, compact=False)
     # single-card steps reach only those positions first (group moves are shortcuts of them)
-    assert result.verdict == "unsolvable"
+    assert result.verdict == "lost"

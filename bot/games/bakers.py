@@ -43,12 +43,12 @@ def proven_deals(
         code = engine.make_code("bakers", rng.randrange(engine.codes.MAX_DEAL + 1), cells)
         seconds = min(seconds_each, max(0.0, deadline - time.monotonic()))
         found = solve(BakersGame(code), time_limit=seconds, node_limit=nodes_each, compact=False)
-        if found.verdict == "solvable":
+        if found.winnable:
             yield code, tuple(found.moves)
 
 
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
-    """Worker: try random deals with ``cells`` free cells; return those proven solvable."""
+    """Worker: try random deals with ``cells`` free cells; return those proven winnable."""
     found = proven_deals(cells, random.Random(seed), seconds_each, budget)
     return [code.deal for code, _ in itertools.islice(found, max(0, wanted))]
 
@@ -73,9 +73,9 @@ class BakersFront(TableauFront[BakersGame]):
         return dailycodes.shipped_winnable(cells)
 
     def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
-        """A shipped stock deal's solution (``engine.solver.deals``), for that deal as dealt
+        """A shipped stock deal's solution (``engine.bakers.deals``), for that deal as dealt
         today, or the win found when this process drew that daily."""
-        from engine.solver.deals import winnable_line
+        from engine.bakers.deals import winnable_line
 
         if code.cells is None or code != engine.make_code(self.kind, code.deal, code.cells):
             return None  # an older version of the deal numbers: other cards

@@ -3,7 +3,7 @@ Finish, the menu, the solver's hints and verdicts) with Microsoft's numbered dea
 or 1 free cells, safe auto-play, and its own words.
 
 A new game without a number is a random Microsoft deal the solver has won at that cell
-count (``engine.solver.winnable.winnable_freecell_deal``), taken from the winnable stock
+count (``engine.freecell.winnable.winnable_freecell_deal``), taken from the winnable stock
 the bot keeps per cell count (``find_winnable`` refills it; ``freecell_deals.json`` is
 its seed and fallback). A number is a deal: ``/freecell deal:11982``, or ``11982`` /
 ``#11982`` wherever a code is typed. The daily is a random deal proven winnable with 4
@@ -56,7 +56,7 @@ def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budge
     """Worker: random Microsoft deals the solver won with ``cells`` free cells, until
     ``wanted`` are found or ``budget`` seconds have passed (``seconds_each`` is not used: each
     deal's search is bounded by nodes, ``STOCK_NODES``)."""
-    from engine.solver.winnable import winnable_freecell_deal
+    from engine.freecell.winnable import winnable_freecell_deal
 
     rng = random.Random(seed)
     found: list[int] = []
@@ -100,7 +100,7 @@ class FreeCellFront(TableauFront[FreeCellGame]):
     def daily_code(self, draw: int) -> engine.GameCode:
         """A random Microsoft deal the solver wins with 4 cells (not a shipped one, which
         players meet as ordinary games); a shipped one if none was found in the budget."""
-        from engine.solver.winnable import winnable_freecell_deal
+        from engine.freecell.winnable import winnable_freecell_deal
 
         deal = winnable_freecell_deal(
             DAILY_CELLS, random.Random(draw), node_limit=DAILY_NODES, tries=DAILY_TRIES

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Hashable
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import engine
 import storage
@@ -41,6 +41,9 @@ from engine.game import BATCH
 from engine.tableau import TableauGame, TableauMove
 from engine.tableau.notation import CELL_LETTERS, COLUMN, FOUNDATION
 
+if TYPE_CHECKING:
+    from engine.solver import Hint
+
 G = TypeVar("G", bound=TableauGame[Any])
 HOME = "h"
 _NOTATION_START = frozenset("12345678" + CELL_LETTERS)
@@ -53,34 +56,34 @@ _ENGINE_PLACE = re.compile(
 def tableau_hint(code: str, moves: tuple[str, ...], seconds: float, autoplay: bool | None = None) -> Advice:
     """Worker: the solver's advice for a position of an eight-column game (``autoplay``: the
     player's setting of a game that has one, for a move they can make next)."""
-    from engine.solver import hint_code
+    from engine.solver import Refused, hint_code
 
     started = time.monotonic()
     found = hint_code(code, moves, seconds, autoplay)
-    status = found.get("status")
-    if status not in ("move", "won", "lost"):
+    if isinstance(found, Refused):
         return Advice("unknown")
-    undos = found.get("undos")
-    if status != "lost" or undos is not None:
-        return Advice(status, found.get("move"), undos)
+    if found.status != "lost" or found.undos is not None:
+        return Advice(found.status, found.move, found.undos)
     left = seconds - (time.monotonic() - started)
     return Advice("lost", deal_winnable=deal_winnable(code, moves, found, left, autoplay))
 
 
 def deal_winnable(
-    code: str, moves: tuple[str, ...], lost: dict[str, Any], seconds: float, autoplay: bool | None
+    code: str, moves: tuple[str, ...], lost: Hint, seconds: float, autoplay: bool | None
 ) -> bool | None:
     """Whether the deal of a lost position could be won from its start, None when not known:
     the hint's search back (``lost``) proved it when it went all the way to the start,
     else the start is solved within ``seconds``."""
-    from engine.solver import SOLVABLE, UNSOLVABLE, solve_code
+    from engine.solver import LOST, WINNABLE, Refused, solve_code
 
-    if lost.get("exhausted") and reaches_start(code, moves):
+    if lost.exhausted and reaches_start(code, moves):
         return False
     if seconds <= 0:
         return None
-    verdict = solve_code(code, (), seconds, autoplay).get("verdict")
-    return {SOLVABLE: True, UNSOLVABLE: False}.get(str(verdict))
+    solved = solve_code(code, (), seconds, autoplay)
+    if isinstance(solved, Refused):
+        return None
+    return {WINNABLE: True, LOST: False}.get(solved.verdict)
 
 
 def reaches_start(code: str, moves: tuple[str, ...]) -> bool:
@@ -105,16 +108,13 @@ def tableau_verdict(
     ``back``, a lost position's undos back to a winnable one are searched too; ``known``
     (marks of winnable positions, the last verdict's line) ends the search at the first of
     them it reaches; ``within``: the undos back to the first of them."""
-    from engine.solver import standing_code
+    from engine.solver import Refused, standing_code
 
     line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
     found = standing_code(code, moves, seconds, nodes, back=back, known=line, within=within)
-    verdict, spent = found.get("verdict"), int(found.get("nodes", 0))
-    if verdict == "solvable":
-        return Verdict("winnable", tuple(found["line"]), nodes=spent)
-    if verdict == "unsolvable":
-        return Verdict("lost", undos=found.get("undos"), nodes=spent)
-    return Verdict("unknown", nodes=spent)
+    if isinstance(found, Refused):
+        return Verdict("unknown")
+    return Verdict(found.verdict, tuple(found.line), found.undos, found.nodes)
 
 
 EMPTY_TEXT = "--"  # an empty pile in the console's text board

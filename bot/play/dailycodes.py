@@ -20,8 +20,8 @@ def draw() -> int:
 
 
 def shipped_winnable(cells: int) -> tuple[int, ...]:
-    """The project's shipped list of proven-winnable deals (``engine/solver/winnable_deals.json``)."""
-    from engine.solver.deals import winnable_deals
+    """The project's shipped list of proven-winnable deals (``engine/bakers/winnable_deals.json``)."""
+    from engine.bakers.deals import winnable_deals
 
     return tuple(winnable_deals(cells))
 

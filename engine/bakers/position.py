@@ -6,7 +6,7 @@ Baker's build rule, a card on the next higher card of the same suit, and dealing
 
 from __future__ import annotations
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from engine.cards import card_label
 from engine.dealing import shuffled_deck
@@ -18,6 +18,9 @@ from engine.tableau.position import (
     _make_move,
     fit_table,
 )
+
+if TYPE_CHECKING:
+    from engine.solver.rules import Rules
 
 BakersMove = TableauMove  # the moves of both games are the same objects
 
@@ -38,6 +41,13 @@ class Position(TableauPosition):
     def deal(cls, deal_number: int, cells: int) -> Self:
         """Dealing version 1 (SPEC §3): shuffled card k onto column (k mod 8)."""
         return cls.from_deck(shuffled_deck(deal_number), cells)
+
+    @classmethod
+    def solver_rules(cls) -> Rules:
+        """Jeu du Boulanger's rules as the solver needs them (``engine.bakers.solving``)."""
+        from engine.bakers.solving import RULES
+
+        return RULES
 
     @staticmethod
     def _beyond(card: int, top: int) -> bool:

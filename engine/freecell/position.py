@@ -14,33 +14,18 @@ this one is the one players of Microsoft's game know.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from engine.cards import RANKS
 from engine.errors import IllegalMove
 from engine.freecell.deals import ms_deck
-from engine.tableau.notation import FOUNDATION
+from engine.freecell.rules import OTHER_COLOUR, RED, auto_run, opposite_colour_below, safe_home
 from engine.tableau.position import EMPTY, NUM_COLUMNS, TableauMove, TableauPosition, fit_table
 
+if TYPE_CHECKING:
+    from engine.solver.rules import Rules
+
 FreeCellMove = TableauMove
-_RED = (False, True, True, False)  # by suit index, SUITS order S H D C
-# For each suit, the two suits of the other colour.
-OTHER_COLOUR = tuple(tuple(o for o in range(4) if _RED[o] != _RED[s]) for s in range(4))
-
-
-def opposite_colour_below(card: int, top: int) -> bool:
-    """FreeCell's build rule: ``card`` goes on ``top`` when ``top`` is one rank higher and of the
-    other colour."""
-    return top % 13 == card % 13 + 1 and _RED[top // 13] != _RED[card // 13]
-
-
-def safe_home(card: int, found: list[int]) -> bool:
-    """Whether ``card`` is the next of its suit and safe to send home by itself (module doc)."""
-    rank = card % 13  # 0 for an ace: the cards of its suit already home
-    if found[card // 13] != rank:
-        return False
-    a, b = OTHER_COLOUR[card // 13]
-    return found[a] >= rank and found[b] >= rank
 
 
 class FreeCellPosition(TableauPosition):
@@ -55,18 +40,17 @@ class FreeCellPosition(TableauPosition):
         """Microsoft's deal ``deal_number`` (1 to 1,000,000) with ``cells`` free cells."""
         return cls.from_deck(ms_deck(deal_number), cells)
 
+    @classmethod
+    def solver_rules(cls) -> Rules:
+        """FreeCell's rules as the solver needs them (``engine.freecell.solving``)."""
+        from engine.freecell.solving import RULES
+
+        return RULES
+
     def auto_run(self) -> list[TableauMove]:
         """The cards safe auto-play sends home from here, one at a time, in the order they go
         (each may make the next safe), applied to this position."""
-        run: list[TableauMove] = []
-        while True:
-            move = next(
-                (m for m in self.moves(dst=(FOUNDATION, 0)) if safe_home(m.cards[0], self.found)), None
-            )
-            if move is None:
-                return run
-            self.apply(move)
-            run.append(move)
+        return auto_run(self)
 
     @staticmethod
     def _beyond(card: int, top: int) -> bool:
@@ -74,7 +58,7 @@ class FreeCellPosition(TableauPosition):
 
     @staticmethod
     def _need_words(top: int) -> str:
-        colour = "black" if _RED[top // 13] else "red"
+        colour = "black" if RED[top // 13] else "red"
         return f"a {colour} {_rank_words(top % 13)}"
 
     @classmethod
@@ -88,7 +72,7 @@ class FreeCellPosition(TableauPosition):
     def _rule_words(card: int) -> str:
         if card % 13 == 12:
             return "of the opposite colour (none for a king)"
-        colour = "black" if _RED[card // 13] else "red"
+        colour = "black" if RED[card // 13] else "red"
         return f"of the opposite colour (a {colour} {_rank_words(card % 13 + 2)})"
 
 

@@ -1,10 +1,11 @@
 """``python -m engine solve|hint CODE [MOVE ...] [--time-limit SECONDS]``: one JSON object on stdout.
 
-``solve`` (Jeu du Boulanger, FreeCell): ``{"verdict": "solvable"|"unsolvable"|"unknown",
-"moves": [...], "seconds": ...}``; ``moves`` wins from the position the code
-and moves reach. ``--node-limit N`` also bounds the search by nodes. FreeCell
-plays with safe auto-play here as in the game (``play`` too), so its ``moves``
-leave out the cards auto-play sends home; they replay as printed with ``play``.
+``solve`` (the games that hand the solver their rules: Jeu du Boulanger, FreeCell):
+``{"verdict": "solvable"|"unsolvable"|"unknown", "moves": [...], "seconds": ...}`` (the
+solver's "winnable" and "lost" printed as they always were); ``moves`` wins from the
+position the code and moves reach. ``--node-limit N`` also bounds the search by nodes. A
+game with auto-play (FreeCell) plays with it here as in the game (``play`` too), so its
+``moves`` leave out the cards auto-play sends home; they replay as printed with ``play``.
 
 ``hint``: exactly ``{"move": notation or null, "undo": undos needed or 0,
 "winnable": true|false|null}`` for every game (null: not known within the time
@@ -12,9 +13,9 @@ limit). Jeu du Boulanger and FreeCell: the solver's advice (``engine.solver.hint
 game's history from the moves, so following hints never returns to a position
 the game has been in); ``move`` null with ``undo`` > 0 when the position is lost
 and that many undos lead back to one that is winnable; ``move`` and ``undo`` both
-null/0 when it is lost beyond repair, won, or undecided. Calculation: the hint
-player's move (Monte-Carlo, seeded by the position), ``winnable`` null unless the
-game is over (true when won, false when lost).
+null/0 when it is lost beyond repair, won, or undecided. A game with a hint player of its
+own (Calculation: ``HintPlayer``): its move, ``winnable`` null unless the game is over
+(true when won, false when lost).
 
 ``--time-limit`` is a plain decimal number of seconds above 0 and at most 60
 (the CPU one call may use). Bad input of any kind exits with status 2 and a
@@ -25,18 +26,31 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, node_count, play_position, seconds
+from engine.game import Outcome
 from engine.solver.hints import hint
-from engine.solver.result import hint_json
+from engine.solver.result import LOST, WINNABLE, hint_json
 from engine.solver.solving import DEFAULT_TIME_LIMIT, solve
 from engine.tableau.game import TableauGame
 
-if TYPE_CHECKING:
-    from engine.calculation import CalculationGame
-
 DEFAULT_HINT_TIME = 2.0
+
+# The verdicts as ``solve`` has always printed them.
+PRINTED_VERDICT = {WINNABLE: "solvable", LOST: "unsolvable"}
+
+
+@runtime_checkable
+class HintPlayer(Protocol):
+    """A game with a hint player of its own (Calculation's), for ``hint``."""
+
+    code: Any
+
+    def hint(self, *, time_limit: float | None = None) -> str | None: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
 
 
 def _parser(command: str, summary: str, default_time: float, nodes: bool) -> argparse.ArgumentParser:
@@ -58,15 +72,11 @@ def _parser(command: str, summary: str, default_time: float, nodes: bool) -> arg
     return parser
 
 
-def _position(args: argparse.Namespace) -> TableauGame[Any] | CalculationGame:
+def _position(args: argparse.Namespace) -> TableauGame[Any] | HintPlayer:
     game = play_position(args.code, args.moves)
-    if isinstance(game, TableauGame):
+    if isinstance(game, TableauGame | HintPlayer):
         return game
-    from engine.calculation import CalculationGame  # only for a Calculation code: its modules load then
-
-    if not isinstance(game, CalculationGame):
-        raise UsageError(f"{game.code}: no {args.command} for this game")
-    return game
+    raise UsageError(f"{game.code}: no {args.command} for this game")
 
 
 def main_solve(argv: list[str]) -> str:
@@ -81,7 +91,8 @@ def main_solve(argv: list[str]) -> str:
             f"{game.code}: the solver plays Jeu du Boulanger (BK…) and FreeCell (FC…) codes only"
         )
     result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit)
-    return json.dumps({"verdict": result.verdict, "moves": result.moves, "seconds": result.seconds}) + "\n"
+    verdict = PRINTED_VERDICT.get(result.verdict, result.verdict)
+    return json.dumps({"verdict": verdict, "moves": result.moves, "seconds": result.seconds}) + "\n"
 
 
 def main_hint(argv: list[str]) -> str:

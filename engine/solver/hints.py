@@ -8,11 +8,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import asdict, replace
-from typing import Any
+from dataclasses import replace
 
-from engine.freecell.game import FreeCellGame
-from engine.freecell.position import FreeCellPosition
 from engine.game import BATCH
 from engine.registry import replay
 from engine.solver.lines import autoplay_form, shorten, shorten_autoplay
@@ -25,8 +22,8 @@ from engine.solver.positions import (
     position_key,
     tableau_game,
 )
-from engine.solver.result import LOST, MOVE, SOLVABLE, UNKNOWN, WON, Hint, SolverError
-from engine.solver.rules import rules_for
+from engine.solver.result import LOST, MOVE, UNKNOWN, WINNABLE, WON, Hint, Refused, SolverError
+from engine.solver.rules import rules_of
 from engine.solver.solving import solve
 from engine.tableau.game import TableauGame
 from engine.tableau.notation import parse_notation
@@ -105,22 +102,23 @@ def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
     """The next move of a win that never returns to a position the game has been in, or proof
     the position is lost and how many undos mend it (``_hint``).
 
-    A FreeCell game's plan is given as its player presses it, by the game's own auto-play
-    setting: with auto-play, the moves home it makes by itself left out (``autoplay_form``)
-    and shortened over the positions such a player passes (``shorten_autoplay``: a run
-    moved through a free cell while a card went home is one move, which only auto-play
-    makes legal); without, shortened with group moves (``shorten``). Either way every
+    The plan of a game with auto-play (``Rules.auto_play``: FreeCell's) is given as its
+    player presses it, by the game's own auto-play setting: with auto-play, the moves home it
+    makes by itself left out (``autoplay_form``) and shortened over the positions such a
+    player passes (``shorten_autoplay``: a run moved through a free cell while a card went
+    home is one move, which only auto-play makes legal); without, shortened with group moves
+    (``shorten``). Either way every
     position the shorter plan's moves lead to is one of the plan's (so none was visited);
     the one right after a shortcut, before auto-play's cards go home, is checked against the
     game's history (``_first_passes``). The rest of the plan is remembered under the
     position the first move leads to (``reuse``)."""
     advice = _hint(game, time_limit, reuse=reuse)
-    if not isinstance(game, FreeCellGame) or not advice.solution:
+    if rules_of(game.position).auto_play is None or not advice.solution:
         return advice
     pos = game.position
     if advice.undos:
         back = replay(game.code, game.moves)
-        assert isinstance(back, FreeCellGame)
+        assert isinstance(back, TableauGame)
         for _ in range(advice.undos):
             back.undo()
         pos = back.position
@@ -141,28 +139,30 @@ def hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint:
     return replace(advice, move=solution[0], solution=solution)
 
 
-def _first_passes(pos: FreeCellPosition, first: str, autoplay: bool, seen: frozenset[bytes]) -> bool:
+def _first_passes(pos: Position, first: str, autoplay: bool, seen: frozenset[bytes]) -> bool:
     """Whether playing ``first`` (with its auto-play) passes through a position in ``seen``: the
     position right after a shortcut, before auto-play's cards go home, need not be the plan's."""
     work = pos.copy()
     work.apply(work.resolve(parse_notation(first, work.num_cells)))
     if position_key(work) in seen:
         return True
-    if autoplay:
-        for move in list(work.copy().auto_run()):
+    auto_play = rules_of(pos).auto_play
+    if autoplay and auto_play is not None:
+        for move in auto_play(work.copy()):
             work.apply(move)
             if position_key(work) in seen:
                 return True
     return False
 
 
-def _remember_after(pos: FreeCellPosition, first: str, plan: Sequence[str], autoplay: bool) -> None:
+def _remember_after(pos: Position, first: str, plan: Sequence[str], autoplay: bool) -> None:
     """Remember the rest of ``plan`` under the position ``first`` (a shortcut along it, played
     with the game's auto-play) leads to, so following the shortened hint still reuses the plan."""
     after = pos.copy()
     after.apply(after.resolve(parse_notation(first, after.num_cells)))
-    if autoplay:
-        after.auto_run()
+    auto_play = rules_of(pos).auto_play
+    if autoplay and auto_play is not None:
+        auto_play(after)
     target = exact_key(after)
     keys = plan_keys(pos, plan)
     if keys is None:
@@ -234,18 +234,18 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
 
     pos = game.position
     if pos.is_won():
-        return Hint(WON, winnable=True)
+        return Hint(WON, verdict=WINNABLE)
     seen = visited_keys(game)
     if reuse:
         with _CACHE_LOCK:
             cached = _PLANS.get(exact_key(pos))
         if cached is not None and seen.isdisjoint(cached[1]):
             _remember(pos, *cached)
-            return Hint(MOVE, cached[0][0], list(cached[0]), winnable=True, seconds=elapsed())
+            return Hint(MOVE, cached[0][0], list(cached[0]), verdict=WINNABLE, seconds=elapsed())
     dead: set[int] = set()
     result = solve(pos, time_limit=time_limit, dead=dead, compact=False)
     nodes = result.nodes
-    if result.verdict == SOLVABLE:
+    if result.verdict == WINNABLE:
         plan: list[str] | None = result.moves
         keys = plan_keys(pos, result.moves)
         if keys is None:
@@ -256,7 +256,7 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
         if plan is not None and keys is not None:
             if reuse:
                 _remember(pos, plan, keys)
-            return Hint(MOVE, plan[0], plan, winnable=True, seconds=elapsed(), nodes=nodes)
+            return Hint(MOVE, plan[0], plan, verdict=WINNABLE, seconds=elapsed(), nodes=nodes)
         # No win avoids them all: a winning move into a position not visited, else the plain
         # plan (a hint never hides a win).
         fresh, more = _fresh_winning_move(pos, result.moves, seen, dead, deadline)
@@ -265,9 +265,9 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
             if _first_is_new(pos, result.moves, seen):
                 fresh = result.moves
             else:
-                return Hint(UNKNOWN, winnable=True, seconds=elapsed(), nodes=nodes)
+                return Hint(UNKNOWN, verdict=WINNABLE, seconds=elapsed(), nodes=nodes)
         plan = fresh or result.moves
-        return Hint(MOVE, plan[0], plan, winnable=True, seconds=elapsed(), nodes=nodes)
+        return Hint(MOVE, plan[0], plan, verdict=WINNABLE, seconds=elapsed(), nodes=nodes)
     if result.verdict == UNKNOWN:
         return Hint(UNKNOWN, seconds=elapsed(), nodes=nodes)
     back = replay(game.code, game.moves)
@@ -275,16 +275,16 @@ def _hint(game: AnyGame, time_limit: float = 2.0, *, reuse: bool = True) -> Hint
     for undos in range(1, back.undo_depth + 1):
         back.undo()
         if remaining() <= 0:
-            return Hint(LOST, winnable=False, seconds=elapsed(), nodes=nodes)
+            return Hint(LOST, verdict=LOST, seconds=elapsed(), nodes=nodes)
         earlier = solve(back.position, time_limit=remaining(), dead=dead, compact=False, short=False)
         nodes += earlier.nodes
-        if earlier.verdict == SOLVABLE:
+        if earlier.verdict == WINNABLE:
             return Hint(
-                LOST, undos=undos, solution=earlier.moves, winnable=False, seconds=elapsed(), nodes=nodes
+                LOST, undos=undos, solution=earlier.moves, verdict=LOST, seconds=elapsed(), nodes=nodes
             )
         if earlier.verdict == UNKNOWN:
-            return Hint(LOST, winnable=False, seconds=elapsed(), nodes=nodes)
-    return Hint(LOST, exhausted=True, winnable=False, seconds=elapsed(), nodes=nodes)
+            return Hint(LOST, verdict=LOST, seconds=elapsed(), nodes=nodes)
+    return Hint(LOST, exhausted=True, verdict=LOST, seconds=elapsed(), nodes=nodes)
 
 
 def _plan_avoiding(
@@ -300,7 +300,7 @@ def _plan_avoiding(
     nodes = 0
     avoiding = solve(pos, time_limit=max(0.0, deadline - time.monotonic()), avoid=seen, compact=False)
     nodes += avoiding.nodes
-    if avoiding.verdict == SOLVABLE:
+    if avoiding.verdict == WINNABLE:
         keys = plan_keys(pos, avoiding.moves)
         if keys is not None and seen.isdisjoint(keys):
             return avoiding.moves, keys, nodes
@@ -315,7 +315,7 @@ def _plan_avoiding(
             continue
         onward = solve(after, time_limit=left, avoid=seen | {position_key(pos)}, compact=False, short=False)
         nodes += onward.nodes
-        if onward.verdict == SOLVABLE:
+        if onward.verdict == WINNABLE:
             plan = [move.notation, *onward.moves]
             keys = plan_keys(pos, plan)
             if keys is not None and seen.isdisjoint(keys):
@@ -325,9 +325,9 @@ def _plan_avoiding(
 
 def _home_now(pos: Position) -> bool:
     """Whether the search sends some card of ``pos`` home before anything else (Jeu du
-    Boulanger: any card that can go; FreeCell: a card safe auto-play sends)."""
+    Boulanger: any card that can go; FreeCell: a card safe auto-play sends: ``Rules.settle``)."""
     cols = [bytes(c) for c in pos.cols]
-    return bool(rules_for(pos).settle(cols, [c for c in pos.cells if c != EMPTY], list(pos.found)))
+    return bool(rules_of(pos).settle(cols, [c for c in pos.cells if c != EMPTY], list(pos.found)))
 
 
 def _first_is_new(pos: Position, plan: Sequence[str], seen: frozenset[bytes]) -> bool:
@@ -353,21 +353,18 @@ def _fresh_winning_move(
             break
         result = solve(after, time_limit=left, dead=dead, compact=False, short=False)
         nodes += result.nodes
-        if result.verdict == SOLVABLE:
+        if result.verdict == WINNABLE:
             return [move.notation, *result.moves], nodes
     return None, nodes
 
 
 def hint_code(
     code: str, moves: Sequence[str] = (), time_limit: float = 2.0, autoplay: bool | None = None
-) -> dict[str, Any]:
-    """``hint`` for the game a code plus an action log rebuild; a plain dict, for process pools.
-    ``autoplay``: a FreeCell player's setting (default on).
-
-    Keys: status, move, solution, undos, exhausted, seconds, nodes, code; or
-    ``{"error": message}`` on a bad code or move.
+) -> Hint | Refused:
+    """``hint`` for the game a code plus an action log rebuild, for process pools; ``Refused`` on
+    a bad code or move. ``autoplay``: the player's setting of a game with auto-play (default on).
     """
     game = tableau_game(code, moves, autoplay)
-    if isinstance(game, str):
-        return {"error": game}
-    return asdict(hint(game, time_limit)) | {"code": game.code}
+    if isinstance(game, Refused):
+        return game
+    return hint(game, time_limit)

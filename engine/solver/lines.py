@@ -1,5 +1,5 @@
 """A search's steps as a player's moves: checked against the engine, shortened with group moves, and
-in FreeCell's auto-play form."""
+as a player presses them in a game with auto-play (the game's ``Rules.auto_play``)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from collections.abc import Iterable, Sequence
 
 from engine.cards import card_text
 from engine.errors import EngineError
-from engine.freecell.position import FreeCellPosition
 from engine.solver.positions import Position, exact_key
 from engine.solver.result import SolverError
-from engine.solver.rules import rules_for
+from engine.solver.rules import rules_of
 from engine.solver.search import CELL, EMPTY_COL, HOME, Step
 from engine.tableau.notation import CELL as CELL_KIND
 from engine.tableau.notation import COLUMN, FOUNDATION, ParsedMove, parse_notation
@@ -73,11 +72,24 @@ def to_moves(pos: Position, steps: Iterable[Step], *, to_win: bool = True) -> li
     return out
 
 
+def as_pressed(pos: Position, moves: Sequence[str], atomic: Sequence[str], *, compact: bool) -> list[str]:
+    """A solution (``moves``, or the unshortened ``atomic`` where a shortcut does not fit) as a
+    player with the game's auto-play presses it (``autoplay_form``), shortened over the
+    positions such a player passes through with ``compact`` (``shorten_autoplay``)."""
+    try:
+        pressed = autoplay_form(pos, moves)
+    except SolverError:  # a shortcut that auto-play overtook: the plain solution always fits
+        pressed = autoplay_form(pos, atomic)
+    return shorten_autoplay(pos, pressed) if compact else pressed
+
+
 def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
-    """A solution as a FreeCell player with auto-play presses it: the moves home that safe
-    auto-play makes by itself left out (the search sends the same cards home after each step,
-    so every other move finds its cards where it expects them; checked move by move)."""
-    if not isinstance(pos, FreeCellPosition):
+    """A solution as a player with the game's auto-play presses it (``Rules.auto_play``;
+    unchanged for a game without): the moves home that auto-play makes by itself left out
+    (the search sends the same cards home after each step, so every other move finds its
+    cards where it expects them; checked move by move)."""
+    auto_play = rules_of(pos).auto_play
+    if auto_play is None:
         return list(moves)
     ref, work = pos.copy(), pos.copy()
     out: list[str] = []
@@ -94,7 +106,7 @@ def autoplay_form(pos: Position, moves: Sequence[str]) -> list[str]:
             raise SolverError(f"{move.notation} moves other cards once auto-play has played")
         work.apply(mine)
         out.append(mine.notation)
-        work.auto_run()
+        auto_play(work)
     if not work.is_won():
         raise SolverError("the solution does not win once auto-play has played")
     return out
@@ -106,13 +118,14 @@ def shorten_autoplay(pos: Position, moves: Sequence[str]) -> list[str]:
     shortcut is any legal move that, with its own auto-play, lands exactly on a later one.
     What ``shorten`` cannot see: a run moved through a free cell card by card with a card
     sent home in between (``3b``, ``38``, auto ``3h``, ``b8``) is one run move (``38``) here."""
-    if not isinstance(pos, FreeCellPosition) or not moves:
+    auto_play = rules_of(pos).auto_play
+    if auto_play is None or not moves:
         return list(moves)
 
-    def step(work: FreeCellPosition, move: TableauMove) -> FreeCellPosition:
+    def step(work: Position, move: TableauMove) -> Position:
         after = work.copy()
         after.apply(move)
-        after.auto_run()
+        auto_play(after)
         return after
 
     states = [pos.copy()]
@@ -202,7 +215,7 @@ def shortest(pos: Position, applied: Sequence[TableauMove], moves: Sequence[str]
     index = {k: i for i, k in enumerate(boards)}  # last visit wins: loops are skipped too
     n = len(applied)
     fit = pos.FIT
-    onto = rules_for(pos).onto  # the cards each card may be put on: FIT's, listed
+    onto = rules_of(pos).onto  # the cards each card may be put on: FIT's, listed
     ncols = len(pos.cols)
     ncells = len(pos.cells)
     # maybe[i]: (later position j > i + 1, source column) of the runs that may jump there

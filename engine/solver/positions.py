@@ -1,4 +1,6 @@
-"""What the solver calls a position (Jeu du Boulanger's or FreeCell's) and the keys it knows one by."""
+"""What the solver calls a position (one of an eight-column game with free cells: Jeu du
+Boulanger's, FreeCell's, any game whose position hands the solver its rules) and the keys it
+knows one by."""
 
 from __future__ import annotations
 
@@ -6,14 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import EngineError
-from engine.freecell.game import FreeCellGame
 from engine.registry import replay
+from engine.solver.result import Refused
+from engine.solver.rules import rules_of
 from engine.solver.search import state_key
 from engine.tableau.game import TableauGame
 from engine.tableau.notation import parse_notation
 from engine.tableau.position import EMPTY, TableauPosition
 
-# The solver plays any FreeCell-family game: Jeu du Boulanger and FreeCell.
 Position = TableauPosition
 
 AnyGame = TableauGame[Any]
@@ -27,12 +29,16 @@ def position_of(target: Position | AnyGame) -> Position:
     if isinstance(target, TableauGame):
         pos: Position = target.position
         return pos
-    raise TypeError(f"the solver plays Jeu du Boulanger and FreeCell positions, not {type(target).__name__}")
+    raise TypeError(f"the solver plays eight-column games' positions, not {type(target).__name__}")
 
 
 def autoplays(target: Position | AnyGame) -> bool:
-    """Whether a game sends safe cards home by itself (FreeCell's auto-play, when on)."""
-    return isinstance(target, FreeCellGame) and target.autoplay
+    """Whether a game plays its rules' own moves after each move (FreeCell's auto-play, when on)."""
+    return (
+        isinstance(target, TableauGame)
+        and target.autoplay
+        and rules_of(target.position).auto_play is not None
+    )
 
 
 def exact_key(pos: Position) -> ExactKey:
@@ -66,15 +72,15 @@ def line_keys(pos: Position, moves: Sequence[str]) -> list[bytes] | None:
     return plan_keys(pos, moves)
 
 
-def tableau_game(code: str, moves: Sequence[str], autoplay: bool | None) -> AnyGame | str:
-    """The game a code and an action log rebuild, with the player's auto-play setting, or an
-    error message."""
+def tableau_game(code: str, moves: Sequence[str], autoplay: bool | None = None) -> AnyGame | Refused:
+    """The game a code and an action log rebuild, with the player's auto-play setting (for a
+    game that has one), or why not."""
     try:
         game = replay(code, moves)
     except EngineError as exc:
-        return str(exc)
+        return Refused(str(exc))
     if not isinstance(game, TableauGame):
-        return f"{code} is not a Jeu du Boulanger or FreeCell code"
-    if isinstance(game, FreeCellGame) and autoplay is not None:
+        return Refused(f"{code} is not a code of a game the solver plays")
+    if autoplay is not None and rules_of(game.position).auto_play is not None:
         game.autoplay = autoplay
     return game

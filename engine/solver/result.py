@@ -1,11 +1,17 @@
-"""What the solver answers: a verdict with its solution, and a hint for a player."""
+"""What the solver answers, in one vocabulary: whether a position can be won (``Verdict``:
+"winnable", "lost", "unknown"), a solve with its solution, a hint for a player, the board's
+standing, or a refusal of bad input. All plain frozen dataclasses, so they cross a process
+pool as they are (the bot's hint and verdict workers return them)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
 
-SOLVABLE, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
+Verdict = Literal["winnable", "lost", "unknown"]
+WINNABLE: Final = "winnable"
+LOST: Final = "lost"
+UNKNOWN: Final = "unknown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,24 +19,23 @@ class SolveResult:
     """``verdict`` is a proof either way, or ``"unknown"`` when the budget ran out.
 
     ``moves`` (engine notation, single-card moves and sends home) wins from the
-    position searched when the verdict is ``"solvable"``; it is empty otherwise.
+    position searched when the verdict is ``"winnable"``; it is empty otherwise.
     """
 
-    verdict: str
+    verdict: Verdict
     moves: list[str] = field(default_factory=list)
     seconds: float = 0.0
     nodes: int = 0
 
     @property
-    def solvable(self) -> bool:
-        return self.verdict == SOLVABLE
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def winnable(self) -> bool:
+        return self.verdict == WINNABLE
 
 
-# Hint statuses
-MOVE, WON, LOST = "move", "won", "lost"
+# What a hint advises: a move, nothing (won), undos (lost), or nothing known in time.
+Advice = Literal["move", "won", "lost", "unknown"]
+MOVE: Final = "move"
+WON: Final = "won"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,24 +51,49 @@ class Hint:
       ``undos``, ``solution`` wins from the position that many undos restore.
     * ``"unknown"``: the search ran out of time before deciding.
 
-    ``winnable``: whether the current position can still be won (True for
-    ``"move"`` and ``"won"``, False for ``"lost"``), None when unknown.
+    ``verdict``: whether the current position can still be won ("winnable" for
+    ``"move"`` and ``"won"``, "lost" for ``"lost"``; "unknown" when not known: an
+    ``"unknown"`` advice may still know the position winnable).
     """
 
-    status: str
+    status: Advice
     move: str | None = None
     solution: list[str] = field(default_factory=list)
     undos: int | None = None
     exhausted: bool = False
-    winnable: bool | None = None
+    verdict: Verdict = UNKNOWN
     seconds: float = 0.0
     nodes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Whether a game's position can still be won (``standing_code``: the board's lost-deal
+    warning). ``line``, for "winnable": the ``position_key`` of each position a win from here
+    passes through, so a player who keeps to it needs no further search; ``undos``, for
+    "lost" when asked to look back: the fewest undos to a position proven winnable, None if
+    none was found within the budget."""
+
+    verdict: Verdict
+    line: list[bytes] = field(default_factory=list)
+    undos: int | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A code or an action log the solver cannot play (``error`` says why): a worker answers
+    this rather than dying on bad input."""
+
+    error: str
 
 
 def hint_json(hint: Hint) -> dict[str, Any]:
     """The command line's hint object: ``{"move": notation or None, "undo": undos needed or 0,
     "winnable": True, False or None}`` (``python -m engine hint``; the same keys for every game)."""
-    return {"move": hint.move, "undo": hint.undos or 0, "winnable": hint.winnable}
+    winnable = {WINNABLE: True, LOST: False}.get(hint.verdict)
+    return {"move": hint.move, "undo": hint.undos or 0, "winnable": winnable}
 
 
 class SolverError(RuntimeError):

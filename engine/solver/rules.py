@@ -1,52 +1,86 @@
-"""Each FreeCell-family game's rules as the search needs them (``search.Rules``), and which
-rules a position plays by."""
+"""What the solver needs of a game's rules (``Rules``), and how it finds a position's.
+
+The solver names no game: each game hands it its ``Rules`` from its own package, through its
+position class's ``solver_rules()`` (Jeu du Boulanger's in ``engine.bakers.solving``,
+FreeCell's in ``engine.freecell.solving``). A game of the same
+layout (eight columns, free cells, four foundations) gets the search, hints, verdicts and
+par by writing its own ``Rules``, with no change here.
+"""
 
 from __future__ import annotations
 
-from engine.freecell.position import FreeCellPosition, opposite_colour_below, safe_home
-from engine.solver.search import BAKERS, ColumnInfo, Rules, column_depths
-from engine.tableau.position import TableauPosition
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-_FIT = FreeCellPosition.FIT
+if TYPE_CHECKING:
+    from engine.tableau.position import TableauMove, TableauPosition
 
+ColumnInfo = tuple[int, tuple[int, ...]]  # (disorder, for each card 0..52: cards lying on it here)
 
-def settle_safe(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
-    """FreeCell's ``settle``: send home, in place, every card safe auto-play sends (each may
-    make more safe); return them in order. A pass over the board is made only while one of
-    the suits' next cards is a top or in a cell and safe: most calls send nothing, or only
-    what the first pass sends."""
-    home: list[int] = []
-    changed = True
-    while changed:
-        tops = [col[-1] for col in cols if col]
-        for s, f in enumerate(found):
-            if f < 13 and ((c := 13 * s + f) in tops or c in cells) and safe_home(c, found):
-                break
-        else:
-            break
-        changed = False
-        for i, col in enumerate(cols):
-            n = len(col)
-            while n and safe_home(col[n - 1], found):
-                found[col[n - 1] // 13] += 1
-                home.append(col[n - 1])
-                n -= 1
-            if n != len(col):
-                cols[i] = col[:n]
-                changed = True
-        for j in range(len(cells) - 1, -1, -1):
-            c = cells[j]
-            if safe_home(c, found):
-                found[c // 13] += 1
-                home.append(c)
-                del cells[j]
-                changed = True
-    return home
+NO_CARD = 52  # the "next card" of a finished suit: no column holds it
 
 
-def _column_cost(col: bytes) -> int:
-    """How badly a FreeCell column is ordered: cards above a lower card of their suit (weighted),
-    plus cards not sitting on a card that takes them (next higher, other colour)."""
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the search needs of a game's rules.
+
+    The moves: ``onto[c]``, the cards card ``c`` may be put on in a column (ascending);
+    ``home_steps``, whether moves home that do not settle are steps of their own (FreeCell).
+
+    Settling: ``settle`` sends home, in place, every card that may go by itself (the cards
+    whose moves any win can do without, see ``engine.solver.search``) and returns them in
+    order; ``goes_home(c, found)``: whether a freshly uncovered card does.
+
+    The estimate (the best-first order; lower is expanded first) is a sum over the columns
+    plus terms for the cells and foundations, so that a step, which changes one or two
+    columns, changes only their terms: ``column_info(col)`` gives a column's disorder and,
+    for each card, how many cards lie on it in that column (worked out once per column and
+    cached); ``weights`` = (disorder, cell used, empty column, card home, cards on the next
+    card of each suit), see ``search.estimate``.
+
+    ``step_price``: when set, a win once found is looked for again, shorter, by a second
+    search ordered by the estimate plus this price per step taken, in units of the estimate
+    (``solving.solve``); None keeps the first win.
+
+    ``auto_play``: the moves the game plays by itself after a player's move when its
+    auto-play is on (applied to the position, returned in order), or None for a game that
+    plays none. The solver writes a line as such a player presses it (``lines.as_pressed``):
+    the moves home auto-play makes left out."""
+
+    name: str
+    onto: tuple[tuple[int, ...], ...]
+    settle: Callable[[list[bytes], list[int], list[int]], list[int]]
+    goes_home: Callable[[int, list[int]], bool]
+    home_steps: bool
+    column_info: Callable[[bytes], ColumnInfo]
+    weights: tuple[int, int, int, int, int]
+    step_price: int | None = None
+    auto_play: Callable[[TableauPosition], list[TableauMove]] | None = None
+
+
+def rules_of(pos: TableauPosition) -> Rules:
+    """The search rules of a position's game, as its position class hands them
+    (``solver_rules()``, a class method); ``TypeError`` for a game that hands none."""
+    hand = getattr(type(pos), "solver_rules", None)
+    if hand is None:
+        raise TypeError(f"the solver has no rules for {type(pos).__name__}")
+    rules: Rules = hand()
+    return rules
+
+
+Sits = tuple[tuple[bool, ...], ...]  # sits[top][card]: whether ``card`` on ``top`` is in order
+
+
+def sits_table(in_order: Callable[[int, int], bool]) -> Sits:
+    """``in_order(card, top)`` for every pair of cards, as a table (``column_disorder``)."""
+    return tuple(tuple(in_order(card, top) for card in range(52)) for top in range(52))
+
+
+def column_disorder(col: bytes, sits: Sits) -> int:
+    """How badly a column is ordered, for a game's estimate: cards that must leave it before a
+    lower card of their suit can go home (weighted 2), plus cards not sitting in order on the
+    card below (``sits``, the game's)."""
     cost = 0
     lowest = [99, 99, 99, 99]
     prev = -1
@@ -56,39 +90,16 @@ def _column_cost(col: bytes) -> int:
             cost += 2
         elif c < lowest[s]:
             lowest[s] = c
-        if prev >= 0 and _FIT[prev][c] != 1:
+        if prev >= 0 and not sits[prev][c]:
             cost += 1
         prev = c
     return cost
 
 
-def _column_info(col: bytes) -> ColumnInfo:
-    """A column's disorder and, for each card (52: none), how many cards lie on it here (0 when
-    it is not in this column): what ``search.estimate`` needs of a column, worked out once."""
-    return _column_cost(col), column_depths(col)
-
-
-FREECELL = Rules(
-    "freecell",
-    tuple(tuple(t for t in range(52) if opposite_colour_below(c, t)) for c in range(52)),
-    settle_safe,
-    safe_home,
-    True,
-    _column_info,
-    # FreeCell's order: Jeu du Boulanger's terms with its own column disorder, cells and empty
-    # columns weighing more, and how deep the next card of each suit lies, which steers the
-    # search toward the foundations.
-    (3, 3, 3, 1, 3),
-)
-
-
-def rules_for(pos: TableauPosition) -> Rules:
-    """The search rules of a position's game."""
-    return FREECELL if isinstance(pos, FreeCellPosition) else BAKERS
-
-
-# The games whose wins a second, shorter-minded search looks for once the first has found one
-# (``engine.solver.weighted``), and what a step costs in its order, in units of the estimate:
-# FreeCell's first wins are long (issue 22: presses per move). Jeu du Boulanger's are short
-# enough already (0.62 presses a move), and it keeps its solutions as they were.
-STEP_COST = {FREECELL.name: 2}
+def column_depths(col: bytes) -> tuple[int, ...]:
+    """For each card 0..52, how many cards lie on it in ``col`` (0 when it is not there)."""
+    depth = [0] * (NO_CARD + 1)
+    n = len(col)
+    for i, c in enumerate(col):
+        depth[c] = n - 1 - i
+    return tuple(depth)

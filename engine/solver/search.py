@@ -1,8 +1,9 @@
 """The core search: single-card moves on a compact state, best first, complete.
 
-One search serves both FreeCell-family games; what differs is a ``Rules`` value
-(``BAKERS``, ``FREECELL`` in ``engine.solver.rules``): which cards a card may be
-put on, which cards go home by themselves, the ordering heuristic. The proofs
+One search serves every game of the eight-column layout; what differs is the game's
+``Rules`` (``engine.solver.rules``, handed by the game: Jeu du Boulanger's in
+``engine.bakers.solving``, FreeCell's in ``engine.freecell.solving``): which cards a card
+may be put on, which cards go home by themselves, the ordering heuristic. The proofs
 below are written for Jeu du Boulanger, where every card that can go home is
 safe; in FreeCell only the cards of the safe auto-play rule are (the same
 argument: nothing can ever be put on them, see ``engine.freecell.position``),
@@ -39,14 +40,17 @@ P, i.e. r-1 cards of suit s are home, and let P' be P with X sent home.
   originally). So the shortened sequence wins from P'.
 
 Hence P is winnable iff P' is, and the search may send all such cards home as
-part of the move that made them playable. The "unsolvable" verdict therefore
+part of the move that made them playable. The "lost" verdict therefore
 remains a proof: the search enumerates every position reachable by single-card
 moves (up to these forced, harmless foundation moves) and finds no win.
 
 The order is best first (a cheap per-column score, cached per column, see ``Rules``),
 which finds solutions fast; since every reachable state is still visited once
 when no win exists, the same search run without a budget is the exhaustive mode
-that proves a deal unwinnable.
+that proves a deal unwinnable. The same loop, given a price per step
+(``Search(step_price=…)``), orders states by the estimate plus that price times the steps
+taken (weighted A*): the second, shorter-minded search a game with a ``Rules.step_price``
+gets once a first win is found (``solving.solve``), within a node budget.
 """
 
 from __future__ import annotations
@@ -55,15 +59,17 @@ import gc
 import heapq
 import threading
 import time
+from bisect import bisect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
+
+from engine.solver.result import LOST, UNKNOWN, WINNABLE, Verdict
+from engine.solver.rules import NO_CARD, ColumnInfo, Rules
 
 Cols = tuple[bytes, ...]
 Cells = tuple[int, ...]
 Found = tuple[int, ...]
-ColumnInfo = tuple[int, tuple[int, ...]]  # (disorder, for each card 0..52: cards lying on it here)
 
 # Where a step sends a card: a column top card (>= 0) or one of these.
 HOME = -1
@@ -73,40 +79,11 @@ EMPTY_COL = -3
 Step = tuple[int, int]  # (card, destination)
 Parent = tuple[int | None, Step | None, tuple[int, ...]]  # (previous key, step, cards sent home after it)
 
-SOLVED, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
 
 _CHECK_EVERY = 512
 _CARD = tuple(bytes((c,)) for c in range(52))
 # What a card lies on, in a state key: another card (0..51) or one of these.
 ON_BOTTOM, ON_CELL, ON_HOME = 52, 53, 54
-# The key byte of a step's destination, indexed by ``destination + 3`` (see HOME, CELL, EMPTY_COL).
-_PLACE = (bytes((ON_BOTTOM,)), bytes((ON_CELL,)), bytes((ON_HOME,)), *_CARD)
-NO_CARD = 52  # the "next card" of a finished suit: no column holds it
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """What the search needs of a game's rules.
-
-    ``onto[c]``: the cards card ``c`` may be put on in a column; ``settle``: sends home, in
-    place, every card that may go by itself and returns them in order; ``goes_home(c,
-    found)``: whether a freshly uncovered card does; ``home_steps``: whether moves home
-    that do not settle are steps of their own (FreeCell).
-
-    The best-first order's cost of a state (lower is expanded first) is a sum over its
-    columns plus terms for the cells and foundations, so that a step, which changes one or
-    two columns, changes only their terms (the search updates it so): ``column_info(col)``
-    gives a column's disorder and, for each card, how many cards lie on it in that column
-    (worked out once per column and cached); ``weights`` = (disorder, cell used, empty
-    column, card home, cards on the next card of each suit), see ``estimate``."""
-
-    name: str
-    onto: tuple[tuple[int, ...], ...]
-    settle: Callable[[list[bytes], list[int], list[int]], list[int]]
-    goes_home: Callable[[int, list[int]], bool]
-    home_steps: bool
-    column_info: Callable[[bytes], ColumnInfo]
-    weights: tuple[int, int, int, int, int]
 
 
 def estimate(
@@ -129,84 +106,6 @@ def estimate(
         b = info[1]
         total += wd * info[0] + wn * (b[na] + b[nb] + b[nc] + b[nd])
     return total
-
-
-def settle(cols: list[bytes], cells: list[int], found: list[int]) -> list[int]:
-    """Send home, in place, every card that can go; return them in order (see the module doc).
-    Only the next card of a suit can go: the suits are asked in turn, each as long as its next
-    card is a top or in a cell, until four in a row send nothing (a card gone home may have
-    uncovered the next card of any suit)."""
-    home: list[int] = []
-    tops = {col[-1]: i for i, col in enumerate(cols) if col}
-    s = idle = 0
-    while idle < 4:
-        f = found[s]
-        c = 13 * s + f
-        if f < 13 and (c in tops or c in cells):
-            i = tops.pop(c, -1)
-            if i >= 0:
-                col = cols[i] = cols[i][:-1]
-                if col:
-                    tops[col[-1]] = i
-            else:
-                cells.remove(c)
-            home.append(c)
-            found[s] = f + 1
-            idle = 0
-        else:
-            idle += 1
-            s = (s + 1) % 4
-    return home
-
-
-def _column_cost(col: bytes) -> int:
-    """How badly a column is ordered: cards that must leave it before a lower card of their suit
-    can go home (weighted), plus cards not sitting on their same-suit successor."""
-    cost = 0
-    lowest = [99, 99, 99, 99]
-    prev = -1
-    for c in col:
-        s = c // 13
-        if lowest[s] < c:
-            cost += 2
-        elif c < lowest[s]:
-            lowest[s] = c
-        if prev >= 0 and c + 1 != prev:
-            cost += 1
-        prev = c
-    return cost
-
-
-def column_depths(col: bytes) -> tuple[int, ...]:
-    """For each card 0..52, how many cards lie on it in ``col`` (0 when it is not there)."""
-    depth = [0] * (NO_CARD + 1)
-    n = len(col)
-    for i, c in enumerate(col):
-        depth[c] = n - 1 - i
-    return tuple(depth)
-
-
-def bakers_column_info(col: bytes) -> ColumnInfo:
-    return _column_cost(col), column_depths(col)
-
-
-def _next_home(card: int, found: list[int]) -> bool:
-    return card % 13 == found[card // 13]
-
-
-# Jeu du Boulanger's order: disorder, cells used, empty columns, cards home, and how deep the
-# next card of each suit lies. Tuned with 4 cells by coordinate descent on the nodes of the
-# winnable ones of deals 1-200 and of 150 random deal numbers (seed 7), never the benchmark's
-# held-out seed 26: a used cell and an empty column weigh most (see docs/BENCHMARKS.md).
-BAKERS = Rules(
-    "bakers",
-    tuple(((c + 1,) if c % 13 != 12 else ()) for c in range(52)),
-    settle,
-    _next_home,
-    False,
-    bakers_column_info,
-    (1, 7, 6, 4, 2),
-)
 
 
 def state_key(cols: Sequence[bytes], cells: Sequence[int]) -> bytes:
@@ -295,18 +194,36 @@ def _collector_paused() -> Iterator[None]:
 
 
 # A state (see ``Search.run``): columns, cells, foundations, next cards, key, the card its step
-# moved, each top's column, the tops and the cells as bit masks.
-State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int]
-# A step from a state: (from a cell, source column, card, destination, destination column,
-# key of the state it leads to, whether cards go home after it).
-Fresh = tuple[bool, int, int, int, int, int, bool]
-# On the heap: (cost, -sequence, state, None) or (cost, -sequence, parent state, step): a
-# state reached by a step that sent nothing home is built only when it is taken off the heap.
+# moved, each top's column, the tops and the cells as bit masks (``_NO_TOPS``, -1 and 0 until
+# a state pushed whole is taken off the heap), the steps taken to it.
+State = tuple[list[bytes] | Cols, bytes, Found, Found, int, int, dict[int, int], int, int, int]
+# A step from a state: (kind, source, card, destination, destination column, key of the state
+# it leads to, whether cards go home after it). The kind says where the card goes from, a cell
+# (even) or a column (odd), and to: onto a column top (0, 1), home (2, 3), an empty column
+# (4, 5), a free cell (7); the source is the card for a cell, else its column. Sorted, a
+# state's steps are in a fixed order (see ``Search``).
+Fresh = tuple[int, int, int, int, int, int, bool]
+_NO_TOPS: dict[int, int] = {}
+ONTO_FROM_CELL, ONTO_FROM_COLUMN, HOME_FROM_CELL, HOME_FROM_COLUMN = 0, 1, 2, 3
+EMPTY_FROM_CELL, EMPTY_FROM_COLUMN, CELL_FROM_COLUMN = 4, 5, 7
+# On the heap: (priority, -sequence, state, None) or (priority, -sequence, parent state, step):
+# a state reached by a step that sent nothing home is built only when it is taken off the heap.
+# The priority is the estimate plus ``step_price`` × the steps taken.
 Entry = tuple[int, int, State, Fresh | None]
 
 
 class Search:
     """One search from a start state; ``run`` returns (verdict, steps).
+
+    ``rules``: the game's (``engine.solver.rules``). ``step_price`` (0: the first search)
+    orders states by the estimate plus that price per step taken, so of two ways to a similar
+    board the shorter is expanded first: the second, shorter-minded search (``solving.solve``
+    runs it with a node budget once a win is found; its verdict is not used). A priced
+    search lists a state's steps in a fixed order (cells by card, then columns left to right;
+    onto a top, home, into an empty column, into a cell) and keeps its cells sorted, where the
+    first search lists them as it finds them; among equal priorities the step listed last is
+    taken first. ``cost_cache``: an earlier search's ``cost_cache`` with the same rules
+    (each column's ``Rules.column_info``, not worked out again).
 
     ``dead`` (optional) holds the table keys (integers, see ``run``) of states already proven
     unwinnable by an earlier exhausted search; they are pruned and, when this search exhausts
@@ -334,15 +251,20 @@ class Search:
         found: list[int],
         ncells: int,
         *,
+        rules: Rules,
+        step_price: int = 0,
         dead: set[int] | None = None,
         avoid: frozenset[bytes] | set[bytes] | None = None,
         wins: Iterable[bytes] | None = None,
-        rules: Rules = BAKERS,
+        cost_cache: dict[bytes, ColumnInfo] | None = None,
     ) -> None:
         cols = list(cols)
-        cells = sorted(cells)
+        # The start's cells as the position holds them (a priced search) or sorted: the order
+        # the game's ``settle`` meets them in, which orders the cards it sends home.
+        cells = list(cells) if step_price else sorted(cells)
         found = list(found)
         self.rules = rules
+        self.step_price = step_price
         self.start_home = rules.settle(cols, cells, found)
         cells.sort()
         self.start = (tuple(cols), tuple(cells), tuple(found))
@@ -353,14 +275,14 @@ class Search:
         self.wins = {_int_key(k) for k in wins} if wins else None
         self.joined: bytes | None = None  # the state of ``wins`` the steps lead to
         # Each column's ``Rules.column_info``: a later search with the same rules may share it.
-        self.cost_cache: dict[bytes, ColumnInfo] = {}
+        self.cost_cache: dict[bytes, ColumnInfo] = {} if cost_cache is None else cost_cache
 
     def run(
         self,
         deadline: float | None = None,
         node_limit: int | None = None,
         clock: Callable[[], float] = time.monotonic,
-    ) -> tuple[str, list[Step]]:
+    ) -> tuple[Verdict, list[Step]]:
         """The search (``_run``), the garbage collector paused meanwhile."""
         with _collector_paused():
             return self._run(deadline, node_limit, clock)
@@ -370,17 +292,17 @@ class Search:
         deadline: float | None,
         node_limit: int | None,
         clock: Callable[[], float],
-    ) -> tuple[str, list[Step]]:
-        """Best first from the start (``Entry``, ``State``). A step changes the cost by the
+    ) -> tuple[Verdict, list[Step]]:
+        """Best first from the start (``Entry``, ``State``). A step changes the estimate by the
         terms of the one or two columns it changes (``Rules``; each column's term cached for
         the current next cards home), unless cards went home, when it is worked out whole
-        (``estimate``).
+        (``estimate``); the priority adds ``step_price`` × the steps taken.
 
         The table's key is ``state_key`` read as an integer (``_int_key``): a step that sends
         nothing home changes one card's byte, so the key of the state it leads to is the
         parent's plus one number, and a state already known is dropped before anything of it
         is built. A new state such a step leads to goes on the heap as its parent and the
-        step, with its cost: it is built when taken off, and on a winnable deal about half
+        step, with its priority: it is built when taken off, and on a winnable deal about half
         never are. A step that uncovers a card going home is built and settled first.
 
         The card the last step moved is not moved again (unless that step sent cards home):
@@ -391,38 +313,35 @@ class Search:
         cols0, cells0, found0 = self.start
         start_key = _int_key(state_key(cols0, cells0))
         if sum(found0) == 52:
-            return SOLVED, [(c, HOME) for c in self.start_home]
+            return WINNABLE, [(c, HOME) for c in self.start_home]
         ncells = self.ncells
         dead = self.dead
         avoid = self.avoid
         if dead is not None and start_key in dead:
-            return UNSOLVABLE, []
+            return LOST, []
         wins = self.wins
         if wins is not None and start_key in wins:
             self.joined = _bytes_key(start_key)
-            return SOLVED, [(c, HOME) for c in self.start_home]
+            return WINNABLE, [(c, HOME) for c in self.start_home]
         rules = self.rules
         cache = self.cost_cache
+        price = self.step_price
+        ordered = price > 0  # steps listed in a fixed order, cells kept sorted (see the class)
         parent: dict[int, Parent] = {start_key: (None, None, ())}
         tops0, tm0 = _tops_of(cols0)
-        heap: list[Entry] = [
-            (
-                estimate(rules, cache, cols0, len(cells0), found0),
-                0,
-                (
-                    cols0,
-                    bytes(cells0),
-                    found0,
-                    _nexts(found0),
-                    start_key,
-                    -1,
-                    tops0,
-                    tm0,
-                    _cells_mask(cells0),
-                ),
-                None,
-            )
-        ]
+        start: State = (
+            cols0,
+            bytes(cells0),
+            found0,
+            _nexts(found0),
+            start_key,
+            -1,
+            tops0,
+            tm0,
+            _cells_mask(cells0),
+            0,
+        )
+        heap: list[Entry] = [(estimate(rules, cache, cols0, len(cells0), found0), 0, start, None)]
         seq = 0
         nodes = 0
         limit = float("inf") if node_limit is None else node_limit
@@ -433,7 +352,7 @@ class Search:
         goes_home = rules.goes_home
         home_steps = rules.home_steps
         column_info = rules.column_info
-        wd, wc, we, _, wn = rules.weights
+        wd, wc, we, wh, wn = rules.weights
 
         def term(col: bytes, na: int, nb: int, nc: int, nd: int) -> int:
             """A column's term of the cost (``estimate``) while these are the next cards home."""
@@ -455,24 +374,33 @@ class Search:
                 return UNKNOWN, []
             nodes += 1
             if step is None:
-                cols, cells, found, nexts, key, last, tops, tm, cm = state
+                cols, cells, found, nexts, key, last, tops, tm, cm, depth = state
+                if tm < 0:  # settled after its step: its tops and masks now
+                    tops, tm = _tops_of(cols)
+                    cm = _cells_mask(cells)
+                    state = (cols, cells, found, nexts, key, last, tops, tm, cm, depth)
             else:  # built now from its parent: the step moved one card, nothing went home
-                pcols, cells, found, nexts, _, _, tops, tm, cm = state
-                from_cell, src, last, dst, dcol, key, _ = step
+                pcols, cells, found, nexts, _, _, tops, tm, cm, depth = state
+                kind, src, last, dst, dcol, key, _ = step
+                depth += 1
                 cols = list(pcols)
                 tops = tops.copy()
-                if from_cell:
-                    cells = cells.replace(card_bytes[last], b"")
-                    cm ^= bit[last]
-                else:
+                if kind & 1:  # from a column
                     rest = cols[src] = pcols[src][:-1]
                     del tops[last]
                     tm ^= bit[last]
                     if rest:
                         tops[rest[-1]] = src
                         tm |= bit[rest[-1]]
-                if dst == CELL:  # in any order: the key does not see which cell holds a card
-                    cells += card_bytes[last]
+                else:
+                    cells = cells.replace(card_bytes[last], b"")
+                    cm ^= bit[last]
+                if dst == CELL:  # the key does not see which cell holds a card
+                    if ordered:
+                        at = bisect(cells, last)
+                        cells = cells[:at] + card_bytes[last] + cells[at:]
+                    else:
+                        cells += card_bytes[last]
                     cm |= bit[last]
                 else:
                     old = pcols[dcol]
@@ -482,11 +410,13 @@ class Search:
                     cols[dcol] = old + card_bytes[last]
                     tops[last] = dcol
                     tm |= bit[last]
-                state = (cols, cells, found, nexts, key, last, tops, tm, cm)
-            # The steps to states not known yet: (from a cell, source column, card, destination,
-            # destination column, key, whether cards go home after it: a card uncovered that
-            # goes home, or a step home; then the key is the one before they go, and whether
-            # the state is known is asked once they have).
+                state = (cols, cells, found, nexts, key, last, tops, tm, cm, depth)
+            if price:  # the priority less the steps' price: the estimate
+                cost -= price * depth
+            later = price * (depth + 1)  # the steps' price of the states it leads to
+            # The steps to states not known yet (``Fresh``; when cards go home after one, the
+            # key is the one before they go, and whether the state is known is asked once they
+            # have).
             fresh: list[Fresh] = []
             free = tm | cm
             for mask, sh in onto_shifts:  # onto a column top
@@ -502,24 +432,28 @@ class Search:
                         nkey = key + ((target - ON_CELL) << shift[card])
                         if nkey in parent or (dead is not None and nkey in dead):
                             continue
-                        fresh.append((True, -1, card, target, tops[target], nkey, False))
+                        fresh.append((ONTO_FROM_CELL, card, card, target, tops[target], nkey, False))
                         continue
                     u = (key >> shift[card]) & 255  # what the card lies on
                     nkey = key + ((target - u) << shift[card])
                     if u in nexts and u < 52 and goes_home(u, list(found)):
-                        fresh.append((False, tops[card], card, target, tops[target], nkey, True))
+                        fresh.append((ONTO_FROM_COLUMN, tops[card], card, target, tops[target], nkey, True))
                         continue
                     if nkey in parent or (dead is not None and nkey in dead):
                         continue
-                    fresh.append((False, tops[card], card, target, tops[target], nkey, False))
+                    fresh.append((ONTO_FROM_COLUMN, tops[card], card, target, tops[target], nkey, False))
             if home_steps:  # moves home that do not settle by themselves (FreeCell)
                 for c in cells:
                     if c in nexts:
-                        fresh.append((True, -1, c, HOME, -1, key + ((ON_HOME - ON_CELL) << shift[c]), True))
+                        fresh.append(
+                            (HOME_FROM_CELL, c, c, HOME, -1, key + ((ON_HOME - ON_CELL) << shift[c]), True)
+                        )
                 for c, i in tops.items():
                     if c in nexts:
                         u = (key >> shift[c]) & 255
-                        fresh.append((False, i, c, HOME, -1, key + ((ON_HOME - u) << shift[c]), True))
+                        fresh.append(
+                            (HOME_FROM_COLUMN, i, c, HOME, -1, key + ((ON_HOME - u) << shift[c]), True)
+                        )
             if len(tops) < 8:  # into an empty column
                 empty = cols.index(b"")
                 for c in cells:
@@ -527,7 +461,7 @@ class Search:
                         nkey = key + ((ON_BOTTOM - ON_CELL) << shift[c])
                         if nkey in parent or (dead is not None and nkey in dead):
                             continue
-                        fresh.append((True, -1, c, EMPTY_COL, empty, nkey, False))
+                        fresh.append((EMPTY_FROM_CELL, c, c, EMPTY_COL, empty, nkey, False))
                 for c, i in tops.items():
                     if c != last:
                         u = (key >> shift[c]) & 255
@@ -535,39 +469,39 @@ class Search:
                             continue  # alone in its column already
                         nkey = key + ((ON_BOTTOM - u) << shift[c])
                         if u in nexts and u < 52 and goes_home(u, list(found)):
-                            fresh.append((False, i, c, EMPTY_COL, empty, nkey, True))
+                            fresh.append((EMPTY_FROM_COLUMN, i, c, EMPTY_COL, empty, nkey, True))
                             continue
                         if nkey in parent or (dead is not None and nkey in dead):
                             continue
-                        fresh.append((False, i, c, EMPTY_COL, empty, nkey, False))
+                        fresh.append((EMPTY_FROM_COLUMN, i, c, EMPTY_COL, empty, nkey, False))
             if len(cells) < ncells:  # into a free cell
                 for c, i in tops.items():
                     if c != last:
                         u = (key >> shift[c]) & 255
                         nkey = key + ((ON_CELL - u) << shift[c])
                         if u in nexts and u < 52 and goes_home(u, list(found)):
-                            fresh.append((False, i, c, CELL, -1, nkey, True))
+                            fresh.append((CELL_FROM_COLUMN, i, c, CELL, -1, nkey, True))
                             continue
                         if nkey in parent or (dead is not None and nkey in dead):
                             continue
-                        fresh.append((False, i, c, CELL, -1, nkey, False))
+                        fresh.append((CELL_FROM_COLUMN, i, c, CELL, -1, nkey, False))
+            if ordered:
+                fresh.sort()
             na, nb, nc, nd = nexts
             # each column's term of the cost for these next cards, and its term without its top
             terms, rest_terms = term_cache.get(nexts) or term_cache.setdefault(nexts, ({}, {}))
             for fresh_step in fresh:
-                from_cell, src, card, dst, dcol, nkey, whole = fresh_step
+                kind, src, card, dst, dcol, nkey, whole = fresh_step
                 if not whole:
                     if avoid is not None and nkey in avoid:
                         continue
                     parent[nkey] = (key, (card, dst), ())
                     if wins is not None and nkey in wins:
                         self.nodes, self.joined = nodes, _bytes_key(nkey)
-                        return SOLVED, self._path(parent, nkey)
+                        return WINNABLE, self._path(parent, nkey)
                     # The terms of the changed columns, old and new (foundations unchanged).
-                    ncost = cost
-                    if from_cell:
-                        ncost -= wc
-                    else:
+                    ncost = cost + later
+                    if kind & 1:  # from a column
                         old = cols[src]
                         t = terms.get(old)
                         if t is None:
@@ -580,6 +514,8 @@ class Search:
                             ncost += t
                         else:
                             ncost -= we
+                    else:
+                        ncost -= wc
                     if dst == CELL:
                         ncost += wc
                     else:  # onto a column top or into an empty column
@@ -601,13 +537,17 @@ class Search:
                     continue
                 # Cards go home after this step: the state is built and settled to know its key.
                 ncols = list(cols)
-                if from_cell:
-                    ncells_b = cells.replace(card_bytes[card], b"")
-                else:
+                if kind & 1:
                     ncols[src] = cols[src][:-1]
                     ncells_b = cells
+                else:
+                    ncells_b = cells.replace(card_bytes[card], b"")
                 if dst == CELL:
-                    ncells_b += card_bytes[card]
+                    if ordered:
+                        at = bisect(ncells_b, card)
+                        ncells_b = ncells_b[:at] + card_bytes[card] + ncells_b[at:]
+                    else:
+                        ncells_b += card_bytes[card]
                 elif dst != HOME:
                     ncols[dcol] = cols[dcol] + card_bytes[card]
                 # Only a freshly uncovered top, or any card after a foundation grew, can go
@@ -633,28 +573,37 @@ class Search:
                 nfound: Found = tuple(nfound_list)
                 if sum(nfound) == 52:
                     self.nodes = nodes
-                    return SOLVED, self._path(parent, nkey)
+                    return WINNABLE, self._path(parent, nkey)
                 if wins is not None and nkey in wins:
                     self.nodes, self.joined = nodes, _bytes_key(nkey)
-                    return SOLVED, self._path(parent, nkey)
+                    return WINNABLE, self._path(parent, nkey)
+                # The estimate (``estimate``) from each column's term for the new next cards; its
+                # tops and masks are worked out if it is taken off the heap.
+                nnexts = _nexts(nfound)
+                nterms = (term_cache.get(nnexts) or term_cache.setdefault(nnexts, ({}, {})))[0]
+                ncost = wc * len(ncells_b) - wh * sum(nfound) + later
+                for col in ncols:
+                    if col:
+                        t = nterms.get(col)
+                        if t is None:
+                            t = nterms[col] = term(col, *nnexts)
+                        ncost += t
+                    else:
+                        ncost -= we
                 seq += 1
-                ntops, ntm = _tops_of(ncols)
-                nstate = (
-                    ncols,
-                    ncells_b,
-                    nfound,
-                    _nexts(nfound),
-                    nkey,
-                    -1,
-                    ntops,
-                    ntm,
-                    _cells_mask(ncells_b),
+                push(
+                    heap,
+                    (
+                        ncost,
+                        -seq,
+                        (ncols, ncells_b, nfound, nnexts, nkey, -1, _NO_TOPS, -1, 0, depth + 1),
+                        None,
+                    ),
                 )
-                push(heap, (estimate(rules, cache, ncols, len(ncells_b), nfound), -seq, nstate, None))
         self.nodes = nodes
         if dead is not None:
             dead.update(parent)
-        return UNSOLVABLE, []
+        return LOST, []
 
     def _path(self, parent: dict[int, Parent], key: int) -> list[Step]:
         rev: list[list[Step]] = []
@@ -672,7 +621,13 @@ class Search:
 
 def _nexts(found: Found) -> Found:
     """The next card of each suit to go home (``NO_CARD`` for a suit that is home)."""
-    return tuple(13 * s + f if f < 13 else NO_CARD for s, f in enumerate(found))
+    a, b, c, d = found
+    return (
+        a if a < 13 else NO_CARD,
+        13 + b if b < 13 else NO_CARD,
+        26 + c if c < 13 else NO_CARD,
+        39 + d if d < 13 else NO_CARD,
+    )
 
 
 def _passes(avoid: set[int], before: tuple[list[bytes], list[int]], home: Cells) -> bool:

@@ -7,13 +7,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.errors import EngineError
-from engine.registry import replay
 from engine.solver.lines import to_notation
-from engine.solver.positions import AnyGame, Position, plan_keys
-from engine.solver.result import SOLVABLE, UNKNOWN, UNSOLVABLE, SolverError, SolveResult
+from engine.solver.positions import AnyGame, Position, plan_keys, tableau_game
+from engine.solver.result import LOST, UNKNOWN, WINNABLE, Refused, SolverError, SolveResult, Standing, Verdict
 from engine.solver.solving import search_for, solve
-from engine.tableau.game import TableauGame
 
 
 def standing_code(
@@ -25,9 +22,9 @@ def standing_code(
     back: bool = False,
     known: Sequence[bytes] = (),
     within: int | None = None,
-) -> dict[str, Any]:
-    """Whether the position a code plus an action log reach can still be won; a plain dict for
-    process pools (issue 28: the board's "this deal can no longer be won").
+) -> Standing | Refused:
+    """Whether the position a code plus an action log reach can still be won, for process pools
+    (issue 28: the board's "this deal can no longer be won"); ``Refused`` on bad input.
 
     ``known``: keys (``position_key``) of positions already proven winnable, in the order of
     their winning line (the last verdict's position and its ``line``): the search ends as soon
@@ -36,20 +33,13 @@ def standing_code(
     whole new solution); ``within``: the undos back to the first of ``known`` (a lost
     position's search back stops there).
 
-    Keys: ``verdict`` (``"solvable"``, ``"unsolvable"``, ``"unknown"`` when the budget ran
-    out), ``line`` (for "solvable": the ``position_key`` of each position a win from here
-    passes through, so a player who keeps to it needs no further search), ``undos`` (for
-    "unsolvable" with ``back``: the fewest undos to a position proven winnable, None if
-    none was found within the budget), ``nodes``, ``seconds``; or ``{"error": message}``.
-    ``time_limit`` and ``node_limit`` bound the whole call, the searches back included.
+    The answer's ``undos`` are looked for with ``back`` only (``Standing``). ``time_limit``
+    and ``node_limit`` bound the whole call, the searches back included.
     """
     t0 = time.monotonic()
-    try:
-        game = replay(code, moves)
-    except EngineError as exc:
-        return {"error": str(exc)}
-    if not isinstance(game, TableauGame):
-        return {"error": f"{code} is not a Jeu du Boulanger or FreeCell code"}
+    game = tableau_game(code, moves)
+    if isinstance(game, Refused):
+        return game
     deadline = t0 + time_limit
     nodes_left = node_limit
 
@@ -70,33 +60,29 @@ def standing_code(
             nodes_left = max(0, nodes_left - result.nodes)
         return result
 
-    def answer(verdict: str, nodes: int, **extra: Any) -> dict[str, Any]:
-        return (
-            {"verdict": verdict, "line": [], "undos": None, "nodes": nodes}
-            | extra
-            | {"seconds": round(time.monotonic() - t0, 4)}
-        )
+    def answer(verdict: Verdict, nodes: int, **extra: Any) -> Standing:
+        return Standing(verdict, nodes=nodes, seconds=round(time.monotonic() - t0, 4), **extra)
 
     dead: set[int] = set()
     if known:
         line, verdict, nodes = _rejoin(game.position, known, dead, deadline, nodes_left)
         if nodes_left is not None:
             nodes_left = max(0, nodes_left - nodes)
-        if verdict == SOLVABLE:
-            return answer(SOLVABLE, nodes, line=line)
+        if verdict == WINNABLE:
+            return answer(WINNABLE, nodes, line=line)
     else:
         here = spend(game, dead)
         verdict, nodes = here.verdict, here.nodes
-        if verdict == SOLVABLE:
+        if verdict == WINNABLE:
             keys = plan_keys(game.position, here.moves)
             if keys is None:
                 raise SolverError("the solver's plan does not replay to a win")
-            return answer(SOLVABLE, nodes, line=keys)
+            return answer(WINNABLE, nodes, line=keys)
     if verdict == UNKNOWN or not back:
         return answer(verdict, nodes)
     for undos in range(1, game.undo_depth + 1):
         if undos == within:  # known to be winnable there: no search
-            return answer(UNSOLVABLE, nodes, undos=undos)
+            return answer(LOST, nodes, undos=undos)
         game.undo()
         if time.monotonic() >= deadline or nodes_left == 0:
             break
@@ -108,23 +94,23 @@ def standing_code(
             earlier = spend(game, dead)
             found, spent = earlier.verdict, earlier.nodes
         nodes += spent
-        if found == SOLVABLE:
-            return answer(UNSOLVABLE, nodes, undos=undos)
+        if found == WINNABLE:
+            return answer(LOST, nodes, undos=undos)
         if found == UNKNOWN:
             break
-    return answer(UNSOLVABLE, nodes)
+    return answer(LOST, nodes)
 
 
 def _rejoin(
     pos: Position, known: Sequence[bytes], dead: set[int], deadline: float, node_limit: int | None
-) -> tuple[list[bytes], str, int]:
+) -> tuple[list[bytes], Verdict, int]:
     """Search from ``pos`` for a win or for one of the ``known`` winnable positions: (the
     keys of a winning line, verdict, nodes). The line is the way found, then the rest of
     ``known`` past the position it joins."""
     index = {key: i for i, key in enumerate(known)}
     search = search_for(pos, dead, wins=index)
     verdict, steps = search.run(deadline, node_limit)
-    if verdict != SOLVABLE:
+    if verdict != WINNABLE:
         return [], verdict, search.nodes
     joined = search.joined
     keys = plan_keys(pos, to_notation(pos, steps, to_win=joined is None), to_win=joined is None)
@@ -132,4 +118,4 @@ def _rejoin(
         raise SolverError("the solver's way back to a known line does not replay")
     if joined is not None:
         keys += known[index[joined] + 1 :]
-    return keys, SOLVABLE, search.nodes
+    return keys, WINNABLE, search.nodes

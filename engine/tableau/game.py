@@ -49,6 +49,9 @@ class TableauGame(Game[TableauMove], Generic[P]):
     """Eight columns, free cells, four foundations; the build rule is the position's."""
 
     has_cells = True
+    # Whether the moves the game's rules play by themselves follow each move (FreeCell's safe
+    # auto-play, a player's setting); a game that has none leaves it off.
+    autoplay = False
 
     position: P
 

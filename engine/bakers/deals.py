@@ -4,7 +4,7 @@ Only about 4% of deals are winnable with 2 free cells and 0.2% with 1, so new
 games and daily challenges draw from deals our solver has already won. The
 file ``winnable_deals.json`` is produced reproducibly by
 
-    python -m engine.solver.deals --generate
+    python -m engine.bakers.deals --generate
 
 which solves every deal of a fixed range per cell count (``RANGES``) with a
 fixed node budget (no clock, so the result does not depend on the machine)
@@ -12,7 +12,7 @@ and keeps the deals whose solution replayed through the engine to a win, with th
 solution (``lines``: its moves, space-separated), so a new game of
 a stock deal starts known to be winnable, its winning line at hand (the board's lost-deal
 warning needs no search until the player leaves it). ``--lines`` rewrites only the lines
-of the deals listed (a few seconds); ``python -m engine.solver.deals --check`` regenerates
+of the deals listed (a few seconds); ``python -m engine.bakers.deals --check`` regenerates
 and compares the deals, and checks that every line replays to a win.
 """
 
@@ -30,7 +30,7 @@ from typing import Any
 from engine.bakers import BakersGame
 from engine.codes import make_code
 from engine.errors import EngineError
-from engine.solver.result import SOLVABLE, UNKNOWN
+from engine.solver.result import UNKNOWN, WINNABLE
 from engine.solver.solving import solve
 
 STOCK_FILE = Path(__file__).with_name("winnable_deals.json")
@@ -72,7 +72,7 @@ def generate(workers: int = 2, *, progress: bool = False) -> dict[str, object]:
     lines: dict[str, list[str]] = {}
     undecided: dict[str, list[int]] = {}
     stock: dict[str, object] = {
-        "generated_by": "python -m engine.solver.deals --generate",
+        "generated_by": "python -m engine.bakers.deals --generate",
         "node_limit": NODE_LIMIT,
         "ranges": {str(c): list(r) for c, r in RANGES.items()},
         "deals": deals,
@@ -86,7 +86,7 @@ def generate(workers: int = 2, *, progress: bool = False) -> dict[str, object]:
         found: list[str] = []
         unknown: list[int] = []
         for deal, verdict, length, line in winnable_in(cells, start, stop, workers):
-            if verdict == SOLVABLE:
+            if verdict == WINNABLE:
                 won.append(deal)
                 pars.append(length)
                 found.append(line)
@@ -112,7 +112,7 @@ def with_lines(stock: dict[str, Any], workers: int = 2) -> dict[str, Any]:
         lines[cells], par[cells] = [], []
         with ProcessPoolExecutor(workers) as pool:
             for deal, verdict, length, line in pool.map(check_deal, deals, [int(cells)] * len(deals)):
-                if verdict != SOLVABLE:
+                if verdict != WINNABLE:
                     raise ValueError(f"deal {deal} with {cells} cells was not solved within the budget")
                 lines[cells].append(line)
                 par[cells].append(length)
@@ -183,7 +183,7 @@ def winnable_line(deal: int, cells: int) -> tuple[str, ...] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.solver.deals", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m engine.bakers.deals", description=__doc__)
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--generate", action="store_true", help=f"rewrite {STOCK_FILE.name}")
     mode.add_argument("--check", action="store_true", help="regenerate and compare with the shipped file")

@@ -13,7 +13,7 @@ import random
 from engine.codes import GameCode
 from engine.freecell.deals import MS_DEALS
 from engine.freecell.game import FreeCellGame
-from engine.solver.result import SOLVABLE
+from engine.solver.result import WINNABLE
 from engine.solver.solving import solve
 
 NODE_LIMIT = 300_000  # a few seconds at most; most winnable deals take far fewer
@@ -33,7 +33,7 @@ def winnable_freecell_deal(
         game = FreeCellGame(GameCode(FreeCellGame.kind, FreeCellGame.versions[-1], deal, cells))
         if (
             solve(game.position, time_limit=None, node_limit=node_limit, compact=False, short=False).verdict
-            == SOLVABLE
+            == WINNABLE
         ):
             return deal
     return None
