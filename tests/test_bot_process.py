@@ -37,6 +37,19 @@ async def test_killed_bot_restarts_and_the_old_buttons_still_work(fake_discord, 
     assert fake.token not in bot_process.output
 
 
+async def test_a_bot_without_voice_logs_no_voice_warnings(fake_discord, bot_process):
+    """discord.py warns at every client's creation that PyNaCl and davey (voice) are missing;
+    this bot has no voice, so the warnings would only send an operator looking for a fault."""
+    import importlib.util
+
+    # With either installed discord.py would not warn at all, and this test would prove nothing.
+    assert importlib.util.find_spec("nacl") is None and importlib.util.find_spec("davey") is None
+    await bot_process.start()
+    await fake_discord.slash(fake_discord.add_user("alice"), "boulanger", {"code": CODE})
+    assert "discord.client: logging in using static token" in bot_process.output  # its log is here
+    assert "voice will NOT be supported" not in bot_process.output, bot_process.output
+
+
 async def test_daily_post_is_not_doubled_by_a_crash_and_restart(fake_discord, tmp_path):
     fake = fake_discord
     proc = BotProcess(fake, db_path=tmp_path / "d.sqlite3", env={"BOULANGER_DAILY_CHECK_SECONDS": "0.2"})
