@@ -10,6 +10,8 @@ import sys
 import uuid
 from pathlib import Path
 
+import pytest
+
 import storage
 from storage import migrator
 from storage.sqlite.opening import APPLICATION_ID
@@ -40,6 +42,7 @@ def bot_command(
     )
 
 
+@pytest.mark.processes
 async def test_backup_while_moves_are_written_holds_every_move_acknowledged_before(tmp_path):
     db = tmp_path / "live.sqlite3"
     store = await storage.open_store(str(db))
@@ -88,6 +91,7 @@ async def test_backup_while_moves_are_written_holds_every_move_acknowledged_befo
         await reopened.close()
 
 
+@pytest.mark.processes
 def test_backup_never_overwrites_and_leaves_nothing_behind_on_failure(tmp_path):
     db = tmp_path / "x.sqlite3"
     dest = tmp_path / "exists.sqlite3"
@@ -106,6 +110,7 @@ async def _create(db: Path) -> None:
     await store.close()
 
 
+@pytest.mark.processes
 def test_migrate_status_and_check(tmp_path):
     db = tmp_path / "m.sqlite3"
     latest = len(migrator.load("sqlite"))
@@ -134,6 +139,7 @@ def test_migrate_status_and_check(tmp_path):
     assert bot_command(tmp_path, db, "migrate", "--status").stdout.splitlines()[-1].endswith("0 pending")
 
 
+@pytest.mark.processes
 def test_backup_and_migrate_need_no_token_but_discord_commands_do(tmp_path):
     db = tmp_path / "t.sqlite3"
     applied = bot_command(tmp_path, db, "migrate")  # creates and migrates the database
@@ -154,6 +160,7 @@ def test_backup_and_migrate_need_no_token_but_discord_commands_do(tmp_path):
         assert "DISCORD_TOKEN is not set" in refused.stderr, mode
 
 
+@pytest.mark.processes
 def test_migrate_on_postgresql_needs_no_token(tmp_path, pg_server):
     import asyncpg
 

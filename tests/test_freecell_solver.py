@@ -65,6 +65,7 @@ def check_agrees(deal: int, cells: int) -> str:
     return ours.verdict
 
 
+@pytest.mark.fcsolve
 @needs_fcsolve
 @pytest.mark.parametrize("cells", [4, 2, 1])
 def test_verdicts_agree_with_fc_solve_and_solutions_replay(cells):

@@ -197,6 +197,7 @@ print((after - before) // 1024, len(data))
 """
 
 
+@pytest.mark.processes
 def test_peak_rss_of_a_3000_action_replay_stays_small() -> None:
     """The whole process (pixels included) grows by less than 64 MiB: two frames (~0.8 MiB each),
     the output (<= 7.5 MiB, held twice at the end) and allocator slack. Before issue 15 it

@@ -373,6 +373,7 @@ def unprivileged_command(env: dict[str, str]) -> tuple[list[str], dict[str, int]
     return [system], user
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("mode", "reason"), [(0o000, "unreadable"), (0o444, "readonly")])
 async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
     """Run as an unprivileged user (root may read anything), on a file it may not read / write.
