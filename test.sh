@@ -4,8 +4,9 @@
 #
 #   ./test.sh            everything (what CI runs: .ci/run)
 #   ./test.sh --quick    the contributors' fast path: no Chromium, no programs started (the bot as a
-#                        process, the command lines), no fc-solve comparisons, no slow checks
-#                        (the marks in pyproject.toml; tests/conftest.py keeps them honest)
+#                        process, the command lines), no fc-solve comparisons, SQLite only (no
+#                        PostgreSQL), no slow checks; no Debian package installed for it (the marks in
+#                        pyproject.toml; tests/conftest.py keeps them honest)
 set -euo pipefail
 cd "$(dirname "$0")"
 quick=""
@@ -21,6 +22,6 @@ bash scripts/setup.sh "$extras"
 .venv/bin/mypy --strict engine renderer storage bot
 if [ -n "$quick" ]; then
     exec .venv/bin/python -m pytest -n auto --dist worksteal \
-        -m "not (browser or processes or fcsolve or slow)" "$@"
+        -m "not (browser or processes or fcsolve or postgres or slow)" "$@"
 fi
 exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

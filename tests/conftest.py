@@ -20,13 +20,15 @@ from tests.fakediscord import BotProcess, FakeDiscord
 #
 # ``browser``: Debian's Chromium (the Activity's page); ``processes``: programs started
 # (``python -m bot`` against the fake Discord, the command lines, scripts); ``fcsolve``: Debian's
-# fc-solve or make-microsoft-freecell-board; ``slow``: long checks. A test taking the ``browser``
-# or ``bot_process`` fixture is marked here; others carry their mark in their module. The marks
-# are kept honest on every run: a test that starts a program during its call without one of
-# them fails (``_watch_programs``), so the quick run never starts one.
+# fc-solve or make-microsoft-freecell-board; ``postgres``: a real PostgreSQL (the storage tests'
+# second backend); ``slow``: long checks (searches, sweeps, fuzzing, whole games won). A test
+# taking the ``browser`` or ``bot_process`` fixture, or running on PostgreSQL, is marked here;
+# others carry their mark in their module. The marks are kept honest on every run: a test that
+# starts a program during its call without one of them fails (``_watch_programs``), so the
+# quick run never starts one.
 
 STARTS_PROGRAMS = ("browser", "processes", "fcsolve")
-FIXTURE_MARKS = {"browser": "browser", "bot_process": "processes"}
+FIXTURE_MARKS = {"browser": "browser", "bot_process": "processes", "pg_server": "postgres"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -34,6 +36,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for fixture, mark in FIXTURE_MARKS.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(mark)
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("stores") == "postgres":
+            item.add_marker("postgres")
 
 
 _calling: list[pytest.Item] = []  # the test whose call phase runs now (at most one a process)

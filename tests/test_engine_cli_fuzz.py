@@ -161,6 +161,7 @@ def run_in_process(argv: list[str]) -> tuple[int, str, str]:
     return rc, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_fuzzed_calls_in_process_keep_the_contract() -> None:
     seen = {0: 0, 2: 0}
     for argv in cases(CASES):

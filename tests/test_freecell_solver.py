@@ -151,6 +151,7 @@ def test_the_boards_verdict_works_with_auto_play_on_and_off(log):
     assert position_key(game.position) in found["line"]
 
 
+@pytest.mark.slow
 def test_the_second_search_makes_wins_shorter_and_they_replay():
     """``solve`` looks for a shorter win once it has one (``engine.solver.weighted``): on the
     sample deals the wins are far shorter than the first search's, and each still replays."""

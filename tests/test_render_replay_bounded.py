@@ -53,6 +53,7 @@ def frame_rgb(im: Image.Image, index: int) -> bytes:
     return im.convert("RGB").tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "fmt"), [(BK, "gif"), (CA, "png")])
 def test_a_long_replay_keeps_the_frame_cap_the_byte_cap_and_both_ends(code: str, fmt: str) -> None:
     actions = long_log(code, 2000)
