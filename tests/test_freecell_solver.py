@@ -74,6 +74,7 @@ def test_verdicts_agree_with_fc_solve_and_solutions_replay(cells):
         assert {"solvable", "unsolvable"} <= set(verdicts)
 
 
+@pytest.mark.fcsolve
 @needs_fcsolve
 @pytest.mark.slow
 def test_verdicts_agree_on_random_deals_at_three_cells():
