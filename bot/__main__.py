@@ -21,6 +21,9 @@ from bot.running.config import Config, ConfigError, load_config
 
 log = logging.getLogger("bot")
 
+#: The modes that talk to Discord, so need its token; the others (console, backup, migrate) run without.
+NEEDS_TOKEN = ("run", "sync", "invite")
+
 
 #: The format of plain log lines (a file, a pipe, a container's log): discord.py's, without colour.
 PLAIN_FORMAT = "[{asctime}] [{levelname:<8}] {name}: {message}"
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return console_main(ns.args)
     try:
-        config = load_config()
+        config = load_config(require_token=ns.mode in NEEDS_TOKEN)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

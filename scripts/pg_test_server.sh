@@ -33,13 +33,21 @@ case "${1:-}" in
 start)
     bin="$(find_bin)"
     if [ -z "$bin" ]; then
+        # The suite's workers (pytest-xdist) may all get here at once: one installs, the others
+        # wait for it on this lock, then find it installed.
+        exec 9>/tmp/boulanger-pg-install.lock
+        flock 9
+        bin="$(find_bin)"
+    fi
+    if [ -z "$bin" ]; then
         echo "Installing PostgreSQL (Debian postgresql) for the storage tests…" >&2
         sudo=""
         [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq >&2
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+        $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq >&2
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq postgresql >/dev/null
         bin="$(find_bin)"
     fi
+    exec 9>&-
     if [ -z "$bin" ]; then
         echo "no initdb/pg_ctl under /usr/lib/postgresql/*/bin, even after installing postgresql" >&2
         exit 1

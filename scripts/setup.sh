@@ -4,7 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-extras="${1:-}"          # "test" also installs the test tools and fc-solve
+extras="${1:-}"          # "test" also installs the test tools, fc-solve and chromium;
+debian_tools=""          # "test-quick" the test tools only (./test.sh --quick uses neither)
+case "$extras" in
+test) debian_tools=1 ;;
+test-quick) extras=test ;;
+"") ;;
+*) echo "usage: $0 [test | test-quick]" >&2; exit 2 ;;
+esac
 py="${PYTHON:-python3}"
 
 if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
@@ -37,15 +44,15 @@ apt_install() {
 if ! "$py" -m venv --help >/dev/null 2>&1 || ! "$py" -c 'import ensurepip' 2>/dev/null; then
     apt_install python3-venv
 fi
-if [ "$extras" = "test" ] && ! command -v fc-solve >/dev/null 2>&1; then
+if [ -n "$debian_tools" ] && ! command -v fc-solve >/dev/null 2>&1; then
     echo "Installing fc-solve (Debian freecell-solver-bin) for the solver checks…"
     apt_install freecell-solver-bin
 fi
-if [ "$extras" = "test" ] && ! command -v tmux >/dev/null 2>&1; then
+if [ -n "$debian_tools" ] && ! command -v tmux >/dev/null 2>&1; then
     echo "Installing tmux for the console's terminal tests…"
     apt_install tmux
 fi
-if [ "$extras" = "test" ] && ! command -v chromium >/dev/null 2>&1; then
+if [ -n "$debian_tools" ] && ! command -v chromium >/dev/null 2>&1; then
     # The Activity's page is tested in Debian's own Chromium, driven by Playwright's Python API
     # (given executable_path): Playwright's downloaded browsers are not used.
     echo "Installing chromium (Debian) for the Activity's page tests…"

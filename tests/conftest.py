@@ -7,6 +7,7 @@ import concurrent.futures
 import os
 import socket
 import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,64 @@ from pathlib import Path
 import pytest
 
 from tests.fakediscord import BotProcess, FakeDiscord
+
+# -- what a test needs beyond Python: the marks ./test.sh --quick leaves out -------------
+#
+# ``browser``: Debian's Chromium (the Activity's page); ``processes``: programs started
+# (``python -m bot`` against the fake Discord, the command lines, scripts); ``fcsolve``: Debian's
+# fc-solve or make-microsoft-freecell-board; ``postgres``: a real PostgreSQL (the storage tests'
+# second backend); ``slow``: long checks (searches, sweeps, fuzzing, whole games won). A test
+# taking the ``browser`` or ``bot_process`` fixture, or running on PostgreSQL, is marked here;
+# others carry their mark in their module. The marks are kept honest on every run: a test that
+# starts a program during its call without one of them fails (``_watch_programs``), so the
+# quick run never starts one.
+
+STARTS_PROGRAMS = ("browser", "processes", "fcsolve")
+FIXTURE_MARKS = {"browser": "browser", "bot_process": "processes", "pg_server": "postgres"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, mark in FIXTURE_MARKS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(mark)
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("stores") == "postgres":
+            item.add_marker("postgres")
+
+
+_calling: list[pytest.Item] = []  # the test whose call phase runs now (at most one a process)
+_started: dict[str, list[str]] = {}  # node id -> the programs it started without a mark for them
+
+
+def _watch_programs(event: str, args: tuple[object, ...]) -> None:
+    """An audit hook (Python's own record of a program started): ``subprocess.Popen`` is raised
+    by subprocess and asyncio's subprocesses alike, in any thread."""
+    if event != "subprocess.Popen" or not _calling:
+        return
+    item = _calling[-1]
+    if not any(item.get_closest_marker(mark) for mark in STARTS_PROGRAMS):
+        _started.setdefault(item.nodeid, []).append(os.path.basename(str(args[0])))
+
+
+sys.addaudithook(_watch_programs)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    _calling.append(item)
+    try:
+        result = yield
+    finally:
+        _calling.remove(item)
+    started = _started.pop(item.nodeid, None)
+    if started:
+        pytest.fail(
+            f"this test started {', '.join(sorted(set(started)))} but carries none of the marks "
+            f"{', '.join(STARTS_PROGRAMS)}: mark it (tests/conftest.py), so ./test.sh --quick leaves it out",
+            pytrace=False,
+        )
+    return result
 
 
 @pytest.fixture

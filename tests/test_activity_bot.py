@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.adapter import activity as activity_module
 from bot.adapter.entry_point import PRIMARY_ENTRY_POINT
 from tests.activity_browser import drag, open_page, settled, version
@@ -30,6 +32,7 @@ async def test_the_fake_refuses_a_bulk_sync_that_drops_the_entry_point(fake_disc
     assert len(entry_points(fake_discord)) == 1
 
 
+@pytest.mark.processes
 async def test_the_entry_point_survives_python_m_bot_sync(fake_discord, tmp_path):
     (before,) = [fake_discord.enable_activities()]
     done = await asyncio.to_thread(run_bot_args, tmp_path, fake_discord.env(), ["sync"])
@@ -43,6 +46,7 @@ async def test_the_entry_point_survives_python_m_bot_sync(fake_discord, tmp_path
     assert [c["id"] for c in entry_points(fake_discord)] == [before["id"]]
 
 
+@pytest.mark.processes
 async def test_a_bot_serving_the_activity_gives_an_application_without_one_an_entry_point(
     fake_discord, tmp_path
 ):

@@ -159,12 +159,14 @@ def run_cli(*args):
     return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.processes
 def test_cli_deal_prints_fcsolve_board():
     out = run_cli("deal", "bk1-c4-aaaaa24")
     assert out.returncode == 0
     assert out.stdout.splitlines()[2] == ": 4C 2C AC 9C QS JS TH"
 
 
+@pytest.mark.processes
 def test_cli_play_prints_json():
     out = run_cli("play", "BK1-C4-AAAAA24", "6h", "1a", "undo", "1b")
     assert out.returncode == 0, out.stderr
@@ -174,6 +176,7 @@ def test_cli_play_prints_json():
     assert "Freecells: - TH - -" in data["board"]
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("moves", "position"), [(["6h", "9x"], 2), (["6h", "6h"], 2), (["undo"], 1)])
 def test_cli_play_refuses_bad_moves(moves, position):
     out = run_cli("play", "BK1-C4-AAAAA24", *moves)
@@ -182,6 +185,7 @@ def test_cli_play_refuses_bad_moves(moves, position):
     assert f"move {position} " in out.stderr
 
 
+@pytest.mark.processes
 def test_cli_bad_code():
     out = run_cli("play", "BK1-C5-AAAAA24")
     assert out.returncode == 2 and out.stdout == "" and "C4, C2 or C1" in out.stderr

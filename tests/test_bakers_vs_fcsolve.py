@@ -19,7 +19,10 @@ import engine
 from engine.bakers import export_board
 from tests import fcsolve
 
-pytestmark = pytest.mark.skipif(fcsolve.missing(), reason="fc-solve (freecell-solver-bin) is not installed")
+pytestmark = [
+    pytest.mark.fcsolve,
+    pytest.mark.skipif(fcsolve.missing(), reason="fc-solve (freecell-solver-bin) is not installed"),
+]
 
 DEALS_4 = [
     1,

@@ -8,6 +8,8 @@ import pytest
 from benchmarks.floor import board_picture
 from tests.fakediscord import BotProcess, FakeDiscord
 
+pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
+
 
 @pytest.mark.parametrize("lean", [False, True], ids=["discord.py's edit", "the bot's callback"])
 async def test_the_floor_bot_answers_each_press_with_the_board(tmp_path, lean):

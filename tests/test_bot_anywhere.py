@@ -114,6 +114,7 @@ async def win_by_presses_and_moves(fake: FakeDiscord, bot, user, board, code: st
     return typed
 
 
+@pytest.mark.slow
 async def test_a_user_install_plays_and_wins_in_a_group_dm(fake_discord, bot):
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     fake_discord.install_app(alice)

@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
+
+pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -84,6 +84,7 @@ async def test_many_invalid_requests_pause_the_daily_post_until_they_age_out(fak
         assert not counter.paused()
 
 
+@pytest.mark.slow
 async def test_a_channel_answering_5xx_holds_up_no_other_server_nor_dailychannel(fake_discord, tmp_path):
     """Issue 25: discord.py retries a 5xx for ~25 s; the poster holds no lock meanwhile."""
     fake = fake_discord

@@ -62,6 +62,7 @@ def without_wal(db: Path) -> None:
     Path(f"{db}-wal").unlink()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
@@ -92,6 +93,7 @@ async def test_a_damaged_database_is_refused_at_start_with_one_log_line(
         await proc.stop()
 
 
+@pytest.mark.processes
 async def test_a_clean_stop_is_not_taken_for_a_lost_wal(fake_discord, tmp_path):
     db = tmp_path / "bot.sqlite3"
     proc = BotProcess(fake_discord, db_path=db)
@@ -120,6 +122,7 @@ def older_copy_over(db: Path, copy: Path) -> None:
     shutil.copyfile(copy, db)  # what `cp backup.sqlite3 boulanger.sqlite3` does: same inode
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("damage", ["remove_wal", "shorten", "older_copy_over"])
 async def test_damage_while_running_is_noticed_before_the_next_move(fake_discord, tmp_path, damage):
     db = tmp_path / "bot.sqlite3"

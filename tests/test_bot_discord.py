@@ -401,6 +401,7 @@ async def test_lost_calculation_player_learns_the_deal_was_winnable(fake_discord
     assert game.is_won
 
 
+@pytest.mark.slow
 async def test_leaderboard_pages(fake_discord, bot):
     players = [fake_discord.add_user(f"q{i}") for i in range(12)]
     for i, player in enumerate(players):

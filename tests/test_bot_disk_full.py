@@ -44,6 +44,7 @@ def fill(folder: Path) -> Path:
     return filler
 
 
+@pytest.mark.processes
 async def test_a_full_disk_is_logged_with_its_cause_and_the_player_told(fake_discord, small_disk):
     fake = fake_discord
     db = small_disk / "data" / "bot.sqlite3"

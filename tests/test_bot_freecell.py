@@ -81,6 +81,7 @@ async def test_a_numbered_deal_by_deal_or_hash_anywhere_a_code_is(fake_discord, 
     assert fake_discord.take_violations() == []
 
 
+@pytest.mark.slow
 async def test_a_random_winnable_deal_played_by_presses_and_typed_moves_won_and_ranked(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     started = await fake_discord.slash(alice, "freecell", {"cells": 2})
@@ -139,6 +140,7 @@ async def test_a_press_plays_its_move_with_auto_play_and_one_undo_takes_it_all_b
     assert engine.replay(code, (await bot.store.active_game(alice.id, "freecell")).moves).cards_home == 0
 
 
+@pytest.mark.slow
 async def test_freecell_is_raced_on_one_deal(fake_discord, bot):
     fake = fake_discord
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -196,6 +198,7 @@ async def test_help_rules_and_daily_know_freecell(fake_discord, bot):
     assert fake_discord.take_violations() == []
 
 
+@pytest.mark.slow
 def test_the_daily_and_the_stock_are_deals_the_solver_won():
     front = front_for("freecell")
     assert isinstance(front, FreeCellFront)

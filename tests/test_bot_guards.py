@@ -205,6 +205,7 @@ async def test_replay_is_drawn_once_by_its_owner_and_then_anyone_may_watch(fake_
     assert cooled.ephemeral and "try again <t:" in cooled.content and ":R>" in cooled.content
 
 
+@pytest.mark.slow
 async def test_only_one_replay_is_drawn_at_a_time_and_a_huge_one_is_not_sent(fake_discord, bot, monkeypatch):
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     first, second = await won_game(bot, alice), await won_game(bot, bob)

@@ -16,6 +16,8 @@ import pytest
 
 from tests.fakediscord import BotProcess
 
+pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
+
 REPO = Path(__file__).resolve().parent.parent
 CODE = "BK1-C4-AAAAA24"
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import engine
 from tests.fakediscord import BotProcess
 
@@ -37,6 +39,20 @@ async def test_killed_bot_restarts_and_the_old_buttons_still_work(fake_discord, 
     assert fake.token not in bot_process.output
 
 
+async def test_a_bot_without_voice_logs_no_voice_warnings(fake_discord, bot_process):
+    """discord.py warns at every client's creation that PyNaCl and davey (voice) are missing;
+    this bot has no voice, so the warnings would only send an operator looking for a fault."""
+    import importlib.util
+
+    # With either installed discord.py would not warn at all, and this test would prove nothing.
+    assert importlib.util.find_spec("nacl") is None and importlib.util.find_spec("davey") is None
+    await bot_process.start()
+    await fake_discord.slash(fake_discord.add_user("alice"), "boulanger", {"code": CODE})
+    assert "discord.client: logging in using static token" in bot_process.output  # its log is here
+    assert "voice will NOT be supported" not in bot_process.output, bot_process.output
+
+
+@pytest.mark.processes
 async def test_daily_post_is_not_doubled_by_a_crash_and_restart(fake_discord, tmp_path):
     fake = fake_discord
     proc = BotProcess(fake, db_path=tmp_path / "d.sqlite3", env={"BOULANGER_DAILY_CHECK_SECONDS": "0.2"})
@@ -68,12 +84,14 @@ def run_bot(tmp_path: Path, env: dict[str, str], timeout: float = 60) -> subproc
     )
 
 
+@pytest.mark.processes
 def test_missing_token_says_what_to_set(tmp_path):
     done = run_bot(tmp_path, {})
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and ".env" in done.stderr
 
 
+@pytest.mark.processes
 async def test_rejected_token_exits_with_a_clear_message_and_never_logs_it(fake_discord, tmp_path):
     secret = "MTIz.not-the-right-token.abc"
     env = {**fake_discord.env(), "DISCORD_TOKEN": secret}
@@ -84,6 +102,7 @@ async def test_rejected_token_exits_with_a_clear_message_and_never_logs_it(fake_
     fake_discord.take_violations()
 
 
+@pytest.mark.processes
 def test_unreachable_discord_is_a_clear_message_not_a_traceback(tmp_path):
     import socket
 
@@ -117,6 +136,7 @@ def test_token_from_dotenv_file_is_read(tmp_path):
             os.environ["DISCORD_TOKEN"] = old
 
 
+@pytest.mark.processes
 async def test_sync_command_registers_global_commands_and_exits(fake_discord, tmp_path):
     env = {**fake_discord.env()}
     done = await asyncio.to_thread(run_bot_args, tmp_path, env, ["sync"])
@@ -139,6 +159,7 @@ def run_bot_args(tmp_path: Path, env: dict[str, str], args: list[str]) -> subpro
     )
 
 
+@pytest.mark.processes
 async def test_unusable_database_is_a_clear_start_up_error(fake_discord, tmp_path):
     env = {**fake_discord.env(), "BOULANGER_DB": str(tmp_path)}  # a directory, not a database file
     done = await asyncio.to_thread(run_bot_args, tmp_path, env, [])

@@ -105,6 +105,7 @@ def standings_lines(message) -> list[str]:
     return [line for line in message.text().splitlines() if "<@" in line and "—" in line and "🏁" not in line]
 
 
+@pytest.mark.slow
 async def test_three_players_race_one_deal_with_throttled_standings_and_one_result(fake_discord, bot):
     fake = fake_discord
     alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))

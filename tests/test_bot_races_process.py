@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 import storage
 from tests.fakediscord import BotProcess
 from tests.presses import presses
 from tests.test_bot_discord import button, eventually, menu_id
 from tests.test_bot_races import race_button, standings_lines, winnable
+
+pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
 
 
 async def play(fake, user, board, step):

@@ -7,7 +7,10 @@ import os
 import sqlite3
 import subprocess
 import sys
+import uuid
 from pathlib import Path
+
+import pytest
 
 import storage
 from storage import migrator
@@ -17,9 +20,18 @@ REPO = Path(__file__).resolve().parent.parent
 CODE = "BK1-C4-AAAAA24"
 
 
-def bot_command(tmp_path: Path, db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))}
-    env.update({"PYTHONPATH": str(REPO), "BOULANGER_DB": str(db), "DISCORD_TOKEN": "MTIz.unused.abc"})
+def bot_command(
+    tmp_path: Path, db: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m bot ARGS`` with no Discord token: set but empty, so a developer's ``.env``
+    beside run.sh cannot supply one (python-dotenv never overrides a variable that is set)."""
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))},
+        "PYTHONPATH": str(REPO),
+        "BOULANGER_DB": str(db),
+        "DISCORD_TOKEN": "",
+        **(env or {}),
+    }
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,
@@ -30,6 +42,7 @@ def bot_command(tmp_path: Path, db: Path, *args: str) -> subprocess.CompletedPro
     )
 
 
+@pytest.mark.processes
 async def test_backup_while_moves_are_written_holds_every_move_acknowledged_before(tmp_path):
     db = tmp_path / "live.sqlite3"
     store = await storage.open_store(str(db))
@@ -78,6 +91,7 @@ async def test_backup_while_moves_are_written_holds_every_move_acknowledged_befo
         await reopened.close()
 
 
+@pytest.mark.processes
 def test_backup_never_overwrites_and_leaves_nothing_behind_on_failure(tmp_path):
     db = tmp_path / "x.sqlite3"
     dest = tmp_path / "exists.sqlite3"
@@ -96,6 +110,7 @@ async def _create(db: Path) -> None:
     await store.close()
 
 
+@pytest.mark.processes
 def test_migrate_status_and_check(tmp_path):
     db = tmp_path / "m.sqlite3"
     latest = len(migrator.load("sqlite"))
@@ -122,6 +137,62 @@ def test_migrate_status_and_check(tmp_path):
     assert "0004_best_score.sql applied" in applied.stderr
     assert bot_command(tmp_path, db, "migrate", "--check").returncode == 0
     assert bot_command(tmp_path, db, "migrate", "--status").stdout.splitlines()[-1].endswith("0 pending")
+
+
+@pytest.mark.processes
+def test_backup_and_migrate_need_no_token_but_discord_commands_do(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    applied = bot_command(tmp_path, db, "migrate")  # creates and migrates the database
+    assert applied.returncode == 0, applied.stderr
+    assert "DISCORD_TOKEN" not in applied.stderr
+    status = bot_command(tmp_path, db, "migrate", "--status")
+    assert status.returncode == 0, status.stderr
+    assert status.stdout.splitlines()[-1].endswith(" 0 pending")
+    assert bot_command(tmp_path, db, "migrate", "--check").returncode == 0
+    copied = bot_command(tmp_path, db, "backup", str(tmp_path / "copy.sqlite3"))
+    assert copied.returncode == 0, copied.stderr
+    assert "integrity_check ok" in copied.stdout
+    with sqlite3.connect(tmp_path / "copy.sqlite3") as copy:
+        assert copy.execute("PRAGMA user_version").fetchone() == (len(migrator.load("sqlite")),)
+    for mode in ("run", "sync", "invite"):  # these talk to Discord: still refused, with what to set
+        refused = bot_command(tmp_path, db, mode)
+        assert refused.returncode == 2, (mode, refused.stderr)
+        assert "DISCORD_TOKEN is not set" in refused.stderr, mode
+
+
+@pytest.mark.processes
+def test_migrate_on_postgresql_needs_no_token(tmp_path, pg_server):
+    import asyncpg
+
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    url = f"{pg_server}{'&' if '?' in pg_server else '?'}search_path={schema}"
+    env = {"BOULANGER_DATABASE_URL": url}
+
+    async def admin(statement: str) -> None:
+        conn = await asyncpg.connect(pg_server)
+        try:
+            await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f'CREATE SCHEMA "{schema}"'))
+    try:
+        latest = len(migrator.load("postgres"))
+        fresh = bot_command(tmp_path, tmp_path / "unused.sqlite3", "migrate", "--status", env=env)
+        assert fresh.returncode == 1 and "no database yet" in fresh.stdout, fresh.stderr
+        applied = bot_command(tmp_path, tmp_path / "unused.sqlite3", "migrate", env=env)
+        assert applied.returncode == 0, applied.stderr
+        assert applied.stderr.count("applying migration") == latest
+        status = bot_command(tmp_path, tmp_path / "unused.sqlite3", "migrate", "--status", env=env)
+        assert status.returncode == 0, status.stderr
+        assert f"schema version {latest} of {latest}: 0 pending" in status.stdout
+        # backup is SQLite's: on PostgreSQL it says which tool to use, not that a token is missing
+        told = bot_command(tmp_path, tmp_path / "unused.sqlite3", "backup", str(tmp_path / "b"), env=env)
+        assert told.returncode == 2 and "pg_dump" in told.stderr, told.stderr
+        assert "DISCORD_TOKEN" not in told.stderr
+        assert not (tmp_path / "unused.sqlite3").exists()
+    finally:
+        asyncio.run(admin(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
 
 
 async def test_the_upgrade_uncounts_games_ended_before_their_first_move(tmp_path):

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 
 PROBE = """
@@ -26,6 +28,7 @@ print("ok", frozen)
 """
 
 
+@pytest.mark.processes
 def test_settle_collects_then_freezes_what_start_up_built():
     done = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

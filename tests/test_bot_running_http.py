@@ -43,6 +43,7 @@ async def get(session: aiohttp.ClientSession, url: str) -> tuple[int, str]:
         return response.status, await response.text()
 
 
+@pytest.mark.processes
 async def test_healthz_readyz_and_metrics_of_the_real_process(fake_discord, tmp_path):
     fake = fake_discord
     port = free_port()

@@ -88,6 +88,7 @@ def test_the_defaults_and_sane_values_pass(clean_env):
     assert load_config(env_file=None).http == ("0.0.0.0", 9100)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("value", ["-1", "nan", "inf"])
 def test_the_process_says_it_in_one_line_and_exits_2(tmp_path, value):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_", "DEV_GUILD"))}

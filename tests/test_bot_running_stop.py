@@ -7,7 +7,11 @@ import signal
 import sqlite3
 import time
 
+import pytest
+
 from tests.fakediscord import BotProcess
+
+pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
 
 # Microsoft FreeCell deal 222437 with 2 cells: after its first press (column 8's top card
 # moved by one-press play) the solver needs seconds to prove the position lost, so the hint is a slow

@@ -49,6 +49,7 @@ def test_bad_shard_settings_say_what_is_wrong(count, ids, says):
         shard_settings(count, ids)
 
 
+@pytest.mark.processes
 def test_bad_shard_settings_stop_the_bot_at_start_up_with_one_line(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOULANGER_"))}
     env.update(
@@ -88,6 +89,7 @@ async def test_the_fake_serves_the_recommended_shard_count_and_places_guilds_on_
         fake.assert_no_violations()
 
 
+@pytest.mark.processes
 async def test_one_process_without_settings_runs_discords_recommended_count(tmp_path):
     """Neither setting: the count and the gateway URL come from /gateway/bot (here 2 shards)."""
     async with FakeDiscord(shards=2) as fake:
@@ -145,6 +147,7 @@ async def press(fake: FakeDiscord, user, board, step):
     return result
 
 
+@pytest.mark.processes
 async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
     """On SQLite (one file, two processes) and on PostgreSQL (one schema), the same test."""
     from bot.play.dailycodes import shipped_winnable
@@ -272,6 +275,7 @@ async def test_language_and_deck_choices_cached_here_expire_so_another_processs_
 # -- the invite link ------------------------------------------------------------------------------
 
 
+@pytest.mark.processes
 async def test_invite_prints_the_link_of_the_tokens_application_with_the_permissions_used(
     fake_discord, tmp_path
 ):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 
+import pytest
+
 import engine
 import storage
 from bot.games.bakers import BakersFront
@@ -20,6 +22,7 @@ class NoShippedDeals(BakersFront):
         return ()
 
 
+@pytest.mark.slow
 async def test_a_hint_answers_while_a_long_top_up_is_still_running(tmp_path):
     store = await storage.open_store(str(tmp_path / "s.sqlite3"))
     solver = Solver(1)  # the default: one process for players' hints

@@ -304,6 +304,7 @@ def test_unseen_cards_are_the_stock_without_the_turned_card():
     assert unseen == frozenset(game.position.stock[1:])
 
 
+@pytest.mark.processes
 def test_command_line_plays_calculation():
     out = subprocess.run(
         [sys.executable, "-m", "engine", "play", "CA1-AAAAA24", "f3", "w1"],

@@ -52,6 +52,7 @@ def compose_command() -> list[str] | None:
     return None
 
 
+@pytest.mark.processes  # docker compose, where Docker is installed
 def test_docker_compose_config_accepts_both_files(tmp_path):
     command = compose_command()
     if command is None:
@@ -59,7 +60,7 @@ def test_docker_compose_config_accepts_both_files(tmp_path):
     env = {**os.environ, "DISCORD_TOKEN": "x"}
     for path in (COMPOSE, PROXY):  # beside an .env, as the README has the operator write one
         shutil.copy(path, tmp_path / path.name)
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nSYNC_GLOBAL=1\n")
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nPOSTGRES_PASSWORD=p4ss\nSYNC_GLOBAL=1\n")
     for files in (["-f", COMPOSE.name], ["-f", COMPOSE.name, "-f", PROXY.name]):
         done = subprocess.run(
             [*command, *files, "config"],
@@ -139,8 +140,8 @@ def test_compose_starts_postgres_and_two_bot_processes_splitting_two_shards():
         ports.add(port)
         env = bot["environment"]
         assert env["DISCORD_TOKEN"].startswith("${DISCORD_TOKEN:?")  # refuses to start without one
-        assert re.fullmatch(
-            r"postgresql://boulanger:\$\{POSTGRES_PASSWORD:-\w+\}@postgres:5432/boulanger",
+        assert re.fullmatch(  # no default password: compose refuses to start without one
+            r"postgresql://boulanger:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432/boulanger",
             env["BOULANGER_DATABASE_URL"],
         )
         count, ids = shard_settings(env["BOULANGER_SHARD_COUNT"], env["BOULANGER_SHARD_IDS"])
@@ -181,6 +182,42 @@ def test_env_example_lists_every_setting_the_bot_reads():
     assert {"DISCORD_TOKEN", "BOULANGER_SHARD_COUNT", "BOULANGER_RENDER_WORKERS"} <= read
     missing = read - example_variables()
     assert not missing, f".env.example lacks {sorted(missing)}"
+
+
+def test_no_database_password_is_shipped():
+    """An operator who copies .env.example and forgets the password gets compose's refusal, not
+    a database anyone who read this repository can log in to; the example says what a change
+    after the first ``up`` does (the volume keeps the password it was created with)."""
+    example = (REPO / ".env.example").read_text()
+    assert re.search(r"^POSTGRES_PASSWORD=$", example, re.M)
+    assert "volume" in example and "down -v" in example and "ALTER USER" in example
+    uses = re.findall(r"\$\{POSTGRES_PASSWORD([^}]*)\}", COMPOSE.read_text())
+    assert len(uses) == 2  # the server's and the bots' URL
+    for use in uses:
+        assert use.startswith(":?") and "openssl rand" in use, use
+    postgres = load(COMPOSE)["services"]["postgres"]["environment"]
+    assert postgres["POSTGRES_PASSWORD"].startswith("${POSTGRES_PASSWORD:?")
+    for path in (PROXY, ACTIVITY):  # the overrides never bring a default back
+        assert "POSTGRES_PASSWORD:-" not in path.read_text()
+
+
+@pytest.mark.processes  # docker compose, where Docker is installed
+def test_docker_compose_refuses_to_start_without_a_password(tmp_path):
+    command = compose_command()
+    if command is None:
+        pytest.skip("Docker is not installed here (test_no_database_password_is_shipped runs everywhere)")
+    shutil.copy(COMPOSE, tmp_path / COMPOSE.name)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nPOSTGRES_PASSWORD=\n")
+    env = {k: v for k, v in os.environ.items() if k != "POSTGRES_PASSWORD"}
+    done = subprocess.run(
+        [*command, "-f", COMPOSE.name, "config"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0 and "set POSTGRES_PASSWORD in .env" in done.stderr, done.stderr
 
 
 def test_compose_interpolates_only_documented_variables():

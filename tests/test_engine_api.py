@@ -385,6 +385,7 @@ def test_a_declared_game_whose_class_says_otherwise_is_refused_when_loaded(lazy_
         registry.GAMES["count"]
 
 
+@pytest.mark.processes
 def test_playing_one_game_imports_no_other_games_modules():
     """Start-up (issue 26): the engine's games are declared, each game's modules load when it is played."""
     import subprocess

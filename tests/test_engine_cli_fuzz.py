@@ -161,6 +161,7 @@ def run_in_process(argv: list[str]) -> tuple[int, str, str]:
     return rc, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_fuzzed_calls_in_process_keep_the_contract() -> None:
     seen = {0: 0, 2: 0}
     for argv in cases(CASES):
@@ -170,6 +171,7 @@ def test_fuzzed_calls_in_process_keep_the_contract() -> None:
     assert seen[0] > CASES // 10 and seen[2] > CASES // 10, seen  # both sides are really exercised
 
 
+@pytest.mark.processes
 def test_fuzzed_calls_through_a_real_subprocess() -> None:
     rng = random.Random(SEED + 1)
     # a real command line cannot carry NUL or lone surrogates (the in-process cases have them)
@@ -315,6 +317,7 @@ def test_hint_bad_input_is_exit_2(argv: list[str]) -> None:
     assert err.count("\n") == 1 and err.startswith("error: ")
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("stdout", "says"),
     [("closed", "standard output is closed"), ("/dev/full", "No space left on device")],

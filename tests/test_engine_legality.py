@@ -157,6 +157,7 @@ def walk(game, rng: random.Random, steps: int) -> None:
         game.play(rng.choice(pool))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cells", [4, 3, 2, 1])
 def test_freecell_legality_both_ways(cells):
     """FreeCell shares Jeu du Boulanger's layout, notation and refusals (``engine.tableau``)
@@ -183,6 +184,7 @@ def test_freecell_legality_both_ways(cells):
     assert checked >= FREECELL_POSITIONS and played > checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cells", [4, 2, 1])
 def test_bakers_legality_both_ways(cells):
     rng = random.Random(12_000 + cells)
@@ -206,6 +208,7 @@ def test_bakers_legality_both_ways(cells):
     assert checked >= BAKERS_POSITIONS and played > checked
 
 
+@pytest.mark.slow
 def test_calculation_legality_both_ways():
     rng = random.Random(12_100)
     checked = played = 0

@@ -390,6 +390,7 @@ async def test_a_dropped_connection_resumes_and_gets_what_it_missed(fake_discord
 # -- a killed process ---------------------------------------------------------------------------
 
 
+@pytest.mark.processes
 async def test_a_killed_bot_is_replaced_and_the_old_button_still_works(fake_discord, tmp_path):
     alice = fake_discord.add_user("alice")
     bot = BotProcess(fake_discord, db_path=tmp_path / "unused.sqlite3", module="tests.fakediscord.demo_bot")

@@ -149,6 +149,7 @@ def test_attachment_ids_as_integers_and_permissions_as_strings_are_accepted():
     assert spec.validate(commands, [{"name": "x", "description": "d", "default_member_permissions": "lots"}])
 
 
+@pytest.mark.processes
 async def test_the_standalone_fake_prints_its_environment_and_serves_the_control_api():
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.fakediscord", "--port", "0", stdout=asyncio.subprocess.PIPE

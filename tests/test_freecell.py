@@ -38,6 +38,8 @@ def columns(board: str) -> list[str]:
     return [line[2:] for line in board.splitlines() if line.startswith(": ")]
 
 
+@pytest.mark.fcsolve
+@pytest.mark.processes
 @needs_board_maker
 @pytest.mark.parametrize("deal", [1, 617, 11982, 1_000_000])
 def test_engine_deal_prints_microsofts_deal(deal):
@@ -51,6 +53,7 @@ def test_engine_deal_prints_microsofts_deal(deal):
     assert columns(out) == microsoft(deal)
 
 
+@pytest.mark.fcsolve
 @needs_board_maker
 def test_three_hundred_random_deals_match_microsoft():
     rng = random.Random(22)
@@ -261,6 +264,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.processes
 def test_command_line_solve_play_and_hint():
     solved = run_cli("solve", "FC1-C4-MS3", "--time-limit", "20")
     assert solved.returncode == 0, solved.stderr

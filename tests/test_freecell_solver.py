@@ -77,6 +77,7 @@ def check_agrees(deal: int, cells: int) -> str:
     return ours.verdict
 
 
+@pytest.mark.fcsolve
 @needs_fcsolve
 @pytest.mark.parametrize("cells", [4, 2, 1])
 def test_verdicts_agree_with_fc_solve_and_solutions_replay(cells):
@@ -85,6 +86,7 @@ def test_verdicts_agree_with_fc_solve_and_solutions_replay(cells):
         assert {"winnable", "lost"} <= set(verdicts)
 
 
+@pytest.mark.fcsolve
 @needs_fcsolve
 @pytest.mark.slow
 def test_verdicts_agree_on_random_deals_at_three_cells():
@@ -166,6 +168,7 @@ def test_the_boards_verdict_works_with_auto_play_on_and_off(log):
     assert position_key(game.position) in found.line
 
 
+@pytest.mark.slow
 def test_the_second_search_makes_wins_shorter_and_they_replay():
     """``solve`` looks for a shorter win once it has one (the same search with FreeCell's
     price per step, ``Search(step_price=…)``): on the sample deals the wins are far shorter

@@ -44,6 +44,8 @@ from bot.languages.i18n import template
 from bot.play.feedback import UserFeedback
 from bot.play.service import GameService
 
+pytestmark = pytest.mark.slow  # thousands of generated inputs (BOULANGER_FUZZ_EXAMPLES)
+
 ITEMS = (
     GameButton,
     MoveMenu,

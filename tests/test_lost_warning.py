@@ -33,6 +33,7 @@ def test_standing_gives_the_line_of_a_win_and_says_unknown_past_its_budget():
     assert isinstance(standing_code("BK1-C4-NOPE", ()), Refused)
 
 
+@pytest.mark.slow
 def test_a_move_off_a_known_line_rejoins_it_instead_of_solving_anew():
     line = standing_code(CODE, (), 10.0).line
     before = position_key(engine.new_game(CODE).position)

@@ -71,6 +71,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.processes
 def test_cli_writes_the_board_and_a_replay(tmp_path: Path) -> None:
     board, replay = tmp_path / "board.png", tmp_path / "replay.gif"
     done = run_cli(BK, "1a", "2b", "undo", "-o", str(board), "--highlight", "a", "--replay", str(replay))
@@ -80,6 +81,7 @@ def test_cli_writes_the_board_and_a_replay(tmp_path: Path) -> None:
     assert Image.open(replay).n_frames == 4
 
 
+@pytest.mark.processes
 def test_cli_draws_the_four_colour_deck(tmp_path: Path) -> None:
     board = tmp_path / "board.png"
     done = run_cli(BK, "1a", "-o", str(board), "--deck", "four")
@@ -87,6 +89,7 @@ def test_cli_draws_the_four_colour_deck(tmp_path: Path) -> None:
     assert board.read_bytes() == renderer.render_png(engine.replay(BK, ["1a"]), deck="four")
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -53,6 +53,7 @@ def frame_rgb(im: Image.Image, index: int) -> bytes:
     return im.convert("RGB").tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "fmt"), [(BK, "gif"), (CA, "png")])
 def test_a_long_replay_keeps_the_frame_cap_the_byte_cap_and_both_ends(code: str, fmt: str) -> None:
     actions = long_log(code, 2000)
@@ -197,6 +198,7 @@ print((after - before) // 1024, len(data))
 """
 
 
+@pytest.mark.processes
 def test_peak_rss_of_a_3000_action_replay_stays_small() -> None:
     """The whole process (pixels included) grows by less than 64 MiB: two frames (~0.8 MiB each),
     the output (<= 7.5 MiB, held twice at the end) and allocator slack. Before issue 15 it

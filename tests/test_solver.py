@@ -95,6 +95,7 @@ VERDICT_CASES = (
 )
 
 
+@pytest.mark.fcsolve
 @needs_fcsolve
 def test_verdicts_match_fcsolve() -> None:
     seen = set()
@@ -110,6 +111,7 @@ def test_verdicts_match_fcsolve() -> None:
     assert {(1, "winnable"), (1, "lost")} <= seen
 
 
+@pytest.mark.fcsolve
 @needs_fcsolve
 def test_lost_mid_game_position_matches_fcsolve() -> None:
     game = engine.replay(LOST_CODE, LOST_MOVES)
@@ -234,6 +236,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.processes
 def test_cli_solve_prints_one_json_object() -> None:
     proc = run_cli("BK1-C4-AAAAA24", "6h", "1a", "--time-limit", "20")
     assert proc.returncode == 0, proc.stderr
@@ -243,6 +246,7 @@ def test_cli_solve_prints_one_json_object() -> None:
     assert engine.replay("BK1-C4-AAAAA24", ["6h", "1a", *out["moves"]]).is_won
 
 
+@pytest.mark.processes
 def test_cli_solve_proves_unsolvable() -> None:
     proc = run_cli(engine.code_for("bakers", 2, 4))
     assert proc.returncode == 0, proc.stderr
@@ -253,6 +257,7 @@ def test_cli_solve_proves_unsolvable() -> None:
     }
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("args", "message"),
     [

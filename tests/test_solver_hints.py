@@ -101,6 +101,7 @@ def test_the_fifty_deals_mix_cell_counts() -> None:
     assert len(set(STOCK_50)) == 50 and {c for _, c in STOCK_50} == {4, 2, 1}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("deal", "cells"), [STOCK_50[0], STOCK_50[20], STOCK_50[40]])
 def test_fresh_solves_every_hint_also_win_without_a_repeat(deal: int, cells: int) -> None:
     """Without the remembered plan (as the command line, one process a hint, runs): every

@@ -53,6 +53,7 @@ async def test_reopening_keeps_data_and_uses_full_sync(tmp_path):
         await store.close()
 
 
+@pytest.mark.slow
 async def test_connections_opening_one_new_file_at_once_all_succeed(tmp_path):
     """Four openers race to create, switch to WAL and migrate the same new file, 30 times over
     (this once failed about one time in 30: a torn header read, then an unretried WAL switch)."""
@@ -373,6 +374,7 @@ def unprivileged_command(env: dict[str, str]) -> tuple[list[str], dict[str, int]
     return [system], user
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("mode", "reason"), [(0o000, "unreadable"), (0o444, "readonly")])
 async def test_a_file_this_user_may_not_use_gives_a_clear_error(mode, reason):
     """Run as an unprivileged user (root may read anything), on a file it may not read / write.

@@ -17,6 +17,8 @@ import pytest
 import engine
 import storage
 
+pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -73,6 +73,9 @@ class BoulangerBot(commands.AutoShardedBot):
         trace = invalid.trace_config()
         self.metrics = Metrics()  # bot.running.metrics: what GET /metrics shows
         self.metrics.trace(trace)
+        # No voice here: discord.py's class-wide switches for its "PyNaCl / davey is not installed,
+        # voice will NOT be supported" warnings, which would send an operator looking for a fault.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
