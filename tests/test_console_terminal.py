@@ -22,7 +22,8 @@ from bot.play import terminal
 
 REPO = Path(__file__).resolve().parent.parent
 TMUX = shutil.which("tmux") or "/usr/bin/tmux"  # scripts/setup.sh test installs it
-needs_tmux = pytest.mark.skipif(not Path(TMUX).exists(), reason="tmux is not installed")
+# A terminal program: never skipped (./test.sh installs tmux), left out of ./test.sh --quick.
+needs_tmux = pytest.mark.processes
 
 
 class Tmux:

@@ -47,7 +47,9 @@ def test_whether_the_start_could_be_won_is_solved_when_the_undos_do_not_reach_it
     # Every position the hint's search back reached was lost, but that search did not reach the
     # deal's start: the start is solved, not taken for lost.
     assert deal_winnable("BK1-C4-AAAAA24", line, Hint("lost", exhausted=True), 60.0, None) is True
-    assert deal_winnable("FC1-C4-MS11982", ("1a",), Hint("lost", exhausted=True), 0.0, None) is False  # proven
+    assert (
+        deal_winnable("FC1-C4-MS11982", ("1a",), Hint("lost", exhausted=True), 0.0, None) is False
+    )  # proven
     assert deal_winnable("FC1-C4-MS11982", ("1a",), Hint("lost"), 60.0, None) is False
     assert deal_winnable("FC1-C4-MS1", ("1a",), Hint("lost"), 60.0, None) is True
     assert deal_winnable("FC1-C4-MS1", ("1a",), Hint("lost"), 0.0, None) is None  # no time left
@@ -97,6 +99,7 @@ def test_a_bare_deal_number_gets_the_code_it_probably_meant():
     assert "FreeCell" in str(refused.value) and "MS3" not in str(refused.value)
 
 
+@pytest.mark.processes
 def test_the_command_line_suggests_the_code_for_a_bare_number():
     for command in ("deal", "solve", "hint", "play"):
         done = subprocess.run(

@@ -47,6 +47,7 @@ def test_the_renderer_draws_every_prefix_of_the_solvers_line(code: str, tmp_path
     assert game.is_won and game.cards_home == 52
 
 
+@pytest.mark.processes
 def test_the_ninth_move_of_ms1_that_used_to_fail(tmp_path: Path) -> None:
     """Issue 40: without auto-play the 9th move (b6) found J♥ on A♣; a fresh process, as typed."""
     out = tmp_path / "ms1.png"
