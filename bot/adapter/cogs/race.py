@@ -47,6 +47,7 @@ from bot.play.feedback import UserFeedback
 from bot.play.race_texts import message_text, result_text
 from bot.play.races import DEFAULT_START_IN, DEFAULT_TIME_LIMIT, RaceJoinAsk, RaceKeeper, check_deal
 from bot.play.service import GameInProgress
+from bot.running.inflight import Tracked
 from bot.running.sharding import shard_of
 
 if TYPE_CHECKING:
@@ -75,7 +76,9 @@ def result_nonce(race_id: int) -> int:
 
 
 class RaceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<rid>[0-9]{1,20}):(?P<act>[jlsxm])"
+    Tracked,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"q:(?P<rid>[0-9]{1,20}):(?P<act>[jlsxm])",
 ):
     """A lobby or standings button: join, leave, start now, cancel, my board."""
 
@@ -150,6 +153,7 @@ def join_question(
 
 
 class JoinChoice(
+    Tracked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"qy:(?P<act>[jk]):(?P<uid>[0-9]{1,20}):(?P<rid>[0-9]{1,20})",
 ):
@@ -205,13 +209,13 @@ class NewRace:
         return f"qc:{user_id}:{front.letter}:{option}:{self.start_in}:{self.time_limit}:{self.code or ''}"
 
 
-class CreateChoice(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        r"qc:(?P<uid>[0-9]{1,20}):(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8}):(?P<start>[0-9]{1,2})"
-        r":(?P<limit>[0-9]{1,3}):(?P<code>[A-Z0-9-]{0,40})"
-    ),
-):
+CREATE_ID = re.compile(
+    r"qc:(?P<uid>[0-9]{1,20}):(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8}):(?P<start>[0-9]{1,2})"
+    r":(?P<limit>[0-9]{1,3}):(?P<code>[A-Z0-9-]{0,40})"
+)
+
+
+class CreateChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CREATE_ID):
     """Under "a race ends your game in progress when it starts": create it anyway."""
 
     def __init__(self, custom_id: str, label: str = "\u200b") -> None:
@@ -219,7 +223,7 @@ class CreateChoice(
             discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=custom_id)
         )
         self.custom_id = custom_id
-        match = self.__discord_ui_compiled_template__.fullmatch(custom_id)
+        match = CREATE_ID.fullmatch(custom_id)
         assert match is not None, "made by NewRace.custom_id or matched by discord.py"
         self._match = match
 
@@ -300,7 +304,9 @@ async def create_and_post(interaction: discord.Interaction, request: NewRace, *,
     await keeper.store.set_race_message(race.id, message.id)
 
 
-class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"qp:(?P<rid>[0-9]{1,20})"):
+class DealButton(
+    Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"qp:(?P<rid>[0-9]{1,20})"
+):
     """Under a race's result: play its deal (as practice), for whoever presses it.
 
     Its custom id also marks the result message, so a result that reached Discord but was
