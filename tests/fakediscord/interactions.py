@@ -207,8 +207,8 @@ class InteractionResult:
         return self.state.modal
 
     def text(self) -> str:
-        """Content plus embed titles, descriptions and fields: everything a player reads."""
-        parts = [self.content]
+        """Content, text displays and embed titles, descriptions and fields: what a player reads."""
+        parts = [self.content, *(self.message.texts() if self.message else [])]
         for embed in self.embeds:
             parts += [embed.get("title") or "", embed.get("description") or ""]
             for fld in embed.get("fields") or []:

@@ -91,25 +91,21 @@ def _strlen(value: Any) -> int:
 # -- messages ---------------------------------------------------------------------------------
 
 
-def check_message(body: dict[str, Any], *, files: int = 0, editing: bool = False) -> list[Problem]:
-    """Content, embed, component, flag and attachment-count limits of a create/edit message body."""
+def check_message(body: dict[str, Any], *, files: int = 0, v2: bool = False) -> list[Problem]:
+    """Content, embed, component, flag and attachment-count limits of a create/edit message body.
+
+    A Components V2 message's tree (`v2=True`) is checked by `components_v2` instead of here.
+    """
     problems: list[Problem] = []
     content = body.get("content")
     if _strlen(content) > MAX_CONTENT:
         problems.append(_too_long(("content",), MAX_CONTENT))
-    embeds = body.get("embeds") or []
-    problems += check_embeds(embeds)
+    problems += check_embeds(body.get("embeds") or [])
     flags = body.get("flags") or 0
     if isinstance(flags, int) and flags & ~MESSAGE_FLAGS_ALLOWED:
         problems.append(Problem(("flags",), "MESSAGE_FLAGS_INVALID", f"Invalid message flags {flags}."))
-    components = body.get("components") or []
-    if isinstance(flags, int) and flags & IS_COMPONENTS_V2:
-        if content or embeds:
-            problems.append(
-                Problem(("content",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", "Legacy fields.")
-            )
-    else:
-        problems += check_action_rows(components)
+    if not v2:
+        problems += check_action_rows(body.get("components") or [])
     if files > MAX_FILES or len(body.get("attachments") or []) > MAX_FILES:
         problems.append(Problem(("attachments",), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length."))
     return problems
@@ -160,10 +156,11 @@ def check_embeds(embeds: list[Any]) -> list[Problem]:
     return problems
 
 
-def check_action_rows(components: list[Any]) -> list[Problem]:
-    """Classic (non components-v2) message components: rows of buttons or one select each."""
+def check_action_rows(components: list[Any], *, limit_rows: bool = True) -> list[Problem]:
+    """Classic message components: rows of buttons or one select each (at most 5 rows unless
+    `limit_rows` is False: a Components V2 message's rows, counted in its 40 components)."""
     problems: list[Problem] = []
-    if len(components) > MAX_ACTION_ROWS:
+    if limit_rows and len(components) > MAX_ACTION_ROWS:
         problems.append(Problem(("components",), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length."))
     seen: set[str] = set()
     for i, row in enumerate(components):

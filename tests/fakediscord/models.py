@@ -378,9 +378,46 @@ class Message:
 
         return walk(self.components)
 
+    def walk(self) -> list[dict[str, Any]]:
+        """Every component, depth first (a container's, a section's accessory, a row's items)."""
+        found: list[dict[str, Any]] = []
+
+        def visit(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                found.append(item)
+                visit(list(item.get("components") or []))
+                if isinstance(item.get("accessory"), dict):
+                    visit([item["accessory"]])
+
+        visit(self.components)
+        return found
+
     def buttons(self) -> list[dict[str, Any]]:
-        """All buttons (component type 2), row by row."""
-        return [c for row in self.components for c in row.get("components") or [] if c.get("type") == 2]
+        """All buttons (component type 2), row by row, wherever a v2 layout holds them."""
+        return [c for c in self.walk() if c.get("type") == 2]
+
+    @property
+    def is_v2(self) -> bool:
+        """Sent with the IS_COMPONENTS_V2 flag: its text is in text displays, its pictures in media."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
+    def texts(self) -> list[str]:
+        """The content of each text display (type 10), in order."""
+        return [c.get("content") or "" for c in self.walk() if c.get("type") == 10]
+
+    def media(self) -> list[dict[str, Any]]:
+        """Each media gallery item and thumbnail (`media.url`, `description`), in order."""
+        found: list[dict[str, Any]] = []
+        for c in self.walk():
+            if c.get("type") == 12:
+                found += c.get("items") or []
+            elif c.get("type") == 11:
+                found.append(c)
+        return found
+
+    def containers(self) -> list[dict[str, Any]]:
+        """The containers (type 17) of a v2 layout."""
+        return [c for c in self.walk() if c.get("type") == 17]
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {

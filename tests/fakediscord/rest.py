@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import limits
+from . import components_v2, limits
 from .interactions import (
     ACK_DEADLINE,
     ALLOWED_CALLBACKS,
@@ -28,7 +28,7 @@ from .interactions import (
     UPDATE_MESSAGE,
     InteractionState,
 )
-from .models import EPHEMERAL, Attachment, Channel, Message, snowflake
+from .models import EPHEMERAL, IS_COMPONENTS_V2, Attachment, Channel, Message, snowflake
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -227,7 +227,7 @@ async def edit_message(fake: FakeDiscord, request: web.Request, params, body, fi
     message = _channel_message(fake, params)
     if message.author is not fake.bot_user:
         raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
-    _check_message(body, files, editing=True)
+    _check_message(body, files, message=message)
     _apply(fake, message, body, files)
     fake._edited(message)
     return message.payload()
@@ -353,7 +353,8 @@ def _callback_effect(
     """Validate the callback data and apply it; nothing changes if it is refused."""
     channel = fake.channels[state.channel_id]
     if rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
-        _check_message(data, files, editing=rtype == UPDATE_MESSAGE, prefix=("data",))
+        edited = state.source_message if rtype == UPDATE_MESSAGE else None
+        _check_message(data, files, message=edited, prefix=("data",))
     elif rtype == AUTOCOMPLETE_RESULT:
         problems = limits.check_choices(data.get("choices"), state.focused_type)
         if problems:
@@ -424,7 +425,9 @@ async def followup(fake: FakeDiscord, request: web.Request, params, body, files)
     original = fake._messages.get(state.original_id) if state.original_id else None
     if original is not None and original.loading and not original.deleted:
         # After a "thinking…" defer, Discord turns the first followup into the response itself.
-        _apply(fake, original, {**body, "flags": 0}, files, creating=True)
+        # Whether it is ephemeral was said by the defer; a v2 layout is the followup's own.
+        flags = int(body.get("flags") or 0) & IS_COMPONENTS_V2
+        _apply(fake, original, {**body, "flags": flags}, files, creating=True)
         original.loading = False
         original.flags &= ~LOADING
         message = original
@@ -453,7 +456,7 @@ async def webhook_get(fake: FakeDiscord, request: web.Request, params, body, fil
 async def webhook_edit(fake: FakeDiscord, request: web.Request, params, body, files) -> Any:
     state = _webhook_state(fake, params)
     message = _token_message(fake, state, params.get("message_id", "@original"))
-    _check_message(body, files, editing=True)
+    _check_message(body, files, message=None if message.loading else message)
     _apply(fake, message, body, files)
     if message.loading:
         message.loading = False
@@ -520,13 +523,39 @@ def _check_commands(body: Any) -> None:
         raise invalid_form(problems)
 
 
-def _check_message(body: dict, files: list[Upload], *, editing: bool = False, prefix: tuple = ()) -> None:
-    problems = limits.check_message(body, files=len(files), editing=editing)
+def _check_message(
+    body: dict, files: list[Upload], *, message: Message | None = None, prefix: tuple = ()
+) -> None:
+    """Refuse a create (`message` None) or an edit of `message` as Discord would, changing nothing."""
+    v2 = components_v2.is_v2(body, message)
+    problems = limits.check_message(body, files=len(files), v2=v2)
+    problems += components_v2.check_flag(body, message)
+    if v2 and "components" in body:
+        problems += components_v2.check_components(
+            body.get("components") or [], _attachment_names(body, files, message)
+        )
     if problems:
         raise invalid_form([limits.Problem((*prefix, *p.path), p.code, p.message) for p in problems])
     for upload in files:
         if len(upload.data) > limits.ATTACHMENT_SIZE_LIMIT:
             raise DiscordError(413, 40005, "Request entity too large")
+
+
+def _attachment_names(body: dict, files: list[Upload], message: Message | None) -> set[str]:
+    """The file names the message carries after this request (what `attachment://` may name)."""
+    uploads = {u.index: u.filename for u in files}
+    existing = {a.id: a.filename for a in message.attachments} if message is not None else {}
+    described = body.get("attachments")
+    if described is None:
+        return set(uploads.values()) | set(existing.values())
+    names: set[str] = set()
+    for item in described:
+        key = int(item["id"]) if str(item.get("id")).isdigit() else None
+        if key in uploads:
+            names.add(item.get("filename") or uploads.pop(key))
+        elif key in existing:
+            names.add(existing[key])
+    return names | set(uploads.values())
 
 
 def _check_modal(data: dict) -> None:
@@ -565,7 +594,9 @@ def _apply(
     components = _with_ids(list(body.get("components") or [])) if "components" in body or creating else None
     flags = message.flags
     if creating and body.get("flags"):
-        flags |= int(body["flags"]) & (EPHEMERAL | (1 << 2) | (1 << 12) | (1 << 15))
+        flags |= int(body["flags"]) & (EPHEMERAL | (1 << 2) | (1 << 12) | IS_COMPONENTS_V2)
+    elif body.get("flags"):  # an edit may set the v2 flag (never remove it: checked before)
+        flags |= int(body["flags"]) & IS_COMPONENTS_V2
     uploads = {u.index: u for u in files}
     described = body.get("attachments")
     new_files: list[tuple[Upload, str | None, str | None]] = []
