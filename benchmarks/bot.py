@@ -107,8 +107,7 @@ async def play(
         run = mirror.home_run()
         menu = [
             o["value"]
-            for row in current.components
-            for c in row["components"]
+            for c in current.walk()
             if c["type"] == 3
             for o in c["options"]
         ]
@@ -183,7 +182,7 @@ def _double_tap(game: engine.BakersGame, place: str) -> str | None:
 
 
 def _menu_id(message) -> str:
-    return next(c["custom_id"] for row in message.components for c in row["components"] if c["type"] == 3)
+    return next(c["custom_id"] for c in message.walk() if c["type"] == 3)
 
 
 async def main(ns: argparse.Namespace) -> int:

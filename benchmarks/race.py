@@ -57,8 +57,7 @@ async def race_moves(
         one_press = [p for p in mirror.places() if _double_tap(mirror, p)]
         menu = [
             o["value"]
-            for row in current.components
-            for c in row["components"]
+            for c in current.walk()
             if c["type"] == 3
             for o in c["options"]
         ]

@@ -39,15 +39,15 @@ async def test_a_refused_daily_channel_is_tried_once_and_the_admin_is_told(
 
         # The next /daily by an admin says so (privately); a player's /daily does not.
         daily = await fake.slash(admin, "daily", {"game": "bakers"}, timeout=30)
-        assert any("Daily posts are stopped" in m.content for m in await daily.wait_followups(1))
+        assert any("Daily posts are stopped" in m.text() for m in await daily.wait_followups(1))
         other = await fake.slash(player, "daily", {"game": "bakers"}, timeout=30)
         await asyncio.sleep(0.3)
-        assert not any("Daily posts are stopped" in m.content for m in other.followups)
+        assert not any("Daily posts are stopped" in m.text() for m in other.followups)
 
         # Fixed, and set again: posted at once, the note gone.
         fake.allow(pattern)
         await fake.slash(admin, "dailychannel", {"channel": channel})
-        await fake.wait_for_message(channel, lambda m: "Daily challenge" in m.content)
+        await fake.wait_for_message(channel, lambda m: "Daily challenge" in m.text())
         assert (await bot.store.guild_settings(fake.guild.id)).daily_disabled is None
 
 
@@ -60,7 +60,7 @@ async def test_a_server_error_is_retried_at_the_next_check(fake_discord, tmp_pat
     )
     async with running(fake, tmp_path / "bot.sqlite3") as bot:
         await fake.slash(admin, "dailychannel", {"channel": fake.channel})
-        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content)
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.text())
         assert len(posts_to(fake, fake.channel)) == 2
         assert (await bot.store.guild_settings(fake.guild.id)).daily_disabled is None
 
@@ -80,7 +80,7 @@ async def test_many_invalid_requests_pause_the_daily_post_until_they_age_out(fak
         await asyncio.sleep(1.0)  # the poster's checks come and go: paused
         assert posts_to(fake, fake.channel) == []
         counter.window = 0.001  # the 403s age out of the window
-        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content)
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.text())
         assert not counter.paused()
 
 
@@ -102,7 +102,7 @@ async def test_a_channel_answering_5xx_holds_up_no_other_server_nor_dailychannel
         began = loop.time()
         chosen = await fake.slash(admin, "dailychannel", {"channel": fake.channel}, timeout=5)
         assert not chosen.failed
-        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content, timeout=5)
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.text(), timeout=5)
         waited = loop.time() - began
         assert waited < 4, waited  # not the ~25 s of the other channel's retries
         assert len(posts_to(fake, slow_channel)) < 5  # still retrying there

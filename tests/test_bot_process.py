@@ -29,11 +29,11 @@ async def test_killed_bot_restarts_and_the_old_buttons_still_work(fake_discord, 
     await bot_process.start()
     result = await fake.click(alice, board, button(fake.message(board.id), "h"))  # Home: A♦
     assert result.edited is not None and result.edited.id == board.id
-    assert "A♦ from column 6 home" in result.content and "Score 10" in result.content
+    assert "A♦ from column 6 home" in result.text() and "Score 10" in result.text()
     await bot_process.kill()
     await bot_process.start()
     again = await fake.click(alice, board, button(fake.message(board.id), "8"))
-    assert "J♦ from column 8 to free cell a" in again.content
+    assert "J♦ from column 8 to free cell a" in again.text()
     assert fake.token not in bot_process.output
 
 
@@ -45,11 +45,11 @@ async def test_daily_post_is_not_doubled_by_a_crash_and_restart(fake_discord, tm
         admin = fake.add_user("admin")
         fake.add_member(admin, manage_guild=True)
         await fake.slash(admin, "dailychannel", {"channel": fake.channel})
-        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.content)
+        await fake.wait_for_message(fake.channel, lambda m: "Daily challenge" in m.text())
         await proc.kill()
         await proc.start()
         await asyncio.sleep(1.0)  # several scheduler rounds after the restart
-        posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.content]
+        posts = [m for m in fake.messages(fake.channel) if "Daily challenge" in m.text()]
         assert len(posts) == 1
     finally:
         await proc.stop()

@@ -30,16 +30,16 @@ async def test_a_race_survives_a_kill_9_with_positions_standings_and_time_limit(
         lobby = (await fake.slash(alice, "race", {"game": "bakers", "code": code, "time_limit": 20})).message
         for user in (bob, carol):
             joined = await fake.click(user, lobby, race_button(fake.message(lobby.id), "j"))
-            assert "You are in" in joined.content
+            assert "You are in" in joined.text()
         await proc.kill()  # in the lobby: its buttons must still work after the restart
         await proc.start()
         started = await fake.click(alice, lobby, race_button(fake.message(lobby.id), "s"))
-        assert "started" in started.content, started.content
-        await eventually(lambda: "Running" in fake.message(lobby.id).content, timeout=10)
+        assert "started" in started.text(), started.text()
+        await eventually(lambda: "Running" in fake.message(lobby.id).text(), timeout=10)
         boards = {}
         for user in (alice, bob, carol):
             shown = await fake.click(user, lobby, race_button(fake.message(lobby.id), "m"))
-            assert shown.ephemeral and shown.message.attachments, shown.content
+            assert shown.ephemeral and shown.message.attachments, shown.text()
             boards[user.id] = shown.message
         steps = presses(code, list(solution))
         first_home = next(n for n, s in enumerate(steps) if s.kind == "home")
@@ -49,7 +49,7 @@ async def test_a_race_survives_a_kill_9_with_positions_standings_and_time_limit(
             await play(fake, alice, boards[alice.id], step)
         for step in steps[: first_home + 1]:  # Bob sends cards home: ahead of her and of Carol
             await play(fake, bob, boards[bob.id], step)
-        await eventually(lambda: f" {ahead} move" in fake.message(lobby.id).content, timeout=10)
+        await eventually(lambda: f" {ahead} move" in fake.message(lobby.id).text(), timeout=10)
         before = standings_lines(fake.message(lobby.id))
         store = await storage.open_store(str(db))
         try:
@@ -70,17 +70,17 @@ async def test_a_race_survives_a_kill_9_with_positions_standings_and_time_limit(
         assert standings_lines(fake.message(lobby.id))[: len(before)] == before  # positions intact
         for step in steps[first_home:]:  # the private board's buttons work after the restart
             result = await play(fake, alice, boards[alice.id], step)
-            assert not result.failed, result.content
-        assert "Won in" in fake.message(boards[alice.id].id).content
-        await eventually(lambda: any("wins!" in m.content for m in fake.messages(fake.channel)), timeout=10)
-        (result,) = [m for m in fake.messages(fake.channel) if "wins!" in m.content]
+            assert not result.failed, result.text()
+        assert "Won in" in fake.message(boards[alice.id].id).text()
+        await eventually(lambda: any("wins!" in m.text() for m in fake.messages(fake.channel)), timeout=10)
+        (result,) = [m for m in fake.messages(fake.channel) if "wins!" in m.text()]
         lines = standings_lines(result)
         assert f"<@{alice.id}>" in lines[0] and f"<@{bob.id}>" in lines[1] and f"<@{carol.id}>" in lines[2]
-        await eventually(lambda: "Finished" in fake.message(lobby.id).content, timeout=10)
+        await eventually(lambda: "Finished" in fake.message(lobby.id).text(), timeout=10)
         await proc.kill()
         await proc.start()
         await asyncio.sleep(1.5)  # several keeper rounds after the restart
-        assert len([m for m in fake.messages(fake.channel) if "wins!" in m.content]) == 1
+        assert len([m for m in fake.messages(fake.channel) if "wins!" in m.text()]) == 1
         assert fake.token not in proc.output
     finally:
         await proc.stop()

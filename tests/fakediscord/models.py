@@ -405,6 +405,10 @@ class Message:
         """The content of each text display (type 10), in order."""
         return [c.get("content") or "" for c in self.walk() if c.get("type") == 10]
 
+    def text(self) -> str:
+        """What a player reads: the content, then each text display."""
+        return "\n".join(p for p in (self.content, *self.texts()) if p)
+
     def media(self) -> list[dict[str, Any]]:
         """Each media gallery item and thumbnail (`media.url`, `description`), in order."""
         found: list[dict[str, Any]] = []
