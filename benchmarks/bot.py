@@ -105,12 +105,7 @@ async def play(
         # Like a player: Home when cards can go, else a one-press move, now and then the menu.
         current = fake.message(board.id)
         run = mirror.home_run()
-        menu = [
-            o["value"]
-            for c in current.walk()
-            if c["type"] == 3
-            for o in c["options"]
-        ]
+        menu = [o["value"] for c in current.walk() if c["type"] == 3 for o in c["options"]]
         one_press = [p for p in mirror.places() if _double_tap(mirror, p)]
         await asyncio.sleep(rng.uniform(*think))
         if run:

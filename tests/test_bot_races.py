@@ -102,9 +102,7 @@ async def press_step(fake, user, board, step):
 
 
 def standings_lines(message) -> list[str]:
-    return [
-        line for line in message.text().splitlines() if "<@" in line and "—" in line and "🏁" not in line
-    ]
+    return [line for line in message.text().splitlines() if "<@" in line and "—" in line and "🏁" not in line]
 
 
 async def test_three_players_race_one_deal_with_throttled_standings_and_one_result(fake_discord, bot):

@@ -255,7 +255,9 @@ async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(servic
         mirror.play(move)
     assert board is not None and mirror.home_finishes()
     labels = [
-        b["label"] for b in _buttons(board_layout(Translator("en"), board, "")) if b["custom_id"].endswith(":h")
+        b["label"]
+        for b in _buttons(board_layout(Translator("en"), board, ""))
+        if b["custom_id"].endswith(":h")
     ]
     assert labels == ["Finish"]
     left = 52 - sum(mirror.foundation_counts())
