@@ -87,7 +87,7 @@ async def test_a_drag_in_the_activity_edits_the_chat_board(fake_discord, tmp_pat
 
         await eventually(edited, timeout=5.0)
         message = fake_discord.message(posted.message.id)
-        ids = [c["custom_id"] for c in message.walk()]
+        ids = message.custom_ids()
         assert any(":2:" in cid for cid in ids), ids  # its buttons are for the new version
         # And a press in the chat shows in the Activity (the page asks every few seconds).
         pressed = await fake_discord.click(alice, message, button(message, "u"))
