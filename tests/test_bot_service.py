@@ -256,7 +256,7 @@ async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(servic
     assert board is not None and mirror.home_finishes()
     labels = [
         b["label"]
-        for b in _buttons(board_layout(Translator("en"), board, ""))
+        for b in _buttons(board_layout(Translator("en"), board, "", ""))
         if b["custom_id"].endswith(":h")
     ]
     assert labels == ["Finish"]
@@ -337,11 +337,11 @@ async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, stor
     for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
         board = await service.play(ALICE, row.id, move)
     assert board.notice == "board.no_moves_left" and board.row.is_active
-    actions = [b["custom_id"].split(":")[-1] for b in _buttons(board_layout(Translator("en"), board, ""))]
+    actions = [b["custom_id"].split(":")[-1] for b in _buttons(board_layout(Translator("en"), board, "", ""))]
     assert "r" in actions and "u" in actions
     ended = await service.press(ALICE, row.id, board.row.version, "", "r")
     assert ended.row.status == "lost" and ended.result is not None and not ended.result.won
-    again = [c["custom_id"] for c in _buttons(board_layout(Translator("en"), ended, ""))]
+    again = [c["custom_id"] for c in _buttons(board_layout(Translator("en"), ended, "", ""))]
     assert again[0] == "a:b:1" and not any(cid.startswith("g:") for cid in again)  # play again, no moves
 
 

@@ -12,7 +12,7 @@ import discord
 from bot.adapter import invalid_requests, places
 from bot.adapter.errors import send
 from bot.adapter.interactions import solver_of
-from bot.adapter.views import board_file, board_layout, without_controls
+from bot.adapter.views import alt_text, board_file, board_layout, without_controls
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play.board_text import board_content, share_line
@@ -53,10 +53,10 @@ async def show_board(
     """The interaction's own message becomes ``board`` (the pressed board, or the deferred
     answer). ``content=None`` clears the text of a message still in the old form, which the
     Components V2 flag may only be added to without it; ``picture=False`` keeps the picture."""
-    view = board_layout(tr, board, text)
-    kwargs: dict[str, Any] = {"content": None, "view": view}
+    alt = alt_text(tr, board)
+    kwargs: dict[str, Any] = {"content": None, "view": board_layout(tr, board, text, alt)}
     if picture:
-        kwargs["attachments"] = [board_file(tr, board)]
+        kwargs["attachments"] = [board_file(board, alt)]
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:
@@ -96,8 +96,9 @@ async def send_new_board(
     ``followup``: post it as a new public message instead (the interaction's own message is
     an ephemeral question that must not become the board)."""
     tr = await player_translator(interaction)
-    view = board_layout(tr, board, board_text(tr, board, note))
-    file = board_file(tr, board)
+    alt = alt_text(tr, board)
+    view = board_layout(tr, board, board_text(tr, board, note), alt)
+    file = board_file(board, alt)
     if board.private:  # a race's board: only its player sees it (no message to record or edit)
         service.boards.showing(board.row.id, board.row.version)
         await send(interaction, file=file, view=view, ephemeral=True)
@@ -215,9 +216,10 @@ async def edit_board(
     if not message_id or not (channel_id or token):
         return "none"
     service.boards.showing(row.id, row.version)
-    edit: dict[str, Any] = {"content": None, "view": board_layout(tr, board, board_text(tr, board))}
+    alt = alt_text(tr, board)
+    edit: dict[str, Any] = {"content": None, "view": board_layout(tr, board, board_text(tr, board), alt)}
     if picture:
-        edit["attachments"] = [board_file(tr, board)]
+        edit["attachments"] = [board_file(board, alt)]
     try:
         if token is not None:  # no channel to call: through the interaction that made or last used it
             await token_webhook(client, token).edit_message(message_id, **edit)

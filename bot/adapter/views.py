@@ -62,8 +62,9 @@ def alt_text(tr: Translator, board: Board) -> str:
     return alt if len(alt) <= ALT_TEXT_LIMIT else alt[: ALT_TEXT_LIMIT - 1] + "…"
 
 
-def board_file(tr: Translator, board: Board) -> discord.File:
-    return discord.File(io.BytesIO(board.png), filename=FILENAME, description=alt_text(tr, board))
+def board_file(board: Board, alt: str) -> discord.File:
+    """The picture as an attachment, described by ``alt`` (``alt_text``)."""
+    return discord.File(io.BytesIO(board.png), filename=FILENAME, description=alt)
 
 
 class GameButton(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
@@ -145,10 +146,11 @@ class BoardLayout(discord.ui.LayoutView):
         self.container = container
 
 
-def board_layout(tr: Translator, board: Board, text: str) -> BoardLayout:
-    """The board as one card: ``text`` above the picture, the controls beneath."""
+def board_layout(tr: Translator, board: Board, text: str, alt: str) -> BoardLayout:
+    """The board as one card: ``text`` above the picture (described by ``alt``, ``alt_text``:
+    worked out once for the gallery and the attachment), the controls beneath."""
     gallery: discord.ui.MediaGallery[Any] = discord.ui.MediaGallery(
-        discord.MediaGalleryItem(MEDIA, description=alt_text(tr, board))
+        discord.MediaGalleryItem(MEDIA, description=alt)
     )
     rows = board_controls(tr, board)
     return BoardLayout(
