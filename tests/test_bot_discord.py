@@ -252,6 +252,13 @@ async def test_board_reposts_and_moves_the_buttons(fake_discord, bot):
     again = await fake_discord.slash(alice, "board")
     assert again.message.id != first.id and again.message.buttons()
     await eventually(lambda: fake_discord.message(first.id).buttons() == [])
+    stripped = fake_discord.message(first.id)  # still the card: its text and picture, no controls
+    assert (
+        stripped.is_v2
+        and CODE in stripped.text()
+        and stripped.media()[0]["media"]["url"] == "attachment://board.png"
+    )
+    assert not [c for c in stripped.walk() if c["type"] == 1] and len(stripped.attachments) == 1
     code = await fake_discord.slash(alice, "code")
     assert code.ephemeral and CODE in code.text()
     await eventually(_recorded(bot, alice, again.message.id))
