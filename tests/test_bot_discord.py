@@ -543,7 +543,7 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
     import aiohttp
 
     import storage
-    from bot.adapter.cogs.daily import daily_post_content
+    from bot.adapter.cogs.daily import daily_post_card
     from bot.languages.i18n import Translator
     from bot.play import dailycodes
 
@@ -556,14 +556,14 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
         assert await store.claim_daily_post(fake.guild.id, day, fake.channel.id, now=long_ago)
     finally:
         await store.close()
-    content, view = daily_post_content(
+    card = daily_post_card(
         Translator("en"),
         day,
         {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24", "freecell": "FC1-C4-MS5"},
     )
     headers = {"Authorization": f"Bot {fake.token}"}
     async with aiohttp.ClientSession(headers=headers) as http:  # the post the crashed bot had sent
-        body = {"content": content, "components": view.to_components()}
+        body = {"flags": 1 << 15, "components": card.to_components()}  # its Play buttons in a card
         async with http.post(f"{fake.api_base}/channels/{fake.channel.id}/messages", json=body) as response:
             assert response.status == 200
             sent = int((await response.json())["id"])

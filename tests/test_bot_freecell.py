@@ -179,7 +179,7 @@ async def test_freecell_is_raced_on_one_deal(fake_discord, bot):
     assert f"<@{alice.id}> wins!" in result.text() and race.code in result.text()
     assert (await bot.store.get_game(games[bob.id].id)).status == "resigned"
     stats = await fake.slash(alice, "stats", {"game": "freecell"})
-    assert "Races: 1 played, 1 won" in stats.embeds[0]["description"]
+    assert "Races: 1 played, 1 won" in stats.text()
     assert fake.take_violations() == []
 
 

@@ -155,9 +155,9 @@ async def test_three_players_race_one_deal_with_throttled_standings_and_one_resu
     for user in (bob, carol):  # the race is over: the games still in play were ended
         assert (await bot.store.get_game(games[user.id].id)).status == "resigned"
     stats = await fake.slash(alice, "stats", {"game": "bakers"})
-    assert "Races: 1 played, 1 won" in stats.embeds[0]["description"]
+    assert "Races: 1 played, 1 won" in stats.text()
     board = await fake.slash(bob, "leaderboard", {"game": "bakers", "period": "races"})
-    text = board.embeds[0]["description"]
+    text = board.text()
     assert text.index(f"<@{alice.id}>") < text.index(f"<@{bob.id}>") and "1 won of 1" in text
     await asyncio.sleep(EDIT_SECONDS * 1.5)
     assert len([m for m in fake.messages(fake.channel) if "wins!" in m.text()]) == 1
@@ -368,7 +368,7 @@ async def test_two_wins_at_once_rank_by_the_stored_moment_and_post_one_result(fa
     assert "A friendly race" in lobby.text() and "A friendly race" in result.text()
     for user in (alice, bob):
         stats = await fake.slash(user, "stats", {"game": "bakers"})
-        assert "Races:" not in stats.embeds[0]["description"]
+        assert "Races:" not in stats.text()
 
 
 async def test_creating_a_race_with_a_game_in_progress_asks_first(fake_discord, bot):

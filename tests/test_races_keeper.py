@@ -109,9 +109,10 @@ async def test_the_time_limit_is_the_race_rows_and_ends_it_when_due(store, clock
     assert (await store.get_race(race.id)).status == "finished"
 
 
-def test_25_players_standings_and_result_fit_one_message_in_every_language():
+def test_25_players_standings_and_result_fit_one_card_in_every_language():
+    from bot.adapter.layouts import MAX_TEXT
     from bot.languages.i18n import Translator
-    from bot.play.race_texts import MESSAGE_LIMIT, fit, message_text, result_text
+    from bot.play.race_texts import MESSAGE_LIMIT, fit, message_blocks, result_blocks
     from bot.play.races import RaceView
 
     started = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
@@ -123,6 +124,8 @@ def test_25_players_standings_and_result_fit_one_message_in_every_language():
     standings = [s(10**18 + n, "resigned", home=51, moves=1234, seconds=1799) for n in range(25)]
     view = RaceView(race, players, standings)
     for lang in ("en", "bg", "ca", "id", "nl", "ru"):
-        for text in (message_text(Translator(lang), view), result_text(Translator(lang), view)):
-            assert len(text) <= MESSAGE_LIMIT and CODE not in text.splitlines()[0]
+        for title, text in (message_blocks(Translator(lang), view), result_blocks(Translator(lang), view)):
+            # the card's text, under its title, leaves room in Discord's 4000 for the buttons
+            assert len(text) <= MESSAGE_LIMIT and len(title) + len(text) <= MAX_TEXT - 200
+            assert CODE not in title
     assert fit(["head"], ["a" * 30] * 3, ["tail"], limit=50) == "head\n" + "a" * 30 + "\n… (+2)\ntail"

@@ -14,7 +14,9 @@ from bot.play.races import RaceView, Standing
 from storage import RaceRecord
 
 MEDALS = ("🥇", "🥈", "🥉")
-MESSAGE_LIMIT = 2000  # Discord's longest message content
+# A card's text under its title: Discord allows 4000 characters in all over a v2 message,
+# and the title and the buttons' labels take their share.
+MESSAGE_LIMIT = 2000
 
 
 def fit(head: list[str], players: list[str], tail: list[str], limit: int = MESSAGE_LIMIT) -> str:
@@ -66,7 +68,6 @@ def lobby_text(tr: Translator, view: RaceView) -> str:
     race = view.race
     minutes = race.time_limit // 60
     lines = [
-        title(tr, view),
         tr("race.lobby.by", creator=f"<@{race.creator_id}>"),
         tr("race.lobby.when", start=stamp(race.starts_at), limit=tr.n("race.minutes", minutes)),
         tr.n(
@@ -82,7 +83,7 @@ def lobby_text(tr: Translator, view: RaceView) -> str:
 
 def standings_text(tr: Translator, view: RaceView) -> str:
     race = view.race
-    head = [title(tr, view)]
+    head = []
     if race.status == "running" and race.ends_at is not None:
         head.append(tr("race.running", end=stamp(race.ends_at)))
     elif race.status == "finished":
@@ -96,26 +97,25 @@ def standings_text(tr: Translator, view: RaceView) -> str:
 def cancelled_text(tr: Translator, view: RaceView) -> str:
     race = view.race
     if race.cancelled_by == "too_few":
-        reason = tr.n("race.cancelled.too_few", len(view.players))
-    elif race.cancelled_by == "empty":
-        reason = tr("race.cancelled.empty")
-    else:
-        reason = tr("race.cancelled.by_creator")
-    return f"{title(tr, view)}\n{reason}"
+        return tr.n("race.cancelled.too_few", len(view.players))
+    if race.cancelled_by == "empty":
+        return tr("race.cancelled.empty")
+    return tr("race.cancelled.by_creator")
 
 
-def message_text(tr: Translator, view: RaceView) -> str:
-    """The lobby message as it should read now (lobby, standings, final standings, cancelled)."""
+def message_blocks(tr: Translator, view: RaceView) -> tuple[str, str]:
+    """The lobby message as it should read now (lobby, standings, final standings, cancelled):
+    its title and the text beneath it."""
     status = view.race.status
     if status == "lobby":
-        return lobby_text(tr, view)
+        return title(tr, view), lobby_text(tr, view)
     if status == "cancelled":
-        return cancelled_text(tr, view)
-    return standings_text(tr, view)
+        return title(tr, view), cancelled_text(tr, view)
+    return title(tr, view), standings_text(tr, view)
 
 
-def result_text(tr: Translator, view: RaceView) -> str:
-    """The result post: the winner, everyone's place, and the deal for anyone to try."""
+def result_blocks(tr: Translator, view: RaceView) -> tuple[str, str]:
+    """The result post: the winner (its title), everyone's place, and the deal for anyone to try."""
     race = view.race
     front = front_for(race.kind)
     first = view.standings[0] if view.standings else None
@@ -127,7 +127,16 @@ def result_text(tr: Translator, view: RaceView) -> str:
     tail = [tr("race.result.code", code=race.code, command=front.command)]
     if race.chosen:
         tail.append(tr("race.friendly"))
-    return fit([head], players, tail)
+    return head, fit([], players, tail)
+
+
+def message_text(tr: Translator, view: RaceView) -> str:
+    """The lobby message's title and text as one text (what the length checks read)."""
+    return "\n".join(message_blocks(tr, view))
+
+
+def result_text(tr: Translator, view: RaceView) -> str:
+    return "\n".join(result_blocks(tr, view))
 
 
 def race_board(tr: Translator, kind: str, records: list[RaceRecord]) -> tuple[str, str]:

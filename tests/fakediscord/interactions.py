@@ -207,14 +207,8 @@ class InteractionResult:
         return self.state.modal
 
     def text(self) -> str:
-        """Content, text displays and embed titles, descriptions and fields: what a player reads."""
-        parts = [self.content, *(self.message.texts() if self.message else [])]
-        for embed in self.embeds:
-            parts += [embed.get("title") or "", embed.get("description") or ""]
-            for fld in embed.get("fields") or []:
-                parts += [fld.get("name") or "", fld.get("value") or ""]
-            parts.append((embed.get("footer") or {}).get("text") or "")
-        return "\n".join(p for p in parts if p)
+        """Everything a player reads of the message (`Message.text`): content, text displays, embeds."""
+        return self.message.text() if self.message else ""
 
     def png(self, index: int = 0):
         """Attachment `index` decoded as a PNG with Pillow (fails the test if it is not one)."""

@@ -406,8 +406,15 @@ class Message:
         return [c.get("content") or "" for c in self.walk() if c.get("type") == 10]
 
     def text(self) -> str:
-        """What a player reads: the content, then each text display."""
-        return "\n".join(p for p in (self.content, *self.texts()) if p)
+        """Everything a player reads: content, text displays, embed titles, descriptions, fields
+        and footers (a classic message and a v2 card alike)."""
+        parts = [self.content, *self.texts()]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for fld in embed.get("fields") or []:
+                parts += [fld.get("name") or "", fld.get("value") or ""]
+            parts.append((embed.get("footer") or {}).get("text") or "")
+        return "\n".join(p for p in parts if p)
 
     def media(self) -> list[dict[str, Any]]:
         """Each media gallery item and thumbnail (`media.url`, `description`), in order."""

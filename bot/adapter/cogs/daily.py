@@ -23,6 +23,7 @@ from bot.adapter.channel_history import find_own_post
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.errors import send
 from bot.adapter.interactions import game_choices
+from bot.adapter.layouts import Accent, Card
 from bot.games import GameFront, fronts
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
@@ -42,16 +43,17 @@ def daily_fronts() -> list[GameFront[Any]]:
     return [front for front in fronts() if front.has_daily]
 
 
-def daily_post_content(tr: Translator, day: dt.date, codes: dict[str, str]) -> tuple[str, discord.ui.View]:
+def daily_post_card(tr: Translator, day: dt.date, codes: dict[str, str]) -> discord.ui.LayoutView:
+    """The daily post: the day's codes of every game with a daily, when they change, a Play
+    button for each (its custom id also marks the post: ``Daily._find_post``)."""
     reset = dailycodes.next_reset(dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC))
-    lines = [tr("daily.post.title", date=day.isoformat())]
-    for front in daily_fronts():
-        lines.append(tr("daily.post.line", game=front.title(tr), code=codes[front.kind]))
-    lines.append(tr("daily.post.reset", reset=discord.utils.format_dt(reset, "R")))
-    view = discord.ui.View(timeout=None)
-    for front in daily_fronts():
-        view.add_item(DailyButton.of(front, day, tr("daily.post.play", game=front.title(tr))))
-    return "\n".join(lines), view
+    lines = [tr("daily.post.line", game=front.title(tr), code=codes[front.kind]) for front in daily_fronts()]
+    card = Card(Accent.DAILY).heading(tr("daily.post.title", date=day.isoformat())).text(*lines)
+    card.note(tr("daily.post.reset", reset=discord.utils.format_dt(reset, "R"))).separator()
+    buttons = [
+        DailyButton.of(front, day, tr("daily.post.play", game=front.title(tr))) for front in daily_fronts()
+    ]
+    return card.buttons(buttons).view()
 
 
 class Daily(commands.Cog):
@@ -215,10 +217,10 @@ class Daily(commands.Cog):
             await store.record_daily_post_message(settings.guild_id, day, found)
             log.info("found the %s daily post of guild %s sent before a crash", day, settings.guild_id)
             return 0
-        content, view = daily_post_content(Translator(settings.language or "en"), day, codes)
+        card = daily_post_card(Translator(settings.language or "en"), day, codes)
         try:
             message = await self.bot.get_partial_messageable(channel_id).send(
-                content, view=view, nonce=post_nonce(settings.guild_id, day)
+                view=card, nonce=post_nonce(settings.guild_id, day)
             )
         except discord.HTTPException as exc:
             # A 403/404 stops the guild's posts before the claim goes: no other check

@@ -20,6 +20,7 @@ import storage
 from bot.adapter import places
 from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
+from bot.adapter.layouts import UPGRADE, Accent, Card, heading, thumbnail
 from bot.games import cell_options, cells_help, front_by_letter, front_for
 from bot.games.base import elapsed
 from bot.languages.i18n import Translator
@@ -96,8 +97,8 @@ async def leaderboard_page(
     scope: Scope = "channel",
     guild_id: int | None = None,
     now: dt.datetime | None = None,
-) -> tuple[discord.Embed, discord.ui.View]:
-    """One page of a board: the main boards (all, week: stock deals of one cell count), the
+) -> discord.ui.LayoutView:
+    """One page of a board as a card: the main boards (all, week: stock deals of one cell count), the
     daily board, or with ``code`` one deal's board (every game of that code, any source); in
     this channel, this server, or (the daily board only) everywhere."""
     front = front_for(kind)
@@ -131,18 +132,19 @@ async def leaderboard_page(
     rule = front.ranking_rule(tr) if daily else None
     if daily and day == dailycodes.utc_today(now):
         lines.append(tr("daily.post.reset", reset=discord.utils.format_dt(dailycodes.next_reset(now), "R")))
-    embed = discord.Embed(title=title, description="\n".join(lines))
-    embed.set_footer(text=f"{rule} · {footer}" if rule else footer)
-    view = discord.ui.View(timeout=None)
     letter = SCOPE_LETTERS[scope]
     if code is not None:
         key = f"{front.letter}:{letter}{DEAL}:{code}"
     else:
         option = front.option_token(cells)
         key = f"{front.letter}:{letter}{period[0]}{option}:{day.strftime('%Y%m%d')}"
-    view.add_item(PageButton(key, page - 1, "◀", disabled=page == 0))
-    view.add_item(PageButton(key, page + 1, "▶", disabled=not more))
-    return embed, view
+    card = Card(Accent.LEADERBOARD).heading(title).text(*lines)
+    card.note(f"{rule} · {footer}" if rule else footer).separator()
+    paging = [
+        PageButton(key, page - 1, "◀", disabled=page == 0),
+        PageButton(key, page + 1, "▶", disabled=not more),
+    ]
+    return card.buttons(paging).view()
 
 
 class PageButton(
@@ -184,7 +186,7 @@ class PageButton(
                     day = dt.datetime.strptime(day_s, "%Y%m%d").date()
                 except ValueError:
                     raise UserFeedback("error.unknown_button") from None
-            embed, view = await leaderboard_page(
+            card = await leaderboard_page(
                 Translator(await shared_locale(interaction)),
                 service.store,
                 front.kind,
@@ -198,7 +200,8 @@ class PageButton(
                 guild_id=interaction.guild_id,
                 now=service.clock(),
             )
-            await interaction.response.edit_message(embed=embed, view=view)
+            # a board posted in the old form (an embed) becomes a card: UPGRADE clears the embed
+            await interaction.response.edit_message(view=card, **UPGRADE)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -264,7 +267,7 @@ class Leaderboard(commands.Cog):
             place = scope_filter(where, interaction.channel_id or 0, interaction.guild_id)
             records = await service.store.race_leaderboard(game.value, **place)
             title, body = race_board(tr, game.value, records)
-            await send(interaction, embed=discord.Embed(title=title, description=body))
+            await send(interaction, view=Card(Accent.LEADERBOARD).heading(title).text(body).view())
             return
         chosen: Period = PERIODS.get(period.value[:1], "all") if period else "all"
         if where == "global" and period is None and not code:
@@ -277,7 +280,7 @@ class Leaderboard(commands.Cog):
             )  # CodeError → ladder
             check_code_kind(front_for(game.value), parsed)
             deal = str(parsed)
-        embed, view = await leaderboard_page(
+        card = await leaderboard_page(
             Translator(await shared_locale(interaction)),
             service.store,
             game.value,
@@ -291,7 +294,7 @@ class Leaderboard(commands.Cog):
             guild_id=interaction.guild_id,
             now=service.clock(),
         )
-        await send(interaction, embed=embed, view=view)
+        await send(interaction, view=card)
 
     @app_commands.command(name="stats", description="A player's games, wins and daily streaks")
     @app_commands.choices(game=GAME_CHOICES)
@@ -321,11 +324,10 @@ class Leaderboard(commands.Cog):
         races = await service.store.race_record(user.id, game.value)
         if races.played:
             lines.append(tr("stats.races", played=races.played, won=races.won))
-        embed = discord.Embed(
-            title=tr("stats.title", game=front.title(tr), player=user.display_name),
-            description="\n".join(lines),
-        )
-        await send(interaction, embed=embed)
+        name = discord.utils.escape_markdown(user.display_name)  # a name is not formatting
+        title = heading(tr("stats.title", game=front.title(tr), player=name))
+        avatar = thumbnail(user.display_avatar.url, user.display_name)
+        await send(interaction, view=Card(Accent.STATS).beside([title, "\n".join(lines)], avatar).view())
 
 
 async def setup(bot: commands.Bot) -> None:

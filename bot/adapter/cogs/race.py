@@ -39,13 +39,21 @@ from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import stake_line
 from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
+from bot.adapter.layouts import UPGRADE, Accent, Card
 from bot.adapter.throttle import Throttle
 from bot.games import cell_options, cells_help, front_by_letter, front_for
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator, shared_locale
 from bot.play.feedback import UserFeedback
-from bot.play.race_texts import message_text, result_text
-from bot.play.races import DEFAULT_START_IN, DEFAULT_TIME_LIMIT, RaceJoinAsk, RaceKeeper, check_deal
+from bot.play.race_texts import message_blocks, result_blocks
+from bot.play.races import (
+    DEFAULT_START_IN,
+    DEFAULT_TIME_LIMIT,
+    RaceJoinAsk,
+    RaceKeeper,
+    RaceView,
+    check_deal,
+)
 from bot.play.service import GameInProgress
 from bot.running.inflight import Tracked
 from bot.running.sharding import shard_of
@@ -209,13 +217,13 @@ class NewRace:
         return f"qc:{user_id}:{front.letter}:{option}:{self.start_in}:{self.time_limit}:{self.code or ''}"
 
 
-CREATE_ID = re.compile(
+CREATE_CHOICE = re.compile(
     r"qc:(?P<uid>[0-9]{1,20}):(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8}):(?P<start>[0-9]{1,2})"
     r":(?P<limit>[0-9]{1,3}):(?P<code>[A-Z0-9-]{0,40})"
 )
 
 
-class CreateChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CREATE_ID):
+class CreateChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CREATE_CHOICE):
     """Under "a race ends your game in progress when it starts": create it anyway."""
 
     def __init__(self, custom_id: str, label: str = "\u200b") -> None:
@@ -223,7 +231,7 @@ class CreateChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], temp
             discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=custom_id)
         )
         self.custom_id = custom_id
-        match = CREATE_ID.fullmatch(custom_id)
+        match = CREATE_CHOICE.fullmatch(custom_id)
         assert match is not None, "made by NewRace.custom_id or matched by discord.py"
         self._match = match
 
@@ -293,13 +301,12 @@ async def create_and_post(interaction: discord.Interaction, request: NewRace, *,
         ),
     )
     tr = Translator(language)
-    content = message_text(tr, await keeper.view(race))
-    view = race_view(tr, race) or discord.utils.MISSING
+    view = race_card(tr, race, await keeper.view(race))
     message: discord.Message | discord.WebhookMessage
     if interaction.response.is_done():
-        message = await interaction.followup.send(content, view=view, wait=True)
+        message = await interaction.followup.send(view=view, wait=True)
     else:
-        await interaction.response.send_message(content, view=view)
+        await interaction.response.send_message(view=view)
         message = await interaction.original_response()
     await keeper.store.set_race_message(race.id, message.id)
 
@@ -338,19 +345,35 @@ def deal_id(race_id: int) -> str:
     return f"qp:{race_id}"
 
 
-def race_view(tr: Translator, race: storage.RaceRow) -> discord.ui.View | None:
+def race_buttons(tr: Translator, race: storage.RaceRow) -> list[discord.ui.Item[Any]]:
     """The lobby's four buttons; "My board" once it runs; nothing once cancelled."""
-    view = discord.ui.View(timeout=None)
     if race.status == "lobby":
-        view.add_item(RaceButton(race.id, JOIN, tr("button.race_join"), discord.ButtonStyle.success))
-        view.add_item(RaceButton(race.id, LEAVE, tr("button.race_leave")))
-        view.add_item(RaceButton(race.id, START, tr("button.race_start"), discord.ButtonStyle.primary))
-        view.add_item(RaceButton(race.id, CANCEL, tr("button.race_cancel"), discord.ButtonStyle.danger))
-    elif race.status in ("running", "finished"):
-        view.add_item(RaceButton(race.id, BOARD, tr("button.race_board"), discord.ButtonStyle.primary))
-    else:
-        return None
-    return view
+        return [
+            RaceButton(race.id, JOIN, tr("button.race_join"), discord.ButtonStyle.success),
+            RaceButton(race.id, LEAVE, tr("button.race_leave")),
+            RaceButton(race.id, START, tr("button.race_start"), discord.ButtonStyle.primary),
+            RaceButton(race.id, CANCEL, tr("button.race_cancel"), discord.ButtonStyle.danger),
+        ]
+    if race.status in ("running", "finished"):
+        return [RaceButton(race.id, BOARD, tr("button.race_board"), discord.ButtonStyle.primary)]
+    return []
+
+
+def race_card(tr: Translator, race: storage.RaceRow, view: RaceView) -> discord.ui.LayoutView:
+    """The lobby message as a card: the race's title, its lobby or standings, its buttons."""
+    title, text = message_blocks(tr, view)
+    card = Card(Accent.RACE).heading(title).text(text)
+    buttons = race_buttons(tr, race)
+    if buttons:
+        card.separator().buttons(buttons)
+    return card.view()
+
+
+def result_card(tr: Translator, race_id: int, view: RaceView) -> discord.ui.LayoutView:
+    """The result post as a card: the winner, everyone's place, the deal, and Play this deal."""
+    head, text = result_blocks(tr, view)
+    card = Card(Accent.RACE).heading(head).text(text).separator()
+    return card.buttons([DealButton(race_id, tr("button.race_play_deal"))]).view()
 
 
 class Race(commands.Cog):
@@ -431,10 +454,10 @@ class Race(commands.Cog):
         )
         if race.message_id is not None:
             tr = Translator(race.language or "en")
-            content = message_text(tr, await self.keeper.view(race))
+            card = race_card(tr, race, await self.keeper.view(race))
             message = self.bot.get_partial_messageable(race.channel_id).get_partial_message(race.message_id)
-            try:
-                await message.edit(content=content, view=race_view(tr, race))
+            try:  # a lobby posted in the old form becomes a card here (UPGRADE clears its text)
+                await message.edit(view=card, **UPGRADE)
             except (discord.NotFound, discord.Forbidden) as exc:
                 log.info("race %s: its message %s is gone: %s", race.id, race.message_id, exc)
             except discord.HTTPException as exc:
@@ -459,12 +482,10 @@ class Race(commands.Cog):
                 log.info("race %s: found its result %s, posted but not recorded", race.id, found)
                 return
         tr = Translator(race.language or "en")
-        text = result_text(tr, await self.keeper.view(race))
-        view = discord.ui.View(timeout=None)
-        view.add_item(DealButton(race.id, tr("button.race_play_deal")))
+        card = result_card(tr, race.id, await self.keeper.view(race))
         try:
             message = await self.bot.get_partial_messageable(race.channel_id).send(
-                text, view=view, nonce=result_nonce(race.id)
+                view=card, nonce=result_nonce(race.id)
             )
         except discord.HTTPException as exc:
             log.warning("race %s: its result was not posted (tried again later): %s", race.id, exc)
