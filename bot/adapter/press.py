@@ -25,6 +25,7 @@ import discord
 
 from bot.adapter import cooldowns, places
 from bot.adapter.errors import report
+from bot.adapter.layouts import custom_ids
 from bot.adapter.replies import (
     board_text,
     say_saved_not_shown,
@@ -168,11 +169,8 @@ def placed_types(message: discord.Message | None, custom_id: str) -> set[int]:
 def board_games(message: discord.Message | None) -> set[int]:
     """The game ids of the board controls on ``message`` (one, on a board)."""
     found = set()
-    for component in components_of(message) if message is not None else []:
-        custom_id = getattr(component, "custom_id", None)
-        match = (
-            (BUTTON.fullmatch(custom_id) or MENU.fullmatch(custom_id)) if isinstance(custom_id, str) else None
-        )
+    for custom_id in custom_ids(message.components) if message is not None else ():
+        match = BUTTON.fullmatch(custom_id) or MENU.fullmatch(custom_id)
         if match is not None:
             found.add(int(match["gid"]))
     return found

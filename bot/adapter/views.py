@@ -193,15 +193,6 @@ def board_controls(tr: Translator, board: Board) -> list[discord.ui.ActionRow[An
     return [discord.ui.ActionRow(*grouped[n]) for n in sorted(grouped)]
 
 
-def custom_ids(view: discord.ui.LayoutView) -> list[str]:
-    """The custom ids of a layout's controls, in order (what a press sends back)."""
-    return [
-        item.custom_id
-        for item in view.walk_children()
-        if isinstance(item, discord.ui.Button | discord.ui.Select) and item.custom_id
-    ]
-
-
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
