@@ -189,6 +189,9 @@ class BoulangerBot(commands.AutoShardedBot):
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register restart-proof components, remembering their custom id templates (the
         presses discord.py drops: ``bot.adapter.press``; the metrics' kinds)."""
+        for item in items:
+            if not issubclass(item, Tracked):  # its presses would be answered as unknown too
+                raise TypeError(f"{item.__name__} must mix in bot.running.inflight.Tracked")
         super().add_dynamic_items(*items)
         self.templates.extend(item.custom_id_pattern for item in items if issubclass(item, Tracked))
 
