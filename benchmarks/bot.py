@@ -105,13 +105,7 @@ async def play(
         # Like a player: Home when cards can go, else a one-press move, now and then the menu.
         current = fake.message(board.id)
         run = mirror.home_run()
-        menu = [
-            o["value"]
-            for row in current.components
-            for c in row["components"]
-            if c["type"] == 3
-            for o in c["options"]
-        ]
+        menu = [o["value"] for c in current.walk() if c["type"] == 3 for o in c["options"]]
         one_press = [p for p in mirror.places() if _double_tap(mirror, p)]
         await asyncio.sleep(rng.uniform(*think))
         if run:
@@ -183,7 +177,7 @@ def _double_tap(game: engine.BakersGame, place: str) -> str | None:
 
 
 def _menu_id(message) -> str:
-    return next(c["custom_id"] for row in message.components for c in row["components"] if c["type"] == 3)
+    return next(c["custom_id"] for c in message.walk() if c["type"] == 3)
 
 
 async def main(ns: argparse.Namespace) -> int:

@@ -8,10 +8,11 @@ the bot's process tree: the part of ``bot.py``'s figure no game, database or pic
 can remove (the gateway, discord.py's parse of each interaction and its message, the
 callback's upload, the event loop).
 
-    .venv/bin/python benchmarks/floor.py [--lean] [--players 50] [--moves 15] [--think 0.1 0.5]
+    .venv/bin/python benchmarks/floor.py [--card] [--players 50] [--moves 15] [--think 0.1 0.5]
 
-``--lean``: presses answered the real bot's way (its prebuilt callback request, components
-built once, no ``discord.ui.View``), the cheapest this bot's transport can be.
+``--card``: the message in the real bot's board form, one Components V2 card whose controls
+are ``DynamicItem``s (discord.py rebuilds the message's layout to find the pressed item), all
+through discord.py's public API as the bot now answers.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def board_picture() -> bytes:
     return renderer.render_png(game)
 
 
-async def run(players: int, moves: int, think: tuple[float, float], seed: int, lean: bool) -> None:
+async def run(players: int, moves: int, think: tuple[float, float], seed: int, card: bool) -> None:
     picture = Path(tempfile.mkdtemp()) / "board.png"
     picture.write_bytes(board_picture())
     async with FakeDiscord() as fake:
@@ -50,7 +51,7 @@ async def run(players: int, moves: int, think: tuple[float, float], seed: int, l
             fake,
             db_path=picture.with_name("unused"),
             module="benchmarks.floor_bot",
-            env={"BOULANGER_FLOOR_PNG": str(picture), "BOULANGER_FLOOR_LEAN": "1" if lean else "0"},
+            env={"BOULANGER_FLOOR_PNG": str(picture), "BOULANGER_FLOOR_CARD": "1" if card else "0"},
             log_level="WARNING",
         )
         await bot.start()
@@ -87,7 +88,7 @@ async def run(players: int, moves: int, think: tuple[float, float], seed: int, l
         print("violation:", str(violation)[:300])
     n = len(latencies)
     playing = total - startup
-    way = "the real bot's callback request, no view" if lean else "discord.py's edit_message and view"
+    way = "a Components V2 card of dynamic items" if card else "discord.py's edit_message and view"
     print(
         f"floor bot (discord.py, no game; {way}): players {players}, presses each {moves}, think {think[0]}-{think[1]} s"
     )
@@ -108,9 +109,9 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=15)
     ap.add_argument("--think", type=float, nargs=2, default=(0.1, 0.5), metavar=("LOW", "HIGH"))
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--lean", action="store_true", help="answer presses as the real bot does (no view)")
+    ap.add_argument("--card", action="store_true", help="the board as the real bot sends it (a v2 card)")
     ns = ap.parse_args()
-    asyncio.run(run(ns.players, ns.moves, tuple(ns.think), ns.seed, ns.lean))
+    asyncio.run(run(ns.players, ns.moves, tuple(ns.think), ns.seed, ns.card))
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@
 ``/deal`` posts a board-sized message (the picture from ``BOULANGER_FLOOR_PNG``, 18 buttons
 in four rows and a select of 12 choices, as a Jeu du Boulanger board has); any button edits
 it with the same picture and components, through discord.py's own ``edit_message`` and a
-persistent view. With ``BOULANGER_FLOOR_LEAN=1`` a press goes the real bot's way instead: no
-view, the bot's ``on_interaction`` answers with the prebuilt callback request of
-``bot.adapter.callbacks`` and components built once. No engine, no database, no drawing:
+persistent view. With ``BOULANGER_FLOOR_CARD=1`` the message is the real bot's board form
+instead: one Components V2 card (a ``LayoutView``: container, text, media gallery, the
+buttons and select as ``DynamicItem``s registered with the client, rebuilt for every answer)
+sent through the same public ``edit_message``. No engine, no database, no drawing:
 what a discord.py bot pays per press on this machine at the same pace, under uvloop like the
 real bot (``BOULANGER_EVENT_LOOP=asyncio``: asyncio's).
 
@@ -64,49 +65,84 @@ class Board(discord.ui.View):
         )
 
 
-LEAN = os.environ.get("BOULANGER_FLOOR_LEAN") == "1"
+CARD = os.environ.get("BOULANGER_FLOOR_CARD") == "1"
 
 
-class Plain(discord.ui.View):
-    """Components as payloads, no items (the real bot's ``BoardView``): nothing for discord.py
-    to store or dispatch, the bot's ``on_interaction`` answers."""
+class Key(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floor:(?P<n>[0-9]+)"):
+    """A card's button, as the real board's: all it needs is in its custom id."""
 
-    def __init__(self, components: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self.components = components
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"{n} · 10♥", custom_id=f"floor:{n}"))
 
-    def to_components(self) -> list[dict[str, Any]]:
-        return self.components
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> Key:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.edit_message(
+            view=card(), attachments=[discord.File(io.BytesIO(PICTURE), "board.png")]
+        )
+
+
+class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floor:menu"):
+    def __init__(self) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id="floor:menu",
+                placeholder="Another move…",
+                options=[
+                    discord.SelectOption(
+                        label=f"7♥ from column {i} to cell a", value=f"{i}a", description=f"{i}a"
+                    )
+                    for i in range(CHOICES)
+                ],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> Menu:
+        return cls()
+
+
+def card() -> discord.ui.LayoutView:
+    """The board as the bot sends it now: one container, its text, picture and controls."""
+    keys = [Key(i) for i in range(BUTTONS)]
+    rows = [discord.ui.ActionRow(*keys[i : i + 5]) for i in range(0, BUTTONS, 5)]
+    view = discord.ui.LayoutView(timeout=None)
+    gallery: discord.ui.MediaGallery[Any] = discord.ui.MediaGallery(
+        discord.MediaGalleryItem("attachment://board.png", description="Board")
+    )
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay("Board"),
+            gallery,
+            *rows,
+            discord.ui.ActionRow(Menu()),
+            accent_colour=0xC8893B,
+        )
+    )
+    return view
 
 
 def make_bot(guild_id: int) -> commands.Bot:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
-    components = Board().to_components()  # the board's rows as sent, built once
-
-    @bot.listen()
-    async def on_interaction(interaction: discord.Interaction) -> None:
-        if not LEAN or interaction.type is not discord.InteractionType.component:
-            return
-        from bot.adapter.callbacks import update_message
-
-        await update_message(
-            interaction,
-            content="Board",
-            components=components,
-            picture=PICTURE,
-            filename="board.png",
-            description=None,
-        )
 
     @bot.tree.command(description="Deal a board")
     async def deal(interaction: discord.Interaction) -> None:
-        view = Plain(components) if LEAN else Board()
-        await interaction.response.send_message(
-            "Board", file=discord.File(io.BytesIO(PICTURE), "board.png"), view=view
-        )
+        file = discord.File(io.BytesIO(PICTURE), "board.png")
+        if CARD:
+            await interaction.response.send_message(file=file, view=card())
+        else:
+            await interaction.response.send_message("Board", file=file, view=Board())
 
     async def setup_hook() -> None:
-        if not LEAN:
+        if CARD:
+            bot.add_dynamic_items(Key, Menu)
+        else:
             bot.add_view(Board())
         guild = discord.Object(guild_id)
         bot.tree.copy_global_to(guild=guild)

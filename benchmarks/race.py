@@ -55,13 +55,7 @@ async def race_moves(
         current = fake.message(board.id)
         run = mirror.home_run()
         one_press = [p for p in mirror.places() if _double_tap(mirror, p)]
-        menu = [
-            o["value"]
-            for row in current.components
-            for c in row["components"]
-            if c["type"] == 3
-            for o in c["options"]
-        ]
+        menu = [o["value"] for c in current.walk() if c["type"] == 3 for o in c["options"]]
         await asyncio.sleep(rng.uniform(*think))
         if run:
             expected, result = (

@@ -73,7 +73,7 @@ async def test_a_drag_in_the_activity_edits_the_chat_board(fake_discord, tmp_pat
         alice = fake_discord.add_user("alice")
         posted = await start(fake_discord, alice)
         board = fake_discord.message(posted.message.id)
-        assert "0 moves" in board.content
+        assert "0 moves" in board.text()
 
         class Rig:  # what open_page needs of a rig: the fake and the address
             fake = fake_discord
@@ -87,11 +87,11 @@ async def test_a_drag_in_the_activity_edits_the_chat_board(fake_discord, tmp_pat
 
         def edited() -> bool:
             message = fake_discord.message(posted.message.id)
-            return "1 move" in message.content and "A♦ from column 6" in message.content
+            return "1 move" in message.text() and "A♦ from column 6" in message.text()
 
         await eventually(edited, timeout=5.0)
         message = fake_discord.message(posted.message.id)
-        ids = [c["custom_id"] for row in message.components for c in row["components"]]
+        ids = message.custom_ids()
         assert any(":2:" in cid for cid in ids), ids  # its buttons are for the new version
         # And a press in the chat shows in the Activity (the page asks every few seconds).
         pressed = await fake_discord.click(alice, message, button(message, "u"))

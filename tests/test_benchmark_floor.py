@@ -11,8 +11,8 @@ from tests.fakediscord import BotProcess, FakeDiscord
 pytestmark = pytest.mark.processes  # every test here starts the bot or another program (tests/conftest.py)
 
 
-@pytest.mark.parametrize("lean", [False, True], ids=["discord.py's edit", "the bot's callback"])
-async def test_the_floor_bot_answers_each_press_with_the_board(tmp_path, lean):
+@pytest.mark.parametrize("card", [False, True], ids=["a view", "a v2 card"])
+async def test_the_floor_bot_answers_each_press_with_the_board(tmp_path, card):
     picture = tmp_path / "board.png"
     picture.write_bytes(board_picture())
     async with FakeDiscord() as fake:
@@ -20,7 +20,7 @@ async def test_the_floor_bot_answers_each_press_with_the_board(tmp_path, lean):
             fake,
             db_path=tmp_path / "unused",
             module="benchmarks.floor_bot",
-            env={"BOULANGER_FLOOR_PNG": str(picture), "BOULANGER_FLOOR_LEAN": "1" if lean else "0"},
+            env={"BOULANGER_FLOOR_PNG": str(picture), "BOULANGER_FLOOR_CARD": "1" if card else "0"},
             log_level="WARNING",
         )
         await bot.start()
@@ -33,9 +33,10 @@ async def test_the_floor_bot_answers_each_press_with_the_board(tmp_path, lean):
                 assert pressed.type == 7 and not pressed.failed  # the message itself updated
                 assert pressed.attachments[0].data == picture.read_bytes()
                 assert pressed.attachments[0].image().size == (720, 521)  # a deal's board, whole
-                rows = pressed.components
+                rows = [c for c in pressed.message.walk() if c["type"] == 1]
                 assert [len(r["components"]) for r in rows] == [5, 5, 5, 3, 1]
                 assert rows[-1]["components"][0]["type"] == 3  # the menu
+                assert pressed.message.is_v2 == card
         finally:
             await bot.stop()
         assert fake.violations == []

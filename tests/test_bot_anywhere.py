@@ -102,7 +102,7 @@ async def win_by_presses_and_moves(fake: FakeDiscord, bot, user, board, code: st
             answer = await fake.slash(
                 user, "move", {"notation": notation}, channel=fake.channels[board.channel_id]
             )
-            assert answer.ephemeral and "Played" in answer.content, answer.content
+            assert answer.ephemeral and "Played" in answer.text(), answer.text()
             await eventually(lambda before=edits: fake.message(board.id).edits > before)  # its token
             typed += 1
         elif step.kind == "menu":
@@ -110,7 +110,7 @@ async def win_by_presses_and_moves(fake: FakeDiscord, bot, user, board, code: st
         else:
             pressed = await fake.click(user, current, button(current, step.value or "h"))
             assert pressed.type == 7 and not pressed.ephemeral, pressed  # UPDATE_MESSAGE
-    await eventually(lambda: "Won in" in fake.message(board.id).content)
+    await eventually(lambda: "Won in" in fake.message(board.id).text())
     return typed
 
 
@@ -175,12 +175,12 @@ async def test_features_that_need_the_bot_in_the_server_say_so_in_one_line(fake_
         ),
     ]
     for answer in answers:
-        assert answer.ephemeral and "\n" not in answer.content, answer.content
-        assert "Boulanger in this server" in answer.content or "Boulanger in the server" in answer.content
-        assert f"client_id={fake_discord.application_id}" in answer.content  # how: the server link
+        assert answer.ephemeral and "\n" not in answer.text(), answer.text()
+        assert "Boulanger in this server" in answer.text() or "Boulanger in the server" in answer.text()
+        assert f"client_id={fake_discord.application_id}" in answer.text()  # how: the server link
     group = fake_discord.add_group_dm("friends", alice)
     lb = await fake_discord.slash(alice, "leaderboard", {"game": "bakers", "period": "all"}, channel=group)
-    assert lb.ephemeral and "scope: Everywhere" in lb.content
+    assert lb.ephemeral and "scope: Everywhere" in lb.text()
     assert (await bot.store.guild_settings(elsewhere.id)).daily_channel_id is None  # nothing stored
     assert channel_calls(fake_discord, channel, group) == []
     fake_discord.assert_no_violations()
@@ -202,7 +202,7 @@ async def test_a_typed_move_after_the_token_expired_answers_with_the_new_board(f
     bot.service.boards.clock = lambda: clock() + 15 * 60  # the board's interaction is spent
     fake_discord.advance_clock(15 * 60)
     answer = await fake_discord.slash(alice, "move", {"notation": move}, channel=group)
-    assert not answer.ephemeral and answer.attachments and "Played" in answer.content
+    assert not answer.ephemeral and answer.attachments and "Played" in answer.text()
     assert answer.message.id != first.message.id and answer.components  # the board moved here
 
     async def moved() -> bool:
@@ -227,12 +227,12 @@ async def test_a_board_moved_to_a_group_dm_is_the_one_a_move_in_the_server_edits
     await eventually(lambda: shown_at(first.message.id))
     again = await fake_discord.slash(alice, "board", {}, channel=group)
     await eventually(lambda: shown_at(again.message.id))
-    await eventually(lambda: not fake_discord.message(first.message.id).components)  # moved
+    await eventually(lambda: not fake_discord.message(first.message.id).custom_ids())  # moved
     move = engine.new_game("BK1-C4-AAAAA24").legal_moves()[0]
     before = fake_discord.message(first.message.id).edits
     answer = await fake_discord.slash(alice, "move", {"notation": move})
-    assert answer.ephemeral and "Played" in answer.content
-    await eventually(lambda: "1 move" in fake_discord.message(again.message.id).content)
+    assert answer.ephemeral and "Played" in answer.text()
+    await eventually(lambda: "1 move" in fake_discord.message(again.message.id).text())
     assert fake_discord.message(first.message.id).edits == before
     assert channel_calls(fake_discord, group) == []
     fake_discord.assert_no_violations()

@@ -39,10 +39,10 @@ async def test_a_refused_daily_channel_is_tried_once_and_the_admin_is_told(
 
         # The next /daily by an admin says so (privately); a player's /daily does not.
         daily = await fake.slash(admin, "daily", {"game": "bakers"}, timeout=30)
-        assert any("Daily posts are stopped" in m.content for m in await daily.wait_followups(1))
+        assert any("Daily posts are stopped" in m.text() for m in await daily.wait_followups(1))
         other = await fake.slash(player, "daily", {"game": "bakers"}, timeout=30)
         await asyncio.sleep(0.3)
-        assert not any("Daily posts are stopped" in m.content for m in other.followups)
+        assert not any("Daily posts are stopped" in m.text() for m in other.followups)
 
         # Fixed, and set again: posted at once, the note gone.
         fake.allow(pattern)

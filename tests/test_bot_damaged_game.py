@@ -18,7 +18,7 @@ async def test_a_game_that_no_longer_replays_is_marked_once_and_can_be_ended(fak
     await bot_process.start()
     alice = fake.add_user("alice")
     board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
-    assert "A♦ from column 6 home" in (await fake.click(alice, board, button(board, "h"))).content
+    assert "A♦ from column 6 home" in (await fake.click(alice, board, button(board, "h"))).text()
     await bot_process.kill()
     with sqlite3.connect(bot_process.db_path) as db:  # the stored moves edited to garbage
         db.execute("UPDATE games SET moves = 'zz qq', action_count = 2")
@@ -31,12 +31,12 @@ async def test_a_game_that_no_longer_replays_is_marked_once_and_can_be_ended(fak
     ]
     for answer in answers:
         shown = answer.followups[-1] if answer.followups else answer.message
-        assert shown.ephemeral and DAMAGED in shown.content and "/resign" in shown.content, shown.content
+        assert shown.ephemeral and DAMAGED in shown.text() and "/resign" in shown.text(), shown.text()
     logged = [line for line in bot_process.output.splitlines() if "no longer replays from its stored" in line]
     assert len(logged) == 1 and "ERROR" in logged[0]
     ended = await fake.slash(alice, "resign")
     shown = ended.followups[-1] if ended.followups else ended.message
-    assert "damaged game was ended" in shown.content, shown.content
+    assert "damaged game was ended" in shown.text(), shown.text()
     with sqlite3.connect(bot_process.db_path) as db:
         (moves, status) = db.execute("SELECT moves, status FROM games").fetchone()
         marks = db.execute("SELECT game_id, reason FROM damaged_games").fetchall()
@@ -44,5 +44,5 @@ async def test_a_game_that_no_longer_replays_is_marked_once_and_can_be_ended(fak
     assert (moves, status) == ("zz qq", "resigned")  # kept for the operator
     assert len(marks) == 1 and "zz" in marks[0][1]
     fresh = await fake.slash(alice, "boulanger", {"code": CODE})  # and a new game starts as usual
-    assert not fresh.ephemeral and "Score 0" in fresh.content
+    assert not fresh.ephemeral and "Score 0" in fresh.text()
     assert "Traceback" not in bot_process.output

@@ -38,7 +38,7 @@ async def played_once(fake, proc: BotProcess):
     alice = fake.add_user("alice")
     board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
     moved = await fake.click(alice, board, button(board, "h"))
-    assert "A♦ from column 6 home" in moved.content
+    assert "A♦ from column 6 home" in moved.text()
     return board, alice
 
 
@@ -104,7 +104,7 @@ async def test_a_clean_stop_is_not_taken_for_a_lost_wal(fake_discord, tmp_path):
             return
         await proc.start()
         again = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))
-        assert "J♦ from column 8" in again.content
+        assert "J♦ from column 8" in again.text()
     finally:
         await proc.stop()
 
@@ -138,15 +138,15 @@ async def test_damage_while_running_is_noticed_before_the_next_move(fake_discord
         board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
         checkpoint(db)  # another process copies the -wal's pages into the file (it grows)
         moved = await fake.click(alice, board, button(board, "h"))
-        assert "A♦ from column 6 home" in moved.content
+        assert "A♦ from column 6 home" in moved.text()
         if damage == "older_copy_over":
             older_copy_over(db, copy)
         else:
             globals()[damage](db)
-        shown = fake.message(board.id).content
+        shown = fake.message(board.id).text()
         press = await fake.click(alice, board, button(fake.message(board.id), "u"))  # Undo: a write
-        assert press.ephemeral and NOT_SAVED in press.content, press.content
-        assert fake.message(board.id).content == shown  # nothing acknowledged
+        assert press.ephemeral and NOT_SAVED in press.text(), press.text()
+        assert fake.message(board.id).text() == shown  # nothing acknowledged
         assert await proc.wait(timeout=15) == 3
         lines = [line for line in proc.output.splitlines() if "No move is acknowledged any more" in line]
         assert len(lines) == 1, proc.output

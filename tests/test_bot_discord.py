@@ -14,6 +14,7 @@ from PIL import Image
 
 import engine
 from bot.adapter.app import BoulangerBot
+from bot.games import front_for
 from bot.play import dailycodes
 from bot.running.config import Config
 from tests.fakediscord import FakeDiscord
@@ -99,7 +100,7 @@ def _one_press(game, move: str) -> bool:
 
 def menu_id(message) -> str:
     """The custom id of a board's "Another move…" select menu."""
-    return next(c["custom_id"] for row in message.components for c in row["components"] if c["type"] == 3)
+    return next(c["custom_id"] for c in message.walk() if c["type"] == 3)
 
 
 def board_game_id(message) -> int:
@@ -125,20 +126,31 @@ async def start(fake: FakeDiscord, user, code: str = CODE):
 
 
 async def test_new_game_replies_with_a_png_board_and_buttons(fake_discord, bot):
+    """The board is one Components V2 card: a container in the game's colour holding the
+    status line, the picture (described by its alt text) and the controls beneath."""
     alice = fake_discord.add_user("alice")
     result = await start(fake_discord, alice)
     image = result.png()
     assert image.size[0] >= 400
-    assert CODE in result.content
-    rows = result.components
-    assert 1 <= len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
-    labels = [b["label"] for b in result.message.buttons()]
+    message = result.message
+    assert message.is_v2 and message.content == "" and not message.embeds
+    (container,) = message.components
+    assert container["type"] == 17 and container["accent_color"] == front_for("bakers").accent_colour
+    text, gallery, *rows = container["components"]
+    assert text["type"] == 10 and CODE in text["content"] and "Score 0" in text["content"]
+    assert gallery["type"] == 12
+    (picture,) = gallery["items"]
+    assert picture["media"]["url"] == "attachment://board.png"
+    assert 1 <= len(rows) <= 5 and all(r["type"] == 1 and len(r["components"]) <= 5 for r in rows)
+    labels = [b["label"] for b in message.buttons()]
     assert "6 · A♦" in labels and "Home ×1" in labels
     (menu,) = [c for row in rows for c in row["components"] if c["type"] == 3]  # "Another move…"
     assert menu["custom_id"].startswith("m:") and 1 <= len(menu["options"]) <= 25
-    (attachment,) = result.message.attachments
+    (attachment,) = message.attachments
+    assert picture["description"] == attachment.description
     assert attachment.description.startswith("Jeu du Boulanger board, 4 free cells, score 0, 0 moves")
     assert "Columns, bottom to top: 1: " in attachment.description and len(attachment.description) <= 1024
+    assert len(message.walk()) <= 40
 
 
 async def test_button_moves_edit_the_same_message_with_a_new_png(fake_discord, bot):
@@ -147,14 +159,14 @@ async def test_button_moves_edit_the_same_message_with_a_new_png(fake_discord, b
     before = fake_discord.attachment_bytes(board)
     moved = await fake_discord.click(alice, board, button(board, "6"))  # one press: A♦ home
     assert moved.edited is not None and moved.edited.id == board.id
-    assert "A♦ from column 6 home" in moved.content and "Score 10" in moved.content
+    assert "A♦ from column 6 home" in moved.text() and "Score 10" in moved.text()
     after = fake_discord.attachment_bytes(board)
     assert after != before and after[:8] == b"\x89PNG\r\n\x1a\n"
     current = fake_discord.message(board.id)
-    menu = next(c for row in current.components for c in row["components"] if c["type"] == 3)
+    menu = next(c for c in current.walk() if c["type"] == 3)
     option = menu["options"][0]  # a move no button plays, in words
     chosen = await fake_discord.select(alice, current, menu["custom_id"], [option["value"]])
-    assert chosen.edited.id == board.id and option["label"] in chosen.content
+    assert chosen.edited.id == board.id and option["label"] in chosen.text()
     assert len(fake_discord.messages()) == 1  # one board message, edited in place
     game = await bot.store.active_game(alice.id, "bakers")
     assert game.moves == ("6h", option["value"])
@@ -167,12 +179,12 @@ async def test_button_moves_edit_the_same_message_with_a_new_png(fake_discord, b
 async def test_illegal_move_is_an_ephemeral_error_and_changes_nothing(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     board = (await start(fake_discord, alice)).message
-    content = fake_discord.message(board.id).content
+    content = fake_discord.message(board.id).text()
     result = await fake_discord.slash(alice, "move", {"notation": "12"})
-    assert result.ephemeral and "10♥ cannot go on 3♠" in result.content
+    assert result.ephemeral and "10♥ cannot go on 3♠" in result.text()
     result = await fake_discord.click(alice, board, button(board, "a"))  # an empty free cell
-    assert result.ephemeral and "free cell a is empty" in result.content.lower()
-    assert fake_discord.message(board.id).content == content
+    assert result.ephemeral and "free cell a is empty" in result.text().lower()
+    assert fake_discord.message(board.id).text() == content
     game = await bot.store.active_game(alice.id, "bakers")
     assert game.moves == ()
 
@@ -181,8 +193,8 @@ async def test_another_players_click_is_refused(fake_discord, bot):
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     board = (await start(fake_discord, alice)).message
     result = await fake_discord.click(bob, board, button(board, "6"))
-    assert result.ephemeral and "not yours" in result.content and "/boulanger" in result.content
-    assert "Selected" not in fake_discord.message(board.id).content
+    assert result.ephemeral and "not yours" in result.text() and "/boulanger" in result.text()
+    assert "Selected" not in fake_discord.message(board.id).text()
 
 
 async def test_stale_button_is_refused(fake_discord, bot):
@@ -196,7 +208,7 @@ async def test_stale_button_is_refused(fake_discord, bot):
     # A client that has not yet received the edit still shows (and sends) the old buttons:
     fake_discord.message(board.id).components = old_components
     result = await fake_discord.click(alice, board, old_id)
-    assert result.ephemeral and "out of date" in result.content
+    assert result.ephemeral and "out of date" in result.text()
     game = await bot.store.active_game(alice.id, "bakers")
     assert game.moves == ("6h",)
 
@@ -211,21 +223,21 @@ async def test_move_command_autocomplete_and_typed_moves(fake_discord, bot):
     everything = await fake_discord.autocomplete(alice, "move", {"notation": ""}, "notation")
     assert len(everything) <= 25
     result = await fake_discord.slash(alice, "move", {"notation": "6h"})
-    assert result.ephemeral and "A♦ from column 6 home" in result.content
-    await eventually(lambda: "Score 10" in fake_discord.message(board.id).content)  # edited, after the answer
+    assert result.ephemeral and "A♦ from column 6 home" in result.text()
+    await eventually(lambda: "Score 10" in fake_discord.message(board.id).text())  # edited, after the answer
     bad = await fake_discord.slash(alice, "move", {"notation": "12"})
-    assert bad.ephemeral and "cannot go on" in bad.content
+    assert bad.ephemeral and "cannot go on" in bad.text()
     nonsense = await fake_discord.slash(alice, "move", {"notation": "zz"})
-    assert nonsense.ephemeral and "is not a move" in nonsense.content
+    assert nonsense.ephemeral and "is not a move" in nonsense.text()
     assert (await bot.store.active_game(alice.id, "bakers")).moves == ("6h",)
 
 
 async def test_errors_without_a_game_and_with_a_bad_code(fake_discord, bot):
     carol = fake_discord.add_user("carol")
     result = await fake_discord.slash(carol, "undo")
-    assert result.ephemeral and "no game in progress" in result.content
+    assert result.ephemeral and "no game in progress" in result.text()
     bad = await fake_discord.slash(carol, "boulanger", {"code": "BK1-C3-AAAAA24"})
-    assert bad.ephemeral and "C4, C2, C1" in bad.content
+    assert bad.ephemeral and "C4, C2, C1" in bad.text()
     assert await bot.store.active_games(carol.id) == []
 
 
@@ -240,11 +252,18 @@ async def test_board_reposts_and_moves_the_buttons(fake_discord, bot):
     again = await fake_discord.slash(alice, "board")
     assert again.message.id != first.id and again.message.buttons()
     await eventually(lambda: fake_discord.message(first.id).buttons() == [])
+    stripped = fake_discord.message(first.id)  # still the card: its text and picture, no controls
+    assert (
+        stripped.is_v2
+        and CODE in stripped.text()
+        and stripped.media()[0]["media"]["url"] == "attachment://board.png"
+    )
+    assert not [c for c in stripped.walk() if c["type"] == 1] and len(stripped.attachments) == 1
     code = await fake_discord.slash(alice, "code")
-    assert code.ephemeral and CODE in code.content
+    assert code.ephemeral and CODE in code.text()
     await eventually(_recorded(bot, alice, again.message.id))
     fresh = await fake_discord.slash(alice, "boulanger")  # no move played yet: replaced, no question
-    assert "was ended as resigned" in fresh.content
+    assert "was ended as resigned" in fresh.text()
     await eventually(lambda: fake_discord.message(again.message.id).buttons() == [])
 
 
@@ -254,7 +273,7 @@ async def test_calculation_game_with_buttons(fake_discord, bot):
     board = result.message
     assert result.png().size[0] >= 400
     moved = await fake_discord.click(alice, board, button(board, "f3"))  # 6♠ fits foundation 3
-    assert "6♠ from the turned card to foundation 3" in moved.content
+    assert "6♠ from the turned card to foundation 3" in moved.text()
     assert (await bot.store.active_game(alice.id, "calculation")).moves == ("sf3",)
 
 
@@ -274,9 +293,9 @@ async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
             result = await fake_discord.select(alice, current, menu_id(current), [step.value])
         else:
             result = await fake_discord.click(alice, current, button(current, step.value or "h"))
-        assert not result.ephemeral, result.content
+        assert not result.ephemeral, result.text()
     final = fake_discord.message(board.id)
-    assert "Won in" in final.content
+    assert "Won in" in final.text()
     stored = await bot.store.get_game(board_game_id(final))
     game = engine.replay(code, stored.moves)
     assert game.is_won and len(stored.moves) == len(steps) < game.move_count  # Home played batches
@@ -286,7 +305,7 @@ async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
     assert (await bot.store.player_stats(alice.id, "bakers")).won == 1
     bob = fake_discord.add_user("bob")  # only the player has it drawn …
     refused = await fake_discord.click(bob, final, replay_button["custom_id"])
-    assert refused.ephemeral and "Only the player" in refused.content
+    assert refused.ephemeral and "Only the player" in refused.text()
     replay = await fake_discord.click(alice, final, replay_button["custom_id"], timeout=30)
     assert replay.deferred and not replay.ephemeral
     (shown,) = replay.followups or await replay.wait_followups(1, timeout=30)
@@ -354,12 +373,12 @@ async def test_daily_post_appears_exactly_once(fake_discord, tmp_path):
     channel = fake_discord.channel
     async with running(fake_discord, db):
         result = await fake_discord.slash(admin, "dailychannel", {"channel": channel})
-        assert result.ephemeral and "<t:" in result.content
+        assert result.ephemeral and "<t:" in result.text()
         post = await fake_discord.wait_for_message(channel, lambda m: "Daily challenge" in m.text())
         await asyncio.sleep(0.6)  # a few scheduler rounds
         player = fake_discord.add_user("player")
         played = await fake_discord.click(player, post, post.buttons()[0]["custom_id"])
-        assert "daily challenge" in played.content and not played.ephemeral
+        assert "daily challenge" in played.text() and not played.ephemeral
     async with running(fake_discord, db):
         await asyncio.sleep(0.6)
     posts = [m for m in fake_discord.messages(channel) if "Daily challenge" in m.text()]
@@ -378,8 +397,8 @@ async def test_hint_button_rules_and_help(fake_discord, bot):
     hint = await fake_discord.click(alice, board, button(board, "i"))
     assert hint.deferred
     (note,) = await hint.wait_followups(1, timeout=20)
-    assert note.ephemeral and "Try" in note.content
-    notation = note.content.rsplit("`", 2)[-2]
+    assert note.ephemeral and "Try" in note.text()
+    notation = note.text().rsplit("`", 2)[-2]
     assert notation in engine.new_game(CODE).legal_moves()
     rules = await fake_discord.slash(alice, "rules", {"game": "calculation"})
     assert rules.ephemeral and "foundation 2 by two" in rules.text()
@@ -391,7 +410,7 @@ async def test_lost_calculation_player_learns_the_deal_was_winnable(fake_discord
     alice = fake_discord.add_user("alice")
     await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
     result = await fake_discord.slash(alice, "resign")
-    assert result.ephemeral and "You resigned CA1-AAAAA24" in result.content
+    assert result.ephemeral and "You resigned CA1-AAAAA24" in result.text()
     notes = await result.wait_followups(1, timeout=20)
     assert "could have been won" in notes[-1].content
     moves = notes[-1].content.split("```")[1].split()
@@ -515,7 +534,7 @@ async def test_slow_work_is_deferred_within_discords_deadline(fake_discord, bot,
     monkeypatch.setattr(bot.pictures, "render", slow_render)
     result = await fake_discord.click(alice, board, button(board, "6"), timeout=10)
     assert not result.failed and result.deferred and result.ack_ms < 3000
-    assert result.edited is not None and "A♦ from column 6 home" in result.edited.content
+    assert result.edited is not None and "A♦ from column 6 home" in result.edited.text()
 
 
 async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord, tmp_path):
@@ -580,8 +599,8 @@ async def test_a_new_game_asks_before_ending_one_in_progress(fake_discord, bot):
     board, old = await _game_with_a_move(fake_discord, bot, alice)
     asked = await fake_discord.slash(alice, "boulanger", {"cells": 2})
     assert asked.ephemeral and asked.attachments == []
-    assert CODE in asked.content and "1 move" in asked.content and "score 10" in asked.content
-    assert "daily" not in asked.content
+    assert CODE in asked.text() and "1 move" in asked.text() and "score 10" in asked.text()
+    assert "daily" not in asked.text()
     labels = [b["label"] for b in asked.message.buttons()]
     assert labels == ["Start the new game", "Keep playing"]
     assert all(len(cid) <= 100 for cid in board_ids(asked.message))
@@ -589,10 +608,10 @@ async def test_a_new_game_asks_before_ending_one_in_progress(fake_discord, bot):
     assert await bot.store.active_game(alice.id, "bakers") == old
     assert [m.id for m in fake_discord.messages() if not m.ephemeral] == [board.id]
     moved = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))
-    assert not moved.ephemeral and "J♦ from column 8 to free cell a" in moved.content
+    assert not moved.ephemeral and "J♦ from column 8 to free cell a" in moved.text()
     kept = await fake_discord.click(alice, asked.message, choice(asked.message, "k"))
     assert kept.edited.id == asked.message.id and kept.edited.buttons() == []
-    assert "Nothing changed" in kept.content and "/board" in kept.content
+    assert "Nothing changed" in kept.text() and "/board" in kept.text()
     assert (await bot.store.active_game(alice.id, "bakers")).moves == ("6h", "8a")
     assert fake_discord.message(board.id).buttons()  # still playable
 
@@ -610,8 +629,8 @@ async def test_confirming_resigns_the_old_game_and_posts_the_new_board_even_afte
         done = await fake_discord.click(alice, asked.message, choice(asked.message, "s"))
         (posted,) = await done.wait_followups(1)
         assert not posted.ephemeral and posted.buttons()
-        assert "BK1-C2-AAAAA24" in posted.content and "was ended as resigned" in posted.content
-        await eventually(lambda: "Done" in fake_discord.message(asked.message.id).content)
+        assert "BK1-C2-AAAAA24" in posted.text() and "was ended as resigned" in posted.text()
+        await eventually(lambda: "Done" in fake_discord.message(asked.message.id).text())
         assert fake_discord.message(asked.message.id).buttons() == []
         result = await bot.store.get_result(old.id)
         assert result.status == "resigned" and result.move_count == 1
@@ -620,35 +639,35 @@ async def test_confirming_resigns_the_old_game_and_posts_the_new_board_even_afte
         await eventually(_recorded(bot, alice, posted.id))
         await eventually(lambda: fake_discord.message(board.id).buttons() == [])  # the old board is over
         played = await fake_discord.click(alice, posted, button(posted, "6"))
-        assert played.edited.id == posted.id and "A♦ from column 6 home" in played.content
+        assert played.edited.id == posted.id and "A♦ from column 6 home" in played.text()
 
 
 async def test_a_stale_confirmation_is_refused_and_asks_again(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     board, old = await _game_with_a_move(fake_discord, bot, alice)
     asked = await fake_discord.slash(alice, "calculation")
-    assert not asked.ephemeral and "already have a game of" not in asked.content  # other kind: no question
+    assert not asked.ephemeral and "already have a game of" not in asked.text()  # other kind: no question
     asked = await fake_discord.slash(alice, "boulanger")
     await fake_discord.click(alice, board, button(fake_discord.message(board.id), "8"))  # 8a: it moved
     stale = await fake_discord.click(alice, asked.message, choice(asked.message, "s"))
-    await eventually(lambda: "changed since" in fake_discord.message(asked.message.id).content)
+    await eventually(lambda: "changed since" in fake_discord.message(asked.message.id).text())
     again = fake_discord.message(asked.message.id)
-    assert "2 moves" in again.content and again.buttons()
+    assert "2 moves" in again.text() and again.buttons()
     assert stale.followups == []  # no new board
     game = await bot.store.active_game(alice.id, "bakers")
     assert game.id == old.id and game.moves == ("6h", "8a")
     # The fresh question works:
     await fake_discord.click(alice, again, choice(again, "s"))
-    await eventually(lambda: "Done" in fake_discord.message(asked.message.id).content)
+    await eventually(lambda: "Done" in fake_discord.message(asked.message.id).text())
     assert (await bot.store.get_result(old.id)).status == "resigned"
 
 
 async def test_a_daily_game_in_progress_mentions_the_counted_attempt(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     first = await fake_discord.slash(alice, "daily", {"game": "calculation"}, timeout=30)
-    assert not first.ephemeral and "daily challenge" in first.content
+    assert not first.ephemeral and "daily challenge" in first.text()
     again = await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})
-    assert again.ephemeral and "daily challenge" in again.content and "counted attempt" in again.content
+    assert again.ephemeral and "daily challenge" in again.text() and "counted attempt" in again.text()
     assert (await bot.store.active_game(alice.id, "calculation")).daily_date is not None
 
 
@@ -659,7 +678,7 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     async with running(fake_discord, db):
         chosen = await fake_discord.slash(alice, "settings", {"deck": "four"})
-        assert chosen.ephemeral and "four-colour deck" in chosen.content
+        assert chosen.ephemeral and "four-colour deck" in chosen.text()
         board = await start(fake_discord, alice)
         # (a typed code: practice games, tagged so)
         assert fake_discord.attachment_bytes(board.message) == renderer.render_png(
@@ -679,7 +698,7 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
             game, deck="four", tag="practice"
         )
         back = await fake_discord.slash(alice, "settings", {"deck": "two"})
-        assert "two-colour deck" in back.content
+        assert "two-colour deck" in back.text()
 
 
 async def test_home_sends_a_batch_and_one_undo_takes_it_all_back_through_discord(fake_discord, bot):
@@ -704,7 +723,7 @@ async def test_home_sends_a_batch_and_one_undo_takes_it_all_back_through_discord
     labels = [b["label"] for b in board.buttons()]
     assert f"Home ×{len(run)}" in labels
     sent = await fake_discord.click(alice, board, button(board, "h"))
-    assert f"{len(run)} cards home" in sent.content and not sent.ephemeral
+    assert f"{len(run)} cards home" in sent.text() and not sent.ephemeral
     stored = await bot.store.get_game(game.id)
     assert stored.moves[-1] == ",".join(run) and stored.move_count == mirror.move_count + len(run)
     undone = await fake_discord.click(alice, board, button(fake_discord.message(board.id), "u"))
@@ -782,7 +801,7 @@ async def test_a_hinted_daily_win_shows_time_and_hint_and_ranks_below_a_longer_u
     board = (await fake_discord.slash(hinted, "daily", {"game": "bakers"})).message
     asked = await fake_discord.click(hinted, board, button(board, "i"))
     (note,) = await asked.wait_followups(1, timeout=20)
-    assert "Try" in note.content
+    assert "Try" in note.text()
     game = await bot.store.active_game(hinted.id, "bakers")
     assert game.hints == 1
     solution = solve(engine.new_game(game.code), time_limit=20).moves
@@ -790,11 +809,11 @@ async def test_a_hinted_daily_win_shows_time_and_hint_and_ranks_below_a_longer_u
         await bot.service.play(hinted.id, game.id, move)
     last = await fake_discord.slash(hinted, "move", {"notation": solution[-1]})
     shares = await last.wait_followups(1, timeout=10)
-    await eventually(lambda: "Won in" in fake_discord.message(board.id).content)
-    result = fake_discord.message(board.id).content
+    await eventually(lambda: "Won in" in fake_discord.message(board.id).text())
+    result = fake_discord.message(board.id).text()
     assert re.search(r"⏱ \d+:\d\d · 💡 1 hint\b", result), result
     assert "Counted: your first finished attempt at this daily challenge" in result
-    share = next(m.content for m in shares if "daily" in m.content)
+    share = next(m.text() for m in shares if "daily" in m.text())
     assert re.search(
         rf"won in {len(solution)} moves · 4 free cells · ⏱ \d+:\d\d · 💡 1 hint \(counted: first finished attempt\)",
         share,
@@ -836,7 +855,7 @@ async def test_a_practice_or_daily_board_is_tagged_in_its_header_only(fake_disco
     game = engine.new_game(row.code)
     assert fake_discord.attachment_bytes(stock.message) == renderer.render_png(game)
     assert fake_discord.attachment_bytes(practice.message) == renderer.render_png(game, tag="practice")
-    assert f"`{row.code}`" in stock.content and f"`{row.code}`" in practice.content
+    assert f"`{row.code}`" in stock.text() and f"`{row.code}`" in practice.text()
     daily = await fake_discord.slash(carol, "daily", {"game": "bakers"})
     today = await bot.store.active_game(carol.id, "bakers")
     assert today.source == "daily"

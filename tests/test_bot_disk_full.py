@@ -56,12 +56,12 @@ async def test_a_full_disk_is_logged_with_its_cause_and_the_player_told(fake_dis
         filler = fill(small_disk)
         refused = None
         for _ in range(20):  # until the -wal needs a page more than the disk has
-            shown = fake.message(board.id).content
+            shown = fake.message(board.id).text()
             pressed = button(fake.message(board.id), "h")
             press = await fake.click(alice, board, pressed)
-            if press.ephemeral and STORE_FAILED in press.content:
+            if press.ephemeral and STORE_FAILED in press.text():
                 refused = press
-                assert fake.message(board.id).content == shown  # the board did not change
+                assert fake.message(board.id).text() == shown  # the board did not change
                 break
             press = await fake.click(alice, board, button(fake.message(board.id), "u"))
         assert refused is not None, proc.output
@@ -71,7 +71,7 @@ async def test_a_full_disk_is_logged_with_its_cause_and_the_player_told(fake_dis
         assert "Traceback" not in proc.output
         filler.unlink()  # space again: the next move is played
         again = await fake.click(alice, board, button(fake.message(board.id), "h"))
-        assert not again.ephemeral and "A♦ from column 6 home" in again.content
+        assert not again.ephemeral and "A♦ from column 6 home" in again.text()
         assert proc.returncode is None  # still serving
     finally:
         await proc.stop()

@@ -31,14 +31,14 @@ async def test_a_double_tap_is_answered_and_plays_once(fake_discord, bot_process
     board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
     first, second = button(board, "h"), button(board, "8")  # both drawn at version 0
     played = await fake.click(alice, board, first)
-    assert "A♦ from column 6 home" in played.content
+    assert "A♦ from column 6 home" in played.text()
     assert first not in fake.message(board.id).custom_ids()  # the board was redrawn
     tap = await fake.press(alice, board, second)  # the second tap, against the edited board
-    assert not tap.failed and tap.ephemeral and "out of date" in tap.content
+    assert not tap.failed and tap.ephemeral and "out of date" in tap.text()
     game = await stored_game(bot_process, alice.id)
     assert game.moves == ("6h",)
     again = await fake.press(alice, board, first)  # the same button twice: still played once
-    assert not again.failed and again.ephemeral and "out of date" in again.content
+    assert not again.failed and again.ephemeral and "out of date" in again.text()
     assert (await stored_game(bot_process, alice.id)).moves == ("6h",)
     await eventually(lambda: f"g:{game.id}:{game.version}:" in button(fake.message(board.id), "8"))
 
@@ -75,8 +75,8 @@ async def test_forged_ids_on_and_off_the_message_and_of_the_wrong_type_are_all_a
                 continue  # a well-formed question button edits its (ephemeral) question
             last = shown(result)
             if not last.ephemeral:
-                public[(cid, message, kind)] = last.content
-            assert "went wrong" not in last.content, (cid, last.content)
+                public[(cid, message, kind)] = last.text()
+            assert "went wrong" not in last.text(), (cid, last.text())
     print(f"{len(ids)} forged ids, {answered} presses off their message or of the wrong type answered")
     assert len(ids) >= 73
     assert unanswered == []

@@ -44,7 +44,7 @@ async def play_steps(fake, user, board, steps):
             result = await fake.select(user, current, menu_id(current), [step.value])
         else:
             result = await fake.click(user, current, button(current, step.value or "h"))
-        assert not result.ephemeral, result.content
+        assert not result.ephemeral, result.text()
     return fake.message(board.id)
 
 
@@ -57,7 +57,7 @@ async def bot(fake_discord, tmp_path):
 async def test_a_numbered_deal_by_deal_or_hash_anywhere_a_code_is(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     started = await fake_discord.slash(alice, "freecell", {"deal": 11982})
-    assert not started.failed and "FC1-C4-MS11982" in started.content, started.content
+    assert not started.failed and "FC1-C4-MS11982" in started.text(), started.text()
     image = decode(fake_discord.attachment_bytes(started.message))
     assert image.size == (
         renderer.WIDTH,
@@ -69,7 +69,7 @@ async def test_a_numbered_deal_by_deal_or_hash_anywhere_a_code_is(fake_discord, 
     assert row.code == "FC1-C4-MS11982" and row.variant == "4" and row.source == "practice"
     bob = fake_discord.add_user("bob")
     by_hash = await fake_discord.slash(bob, "freecell", {"code": "#617", "cells": 3})
-    assert "FC1-C3-MS617" in by_hash.content, by_hash.content
+    assert "FC1-C3-MS617" in by_hash.text(), by_hash.text()
     assert (await bot.store.active_game(bob.id, "freecell")).code == "FC1-C3-MS617"
     bad = await fake_discord.slash(alice, "freecell", {"code": "#0"})
     assert bad.ephemeral and "MS1 to MS1000000" in bad.text()
@@ -85,11 +85,11 @@ async def test_a_numbered_deal_by_deal_or_hash_anywhere_a_code_is(fake_discord, 
 async def test_a_random_winnable_deal_played_by_presses_and_typed_moves_won_and_ranked(fake_discord, bot):
     alice = fake_discord.add_user("alice")
     started = await fake_discord.slash(alice, "freecell", {"cells": 2})
-    assert not started.failed and not started.ephemeral, started.content
+    assert not started.failed and not started.ephemeral, started.text()
     row = await bot.store.active_game(alice.id, "freecell")
     code = row.code
     assert code.startswith("FC1-C2-MS") and row.source == "stock" and row.variant == "2"
-    assert EN("start.unverified") not in started.content  # a deal the solver won with 2 cells
+    assert EN("start.unverified") not in started.text()  # a deal the solver won with 2 cells
     assert solve(engine.new_game(code), time_limit=20).verdict == "winnable"
     steps = presses(code, list(solution_of(code)))
     board = started.message
@@ -108,7 +108,7 @@ async def test_a_random_winnable_deal_played_by_presses_and_typed_moves_won_and_
         await eventually(lambda edits=edits: fake_discord.message(board.id).edits > edits)
         mirror.play(notation)
     final = await play_steps(fake_discord, alice, board, steps[3:])
-    assert "Won in" in final.content, final.content
+    assert "Won in" in final.text(), final.text()
     stored = await bot.store.get_game(board_game_id(final))
     game = engine.replay(code, stored.moves)
     assert game.is_won and stored.status == "won"
@@ -132,7 +132,7 @@ async def test_a_press_plays_its_move_with_auto_play_and_one_undo_takes_it_all_b
     alice = fake_discord.add_user("alice")
     board = (await fake_discord.slash(alice, "freecell", {"code": code})).message
     pressed = await fake_discord.click(alice, board, button(board, place))
-    assert "then home by themselves:" in pressed.content, pressed.content
+    assert "then home by themselves:" in pressed.text(), pressed.text()
     row = await bot.store.active_game(alice.id, "freecell")
     assert row.moves[0].startswith(notation + ",") and row.moves[0].endswith("h")
     current = fake_discord.message(board.id)
@@ -145,7 +145,7 @@ async def test_freecell_is_raced_on_one_deal(fake_discord, bot):
     fake = fake_discord
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     opened = await fake.slash(alice, "race", {"game": "freecell", "start_in": 5})
-    assert not opened.failed and not opened.ephemeral, opened.content
+    assert not opened.failed and not opened.ephemeral, opened.text()
     lobby = opened.message
     assert "FreeCell · 4 free cells" in lobby.text(), lobby.text()
     race = await bot.store.get_race(race_id(lobby))
@@ -155,7 +155,7 @@ async def test_freecell_is_raced_on_one_deal(fake_discord, bot):
     games = {u.id: await bot.store.active_game(u.id, "freecell") for u in (alice, bob)}
     assert {g.code for g in games.values()} == {race.code} and {g.source for g in games.values()} == {"race"}
     board = await my_board(fake, alice, lobby)
-    assert "MS" not in board.content  # a race's deal stays secret
+    assert "MS" not in board.text()  # a race's deal stays secret
     steps = presses(race.code, list(solution_of(race.code)))
     mirror = engine.new_game(race.code)
     for step in steps[:-1]:  # every step but the last through the service, as presses would
@@ -173,7 +173,7 @@ async def test_freecell_is_raced_on_one_deal(fake_discord, bot):
         won = await fake.select(alice, current, menu_id(current), [last.value])
     else:
         won = await fake.click(alice, current, button(current, last.value or "h"))
-    assert won.ephemeral and "Won in" in won.content, won.content
+    assert won.ephemeral and "Won in" in won.text(), won.text()
 
     await bot.races.idle()
     await eventually(lambda: "Finished" in fake.message(lobby.id).text(), timeout=10)
@@ -192,7 +192,7 @@ async def test_help_rules_and_daily_know_freecell(fake_discord, bot):
     ruled = await fake_discord.slash(alice, "rules", {"game": "freecell"}, locale="ru")
     assert "другого цвета" in ruled.text() and "Солитер" in ruled.text()
     daily = await fake_discord.slash(alice, "daily", {"game": "freecell"})
-    assert not daily.failed and "FC1-C4-MS" in daily.content, daily.content
+    assert not daily.failed and "FC1-C4-MS" in daily.text(), daily.text()
     row = await bot.store.active_game(alice.id, "freecell")
     assert row.source == "daily" and row.variant == "4"
     assert fake_discord.take_violations() == []
@@ -249,10 +249,10 @@ async def test_safe_auto_play_is_a_players_setting_kept_across_a_restart(fake_di
         for user in (alice, bob):
             board = (await fake.slash(user, "freecell", {"code": code})).message
             pressed = await fake.click(user, board, button(board, "2"))  # 2a frees two aces
-            assert not pressed.ephemeral, pressed.content
+            assert not pressed.ephemeral, pressed.text()
         mine = await bot.store.active_game(alice.id, "freecell")
         assert mine.moves == ("2a",) and engine.replay(code, mine.moves).cards_home == 0
-        assert "then home by themselves" not in fake.message(mine.message_id).content
+        assert "then home by themselves" not in fake.message(mine.message_id).text()
         theirs = await bot.store.active_game(bob.id, "freecell")
         assert theirs.moves == ("2a,1h,2h",)  # auto-play on: the default
     async with running(fake, db) as bot:
@@ -351,7 +351,7 @@ async def test_a_hint_is_a_move_of_the_players_own_auto_play_setting(fake_discor
             board = (await fake.slash(user, "freecell", {"code": code})).message
             pressed = await fake.click(user, board, button(board, "i"))
             (answer,) = await pressed.wait_followups(1, timeout=30)
-            assert f"(`{expected}`)" in answer.content, answer.content
+            assert f"(`{expected}`)" in answer.text(), answer.text()
     assert fake.take_violations() == []
 
 

@@ -150,7 +150,7 @@ async def test_every_forged_press_gets_a_private_answer(fake_discord, bot):
         if cid.startswith("n:") and result.edited is not None:
             continue  # a well-formed question button answers by editing its question (ephemeral there)
         shown = result.followups[-1] if result.followups else result.message
-        answers[cid] = (shown.ephemeral, shown.content)
+        answers[cid] = (shown.ephemeral, shown.text())
     assert unanswered == []
     public = {cid: a for cid, a in answers.items() if not a[0]}
     assert public == {}, public
@@ -186,9 +186,9 @@ async def test_replay_is_drawn_once_by_its_owner_and_then_anyone_may_watch(fake_
     with monkeypatch.context() as short:  # a game longer than the bot will draw
         short.setattr(replays, "MAX_REPLAY_ACTIONS", 10)
         too_long = await fake_discord.click(alice, message, f"r:{game_id}")
-        assert too_long.ephemeral and "too long to replay" in too_long.content
+        assert too_long.ephemeral and "too long to replay" in too_long.text()
     refused = await fake_discord.click(bob, message, f"r:{game_id}")
-    assert refused.ephemeral and "Only the player" in refused.content and "once made" in refused.content
+    assert refused.ephemeral and "Only the player" in refused.text() and "once made" in refused.text()
     assert bot.replays.drawn == 0
     made = await fake_discord.click(alice, message, f"r:{game_id}", timeout=60)
     assert made.deferred and not made.failed
@@ -202,7 +202,7 @@ async def test_replay_is_drawn_once_by_its_owner_and_then_anyone_may_watch(fake_
     bot.quotas.rates["replay"] = Rate(2, 60.0)
     await fake_discord.click(alice, message, f"r:{game_id}", timeout=30)
     cooled = await fake_discord.click(alice, message, f"r:{game_id}")
-    assert cooled.ephemeral and "try again <t:" in cooled.content and ":R>" in cooled.content
+    assert cooled.ephemeral and "try again <t:" in cooled.text() and ":R>" in cooled.text()
 
 
 @pytest.mark.slow
@@ -220,15 +220,15 @@ async def test_only_one_replay_is_drawn_at_a_time_and_a_huge_one_is_not_sent(fak
     making = await fake_discord.click(alice, message, f"r:{first}", wait="ack")
     await eventually(lambda: bot.replays.busy, timeout=10)  # the first one is being drawn
     busy = await fake_discord.click(bob, message, f"r:{second}")
-    assert busy.ephemeral and "Another replay is being drawn" in busy.content
+    assert busy.ephemeral and "Another replay is being drawn" in busy.text()
     await making.wait_followups(1, timeout=60)
     bot.replays.max_upload = 1000  # a GIF over the cap is refused, and not drawn a second time
     too_big = await fake_discord.click(bob, message, f"r:{second}", timeout=60)
     (note,) = await too_big.wait_followups(1, timeout=60)
-    assert note.ephemeral and "too large" in note.content
-    assert not fake_discord.message(too_big.state.original_id).content  # no public "thinking…" left
+    assert note.ephemeral and "too large" in note.text()
+    assert not fake_discord.message(too_big.state.original_id).text()  # no public "thinking…" left
     again = await fake_discord.click(bob, message, f"r:{second}")
-    assert again.ephemeral and "too large" in again.content and bot.replays.drawn == 2
+    assert again.ephemeral and "too large" in again.text() and bot.replays.drawn == 2
 
 
 async def test_an_error_after_a_public_defer_is_private(fake_discord, bot, monkeypatch):
@@ -242,9 +242,9 @@ async def test_an_error_after_a_public_defer_is_private(fake_discord, bot, monke
     message = await post_buttons(fake_discord, [f"r:{game_id}"])
     result = await fake_discord.click(alice, message, f"r:{game_id}", timeout=30)
     (note,) = await result.wait_followups(1, timeout=30)
-    assert note.ephemeral and "went wrong" in note.content
+    assert note.ephemeral and "went wrong" in note.text()
     assert fake_discord.message(result.state.original_id).deleted  # the public "thinking…" is gone
-    assert [m for m in fake_discord.messages() if "went wrong" in m.content] == []  # nothing public
+    assert [m for m in fake_discord.messages() if "went wrong" in m.text()] == []  # nothing public
 
 
 # -- quotas ------------------------------------------------------------------------------------------
@@ -255,12 +255,12 @@ async def test_hints_and_starts_have_per_player_quotas(fake_discord, bot):
     hint = await fake_discord.click(alice, board, button(board, "i"))
     await hint.wait_followups(1, timeout=20)
     again = await fake_discord.click(alice, board, button(board, "i"))
-    assert again.ephemeral and "Slow down" in again.content and "<t:" in again.content
+    assert again.ephemeral and "Slow down" in again.text() and "<t:" in again.text()
     typed = await fake_discord.slash(alice, "hint")  # /hint draws from the same bucket
-    assert typed.ephemeral and "Slow down" in typed.content and "<t:" in typed.content
+    assert typed.ephemeral and "Slow down" in typed.text() and "<t:" in typed.text()
     await fake_discord.slash(alice, "calculation", {"code": "CA1-AAAAA24"})  # the second start
     third = await fake_discord.slash(alice, "boulanger")
-    assert third.ephemeral and "Slow down" in third.content
+    assert third.ephemeral and "Slow down" in third.text()
     assert not (await start(fake_discord, bob)).ephemeral  # quotas are per player
 
 
@@ -275,8 +275,8 @@ async def test_move_is_answered_before_a_rate_limited_board_edit(fake_discord, b
     fake_discord.rate_limit(BOARD_EDIT, retry_after=3.5, method="PATCH")
     result = await fake_discord.slash(alice, "move", {"notation": "6h"})
     assert not result.failed and result.ack_ms < 3000
-    assert result.ephemeral and "A♦ from column 6 home" in result.content
-    await eventually(lambda: "Score 10" in fake_discord.message(board.id).content, timeout=10)
+    assert result.ephemeral and "A♦ from column 6 home" in result.text()
+    await eventually(lambda: "Score 10" in fake_discord.message(board.id).text(), timeout=10)
 
 
 async def test_a_failing_board_edit_says_the_move_was_saved(fake_discord, bot):
@@ -286,17 +286,17 @@ async def test_a_failing_board_edit_says_the_move_was_saved(fake_discord, bot):
     await eventually(lambda: bot.service.boards.shown(game.id) is not None)
     fake_discord.server_error(BOARD_EDIT, status=503, times=5, method="PATCH")
     result = await fake_discord.slash(alice, "move", {"notation": "6h"})
-    assert not result.failed and result.ephemeral and "A♦ from column 6 home" in result.content
+    assert not result.failed and result.ephemeral and "A♦ from column 6 home" in result.text()
     (saved,) = await result.wait_followups(1)
-    assert saved.ephemeral and "was saved" in saved.content and "/board" in saved.content
-    assert "nothing was changed" not in saved.content.lower()
+    assert saved.ephemeral and "was saved" in saved.text() and "/board" in saved.text()
+    assert "nothing was changed" not in saved.text().lower()
     assert (await bot.store.get_game(game.id)).moves == ("6h",)
     # A 500 is retried by discord.py a second later: the answer does not wait for it.
     fake_discord.take_violations()
     fake_discord.server_error(BOARD_EDIT, status=500, times=1, method="PATCH")
     undone = await fake_discord.slash(alice, "undo")
-    assert not undone.failed and undone.ack_ms < 1000 and "took back" in undone.content.lower()
-    await eventually(lambda: "Score 0" in fake_discord.message(board.id).content, timeout=10)
+    assert not undone.failed and undone.ack_ms < 1000 and "took back" in undone.text().lower()
+    await eventually(lambda: "Score 0" in fake_discord.message(board.id).text(), timeout=10)
 
 
 async def test_a_press_whose_edit_fails_is_answered_and_the_board_updated(fake_discord, bot):
@@ -306,8 +306,8 @@ async def test_a_press_whose_edit_fails_is_answered_and_the_board_updated(fake_d
     fake_discord.server_error(r"^/interactions/\d+/[^/]+/callback$", status=429, times=1)
     result = await fake_discord.click(alice, board, button(board, "6"))
     assert not result.failed and result.ephemeral
-    assert "was saved" in result.content and "/board" in result.content
-    await eventually(lambda: "A♦ from column 6 home" in fake_discord.message(board.id).content)
+    assert "was saved" in result.text() and "/board" in result.text()
+    await eventually(lambda: "A♦ from column 6 home" in fake_discord.message(board.id).text())
 
 
 async def test_a_stale_board_is_brought_up_to_date_on_its_first_press(fake_discord, bot):
@@ -316,10 +316,10 @@ async def test_a_stale_board_is_brought_up_to_date_on_its_first_press(fake_disco
     game = await bot.store.active_game(alice.id, "bakers")
     await eventually(lambda: bot.service.boards.shown(game.id) is not None)
     await bot.service.play(alice.id, game.id, "6h")  # played elsewhere: this board is behind
-    assert "Score 0" in fake_discord.message(board.id).content
+    assert "Score 0" in fake_discord.message(board.id).text()
     stale = await fake_discord.click(alice, board, button(board, "1"))
-    assert stale.ephemeral and "out of date" in stale.content
-    await eventually(lambda: "Score 10" in fake_discord.message(board.id).content)
+    assert stale.ephemeral and "out of date" in stale.text()
+    await eventually(lambda: "Score 10" in fake_discord.message(board.id).text())
     fresh = fake_discord.message(board.id)
     now = await bot.store.get_game(game.id)
     assert f"g:{game.id}:{now.version}:" in button(fresh, "1")  # its buttons carry the current version
@@ -345,7 +345,7 @@ async def test_a_move_right_after_the_start_edits_that_board(fake_discord, bot, 
     moved = await fake_discord.slash(alice, "move", {"notation": "6h"})
     started = await starting
     assert not moved.failed and not started.failed and moved.ephemeral
-    await eventually(lambda: "Score 10" in fake_discord.message(started.message.id).content, timeout=10)
+    await eventually(lambda: "Score 10" in fake_discord.message(started.message.id).text(), timeout=10)
     boards = [m for m in fake_discord.messages() if not m.ephemeral and m.attachments]
     assert [m.id for m in boards] == [started.message.id]
 
@@ -360,10 +360,10 @@ async def test_a_game_stops_taking_moves_at_the_action_cap(fake_discord, bot, mo
     await bot.store.append_moves(game.id, game.version, ["6h", "undo"] * 20, score=0, move_count=0)
     fresh = await fake_discord.slash(alice, "board")
     refused = await fake_discord.click(alice, fresh.message, button(fresh.message, "6"))  # one press: 6h
-    assert refused.ephemeral and "40 actions" in refused.content and "/resign" in refused.content
+    assert refused.ephemeral and "40 actions" in refused.text() and "/resign" in refused.text()
     typed = await fake_discord.slash(alice, "move", {"notation": "6h"})
-    assert typed.ephemeral and "40 actions" in typed.content
+    assert typed.ephemeral and "40 actions" in typed.text()
     resigned = await fake_discord.slash(alice, "resign")
-    assert "You resigned" in resigned.content
+    assert "You resigned" in resigned.text()
     assert len((await bot.store.get_game(game.id)).moves) == 40
     assert board.id != fresh.message.id

@@ -36,14 +36,14 @@ async def test_a_deleted_database_stops_the_bot_and_is_not_recreated(fake_discor
         alice = fake.add_user("alice")
         board = (await fake.slash(alice, "boulanger", {"code": CODE})).message
         moved = await fake.click(alice, board, button(board, "6"))  # one press: A♦ home
-        assert "Score 10" in moved.content
+        assert "Score 10" in moved.text()
 
         db.unlink()  # the file disappears under the running bot
 
         refused = await fake.click(alice, board, button(fake.message(board.id), "1"))  # 10♥ to a cell
-        assert refused.ephemeral and "not saved" in refused.content
-        assert "lost its database" in refused.content
-        assert "column 1 to free cell" not in fake.message(board.id).content  # not acknowledged
+        assert refused.ephemeral and "not saved" in refused.text()
+        assert "lost its database" in refused.text()
+        assert "column 1 to free cell" not in fake.message(board.id).text()  # not acknowledged
         assert await proc.wait(timeout=20) == 3
         assert "was deleted while the bot was using it" in proc.output
         assert "No move is acknowledged any more" in proc.output

@@ -95,8 +95,8 @@ async def test_odd_option_values_get_the_clear_private_answer(fake_discord, bot_
             continue
         shown = result.followups[-1] if result.followups else result.message
         if not shown.ephemeral:
-            public.append((name, options, shown.content[:80]))
-        if "went wrong" in shown.content:
+            public.append((name, options, shown.text()[:80]))
+        if "went wrong" in shown.text():
             generic.append((name, options))
     print(f"{len(sent)} odd option payloads, {len(sent) - len(unanswered)} answered")
     assert unanswered == []
@@ -116,5 +116,5 @@ async def test_a_select_menu_with_odd_values_is_answered(fake_discord, bot_proce
         result = await fake.press(alice, board, menu, component_type=3, values=values)
         assert not result.failed, values
         shown = result.followups[-1] if result.followups else result.message
-        assert shown.ephemeral and "went wrong" not in shown.content, (values, shown.content)
+        assert shown.ephemeral and "went wrong" not in shown.text(), (values, shown.text())
     assert "Traceback" not in bot_process.output

@@ -31,11 +31,11 @@ async def test_killed_bot_restarts_and_the_old_buttons_still_work(fake_discord, 
     await bot_process.start()
     result = await fake.click(alice, board, button(fake.message(board.id), "h"))  # Home: A♦
     assert result.edited is not None and result.edited.id == board.id
-    assert "A♦ from column 6 home" in result.content and "Score 10" in result.content
+    assert "A♦ from column 6 home" in result.text() and "Score 10" in result.text()
     await bot_process.kill()
     await bot_process.start()
     again = await fake.click(alice, board, button(fake.message(board.id), "8"))
-    assert "J♦ from column 8 to free cell a" in again.content
+    assert "J♦ from column 8 to free cell a" in again.text()
     assert fake.token not in bot_process.output
 
 

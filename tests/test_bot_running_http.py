@@ -79,7 +79,7 @@ async def test_healthz_readyz_and_metrics_of_the_real_process(fake_discord, tmp_
             board = await fake.slash(alice, "boulanger", {"code": CODE})
             home = next(c for c in board.message.custom_ids() if c.split(":")[-1] == "h")
             moved = await fake.click(alice, board.message, home)
-            assert "A♦ from column 6 home" in moved.content
+            assert "A♦ from column 6 home" in moved.text()
             # The handlers' tasks end just after their answer (on a loaded machine, a while
             # after): wait until both interactions are counted, at most 10 s.
             for _ in range(200):

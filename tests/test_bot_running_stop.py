@@ -31,7 +31,7 @@ async def test_sigterm_answers_the_hint_in_flight_and_exits_0_within_10_s(fake_d
         alice = fake.add_user("alice")
         board = (await fake.slash(alice, "freecell", {"code": SLOW})).message
         moved = await fake.click(alice, board, button(fake.message(board.id), "8"))  # acknowledged
-        assert "column 8" in moved.content
+        assert "column 8" in moved.text()
         hint = asyncio.create_task(fake.click(alice, board, button(fake.message(board.id), "i"), timeout=15))
         await asyncio.sleep(0.5)  # the hint is deferred and searching
         assert not hint.done()

@@ -13,7 +13,7 @@ from PIL import Image
 import engine
 import storage
 from bot.adapter.errors import UserFeedback, error_text
-from bot.adapter.views import board_view
+from bot.adapter.views import board_layout
 from bot.games import front_for
 from bot.games.bakers import BakersFront
 from bot.games.base import Advice, GameFront
@@ -255,7 +255,9 @@ async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(servic
         mirror.play(move)
     assert board is not None and mirror.home_finishes()
     labels = [
-        b["label"] for b in _buttons(board_view(Translator("en"), board)) if b["custom_id"].endswith(":h")
+        b["label"]
+        for b in _buttons(board_layout(Translator("en"), board, "", ""))
+        if b["custom_id"].endswith(":h")
     ]
     assert labels == ["Finish"]
     left = 52 - sum(mirror.foundation_counts())
@@ -329,17 +331,17 @@ async def test_whole_game_won_through_the_service(service, store):
 
 
 async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, store):
-    from bot.adapter.views import board_view
+    from bot.adapter.views import board_layout
 
     row = (await service.start(ALICE, "bakers", code=C("BK1-C1-AAAAA24"))).board.row
     for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
         board = await service.play(ALICE, row.id, move)
     assert board.notice == "board.no_moves_left" and board.row.is_active
-    actions = [b["custom_id"].split(":")[-1] for b in _buttons(board_view(Translator("en"), board))]
+    actions = [b["custom_id"].split(":")[-1] for b in _buttons(board_layout(Translator("en"), board, "", ""))]
     assert "r" in actions and "u" in actions
     ended = await service.press(ALICE, row.id, board.row.version, "", "r")
     assert ended.row.status == "lost" and ended.result is not None and not ended.result.won
-    again = [item.item.custom_id for item in board_view(Translator("en"), ended).children]
+    again = [c["custom_id"] for c in _buttons(board_layout(Translator("en"), ended, "", ""))]
     assert again[0] == "a:b:1" and not any(cid.startswith("g:") for cid in again)  # play again, no moves
 
 
@@ -738,7 +740,12 @@ def test_groups_into_empty_columns_do_not_crowd_the_free_cells_out_of_the_menu()
 
 def _buttons(view: Any) -> list[dict[str, Any]]:
     """The buttons of a board's view, as sent to Discord."""
-    return [c for row in view.to_components() for c in row["components"] if c["type"] == 2]
+    found, todo = [], list(view.to_components())
+    while todo:
+        component = todo.pop(0)
+        found.append(component)
+        todo.extend(component.get("components") or [])
+    return [c for c in found if c["type"] == 2]
 
 
 async def test_a_press_on_the_board_last_drawn_writes_without_reading_the_game_first(service, store):

@@ -102,7 +102,7 @@ async def test_one_process_without_settings_runs_discords_recommended_count(tmp_
             for guild in (fake.guild, other):
                 alice = fake.add_user(f"alice-{guild.id}")
                 result = await fake.slash(alice, "boulanger", {"code": CODE}, guild=guild)
-                assert not result.failed and "Score 0" in result.content
+                assert not result.failed and "Score 0" in result.text()
                 assert result.state.shard == (shard_of(guild.id, 2), 2)
         finally:
             await proc.stop()
@@ -134,7 +134,7 @@ def button(message, action: str) -> str:
 
 
 def menu_id(message) -> str:
-    return next(c["custom_id"] for row in message.components for c in row["components"] if c["type"] == 3)
+    return next(c["custom_id"] for c in message.walk() if c["type"] == 3)
 
 
 async def press(fake: FakeDiscord, user, board, step):
@@ -143,7 +143,7 @@ async def press(fake: FakeDiscord, user, board, step):
         result = await fake.select(user, current, menu_id(current), [step.value], timeout=20)
     else:
         result = await fake.click(user, current, button(current, step.value or "h"), timeout=20)
-    assert not result.failed and not result.ephemeral, result.content
+    assert not result.failed and not result.ephemeral, result.text()
     return result
 
 
@@ -195,7 +195,7 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
         for shard, guild in guilds.items():
             player = players[shard] = fake.add_user(f"player{shard}")
             started = await fake.slash(player, "boulanger", {"code": code}, guild=guild)
-            assert started.state.shard == (shard, 2) and "Score 0" in started.content
+            assert started.state.shard == (shard, 2) and "Score 0" in started.text()
             boards[shard] = started.message
             for step in steps[:half]:
                 result = await press(fake, player, boards[shard], step)
@@ -203,7 +203,7 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
         for shard in guilds:  # each interaction was handled by the process owning its shard
             assert f"for user {players[shard].id}" in procs[shard].output
             assert f"for user {players[1 - shard].id}" not in procs[shard].output
-        before_kill = fake.message(boards[1].id).content
+        before_kill = fake.message(boards[1].id).text()
 
         # kill -9 shard 1's process mid-game, restart it: the acknowledged moves are there and the
         # buttons on its old message still work.
@@ -216,17 +216,17 @@ async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
         await fake.wait_for_message(third.channels[0], lambda m: "Daily challenge" in m.text(), timeout=10)
         guilds[2] = third  # checked for exactly one post below
         await procs[1].start()
-        assert fake.message(boards[1].id).content == before_kill
+        assert fake.message(boards[1].id).text() == before_kill
         for shard, player in players.items():
             for step in steps[half:]:
                 await press(fake, player, boards[shard], step)
-            assert "Won in" in fake.message(boards[shard].id).content
+            assert "Won in" in fake.message(boards[shard].id).text()
         assert len(fake.command_syncs) == syncs  # the restarted shard-1 process synced nothing
 
         await asyncio.sleep(1.0)  # several poster rounds in both processes, one after a restart
         for guild in guilds.values():
             posts = [m for m in fake.messages(guild.channels[0]) if "Daily challenge" in m.text()]
-            assert len(posts) == 1, [m.content for m in posts]
+            assert len(posts) == 1, [m.text() for m in posts]
         fake.assert_no_violations()  # no interaction was acknowledged twice (40060), none expired
     finally:
         for proc in procs.values():

@@ -33,7 +33,7 @@ POSTED: dict[Any, list[str]] = {
 
 
 def read(item: Any, custom_id: str) -> Any:
-    match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    match = item.custom_id_pattern.fullmatch(custom_id)
     assert match is not None, custom_id
     return asyncio.run(item.from_custom_id(None, None, match))
 

@@ -32,7 +32,6 @@ from hypothesis import strategies as st
 
 import engine
 import storage
-from bot.adapter import forged
 from bot.adapter.again import AgainButton, DailyButton, WinnableButton
 from bot.adapter.cogs.leaderboard import PageButton
 from bot.adapter.cogs.race import CreateChoice, DealButton, JoinChoice, RaceButton
@@ -60,7 +59,13 @@ ITEMS = (
     CreateChoice,
     DealButton,
 )
-TEMPLATES = [item.__discord_ui_compiled_template__ for item in ITEMS]
+TEMPLATES = [item.custom_id_pattern for item in ITEMS]
+
+
+def is_ours(custom_id: str) -> bool:
+    return any(t.fullmatch(custom_id) for t in TEMPLATES)
+
+
 ALLOWED = (UserFeedback, engine.EngineError, storage.StorageError)
 
 
@@ -201,13 +206,11 @@ def near_misses(draw: st.DrawFn) -> str:
 def parse(custom_id: str) -> None:
     """What discord.py does with a press: the matching template's ``from_custom_id``."""
     for item in ITEMS:
-        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        match = item.custom_id_pattern.fullmatch(custom_id)
         if match is None:
             continue
         button = run_sync(item.from_custom_id(None, None, match))  # type: ignore[arg-type]
-        assert button.custom_id == custom_id or item.__discord_ui_compiled_template__.fullmatch(
-            button.custom_id
-        )
+        assert button.custom_id == custom_id or item.custom_id_pattern.fullmatch(button.custom_id)
         if isinstance(button, StartChoice | CreateChoice):  # what it carries is read when pressed
             try:
                 button._request() if isinstance(button, StartChoice) else button.request()
@@ -240,7 +243,7 @@ def test_every_button_the_bot_registers_is_fuzzed() -> None:
 @fuzz(5000)
 @given(built)
 def test_every_template_parses_without_raising(custom_id: str) -> None:
-    assert forged.is_ours(custom_id, TEMPLATES)
+    assert is_ours(custom_id)
     parse(custom_id)
 
 
@@ -253,10 +256,10 @@ def test_strings_from_the_templates_themselves_parse(custom_id: str) -> None:
 @fuzz(2500)
 @given(near_misses())
 def test_near_misses_parse_or_are_left_to_the_unknown_button_answer(custom_id: str) -> None:
-    if forged.is_ours(custom_id, TEMPLATES):
+    if is_ours(custom_id):
         parse(custom_id)  # still a well-formed id: it must parse
     else:
-        assert not any(t.fullmatch(custom_id) for t in TEMPLATES)  # answered by ``bot.adapter.forged``
+        assert not any(t.fullmatch(custom_id) for t in TEMPLATES)  # answered by ``Presses.dropped``
 
 
 # -- the service ------------------------------------------------------------------------------------

@@ -20,8 +20,8 @@ async def test_a_russian_client_gets_russian_replies_buttons_and_picture(fake_di
 
         ivan = fake_discord.add_user("ivan")
         result = await fake_discord.slash(ivan, "boulanger", {"code": CODE}, locale="ru")
-        assert "Очки: 0" in result.content and "0 ходов" in result.content
-        assert "4 свободные ячейки" in result.content
+        assert "Очки: 0" in result.text() and "0 ходов" in result.text()
+        assert "4 свободные ячейки" in result.text()
         labels = [b["label"] for b in result.message.buttons()]
         assert "На базу ×1" in labels and "Подсказка" in labels and "Home" not in labels
         picture = fake_discord.attachment_bytes(result.message)
@@ -33,9 +33,9 @@ async def test_a_russian_client_gets_russian_replies_buttons_and_picture(fake_di
 
         board = result.message
         played = await fake_discord.click(ivan, board, button(board, "1"), locale="ru")
-        assert "10♥: столбец 1 → ячейка a" in played.content
+        assert "10♥: столбец 1 → ячейка a" in played.text()
         refused = await fake_discord.slash(ivan, "move", {"notation": "12"}, locale="ru")
-        assert refused.ephemeral and "нельзя положить на" in refused.content
+        assert refused.ephemeral and "нельзя положить на" in refused.text()
 
         rules = await fake_discord.slash(ivan, "rules", {"game": "calculation"}, locale="ru")
         assert "база 2 — с шагом два" in rules.text()
@@ -43,7 +43,7 @@ async def test_a_russian_client_gets_russian_replies_buttons_and_picture(fake_di
         # The same bot answers an English client in English at the same time.
         alice = fake_discord.add_user("alice")
         english = await fake_discord.slash(alice, "boulanger", {"code": CODE}, locale="en-GB")
-        assert "Score 0" in english.content and "Очки" not in english.content
+        assert "Score 0" in english.text() and "Очки" not in english.text()
 
 
 async def test_a_player_who_chose_catalan_gets_catalan_until_automatic_again(fake_discord, tmp_path):
@@ -51,17 +51,17 @@ async def test_a_player_who_chose_catalan_gets_catalan_until_automatic_again(fak
     jordi = fake_discord.add_user("jordi")
     async with running(fake_discord, db):
         chosen = await fake_discord.slash(jordi, "language", {"language": "ca"}, locale="es-ES")
-        assert chosen.ephemeral and chosen.content == "D'ara endavant et respondré en català."
+        assert chosen.ephemeral and chosen.text() == "D'ara endavant et respondré en català."
         board = await fake_discord.slash(jordi, "boulanger", {"code": CODE}, locale="es-ES")
-        assert "Puntuació 0" in board.content and "0 jugades" in board.content
+        assert "Puntuació 0" in board.text() and "0 jugades" in board.text()
         assert "Al fonament ×1" in [b["label"] for b in board.message.buttons()]
     async with running(fake_discord, db):  # the choice is stored: a restarted bot remembers it
         shown = await fake_discord.slash(jordi, "help", locale="ru")
         assert shown.text().startswith("Boulanger — solitaris a Discord")
         auto = await fake_discord.slash(jordi, "language", {"language": "auto"}, locale="ru")
-        assert auto.content.startswith("Язык — автоматически")
+        assert auto.text().startswith("Язык — автоматически")
         again = await fake_discord.slash(jordi, "code", locale="ru")
-        assert again.content.startswith("Код этой раздачи")
+        assert again.text().startswith("Код этой раздачи")
 
 
 async def test_the_server_language_is_used_for_the_daily_post(fake_discord, tmp_path):
@@ -69,7 +69,7 @@ async def test_the_server_language_is_used_for_the_daily_post(fake_discord, tmp_
     fake_discord.add_member(admin, manage_guild=True)
     async with running(fake_discord, tmp_path / "guild.sqlite3"):
         done = await fake_discord.slash(admin, "serverlanguage", {"language": "bg"}, locale="nl")
-        assert done.ephemeral and "deze taal: Български" in done.content
+        assert done.ephemeral and "deze taal: Български" in done.text()
         await fake_discord.slash(admin, "dailychannel", {"channel": fake_discord.channel}, locale="nl")
         post = await fake_discord.wait_for_message(
             fake_discord.channel, lambda m: "Предизвикателство на деня" in m.text()

@@ -135,7 +135,7 @@ async def test_the_bot_plays_with_pictures_drawn_in_worker_processes(fake_discor
         board = await fake_discord.slash(alice, "boulanger", {"code": BAKERS}, timeout=20)
         home = next(b["custom_id"] for b in board.message.buttons() if b["custom_id"].endswith(":h"))
         moved = await fake_discord.click(alice, board.message, home, timeout=20)
-        assert "Score 10" in moved.content
+        assert "Score 10" in moved.text()
         png = moved.edited.attachments[0].data
         expected = engine.replay(BAKERS, ("6h",))
         # a typed code is a practice game: the worker draws its tag too

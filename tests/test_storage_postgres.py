@@ -216,7 +216,7 @@ async def test_the_bot_plays_a_game_on_postgres_and_finds_it_after_a_restart(fak
     async with running(fake_discord, tmp_path / "unused.sqlite3", database_url=stores.target) as bot:
         assert isinstance(bot.store, PostgresStore)
         result = await fake_discord.slash(alice, "boulanger", {"code": CODE})
-        assert not result.failed and CODE in result.content
+        assert not result.failed and CODE in result.text()
         moved = await fake_discord.slash(alice, "move", {"notation": "6h"})
         assert not moved.failed
     assert not (tmp_path / "unused.sqlite3").exists()

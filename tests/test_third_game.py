@@ -45,14 +45,14 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
     async with running(fake_discord, tmp_path / "bot.sqlite3") as bot:
         alice = fake_discord.add_user("alice")
         started = await fake_discord.slash(alice, "tower", {"code": "TW1-AAAAAAF"})
-        assert not started.failed and not started.ephemeral and "TW1-AAAAAAF" in started.content
+        assert not started.failed and not started.ephemeral and "TW1-AAAAAAF" in started.text()
         drawn = Image.open(io.BytesIO(fake_discord.attachment_bytes(started.message)))
         assert drawn.size == (renderer.WIDTH, picture.height(engine.new_game("TW1-AAAAAAF")))
         board = started.message
         hint = await fake_discord.click(alice, board, button(board, "i"))
         (note,) = await hint.wait_followups(1, timeout=20)
         mirror = engine.new_game("TW1-AAAAAAF")
-        assert note.ephemeral and f"`{solve(mirror)}`" in note.content  # the front's worker, in the pool
+        assert note.ephemeral and f"`{solve(mirror)}`" in note.text()  # the front's worker, in the pool
         edits = fake_discord.message(board.id).edits
         typed = await fake_discord.slash(alice, "move", {"notation": solve(mirror)})
         assert not typed.failed, typed.text()
@@ -67,7 +67,7 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
                 await fake_discord.click(alice, current, button(current, move[0]))
                 current = fake_discord.message(board.id)
                 result = await fake_discord.click(alice, current, button(current, move[1]))
-            assert not result.ephemeral, result.content
+            assert not result.ephemeral, result.text()
             mirror.play(move)
         (entry,) = await bot.store.leaderboard(
             "tower", channel_id=fake_discord.channel.id, code="TW1-AAAAAAF"
@@ -79,7 +79,7 @@ async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fa
         (again,) = board_now.buttons()
         assert again["custom_id"] == "a:t:0"
         fresh = await fake_discord.click(alice, board_now, again["custom_id"])
-        assert not fresh.ephemeral and "TW1-" in fresh.content
+        assert not fresh.ephemeral and "TW1-" in fresh.text()
         assert (await bot.store.active_game(alice.id, "tower")) is not None
         # A typed code is practice: ranked on its deal's board, not the main one, nor as a best.
         main = await fake_discord.slash(alice, "leaderboard", {"game": "tower"})

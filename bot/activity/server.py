@@ -155,7 +155,7 @@ class ActivityServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        self.port = self._runner.addresses[0][1]
+        self.port = int(self._runner.addresses[0][1])  # the port given, or the one chosen for 0
         log.info("the Activity on http://%s:%d/", host, self.port)
 
     async def close(self) -> None:

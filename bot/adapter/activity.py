@@ -20,7 +20,7 @@ from bot.activity.server import ActivityServer
 from bot.adapter import replies
 from bot.adapter.throttle import Throttle
 from bot.languages.i18n import Translator
-from bot.languages.language import use_deck, use_language, user_choice, user_deck
+from bot.languages.language import use_language, user_choice
 from bot.play.service import Board, GameService
 from bot.running.config import Config
 
@@ -52,7 +52,6 @@ class ChatBoards:
         store = self.service.store
         language = await user_choice(store, owner) or "en"
         use_language(language)
-        use_deck(await user_deck(store, owner))
         board = await self.service.board_of(owner, game_id)  # as it is now, drawn under its lock
         if board.game.moves:  # the board says what was played last, as after a press
             board = replace(board, played=board.game.moves[-1])

@@ -25,12 +25,15 @@ from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play.feedback import UserFeedback
 from bot.play.service import Board
+from bot.running.inflight import Tracked
 
 log = logging.getLogger(__name__)
 
 
 class AgainButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"a:(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8})"
+    Tracked,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"a:(?P<letter>[a-z]):(?P<option>[0-9a-z]{1,8})",
 ):
     """ "New deal": a fresh game of the same kind and option (free cells), for whoever presses it.
 
@@ -63,7 +66,7 @@ class AgainButton(
 
 
 class DailyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[a-z]):(?P<day>[0-9]{8})"
+    Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d:(?P<kind>[a-z]):(?P<day>[0-9]{8})"
 ):
     """The Play button under a daily post: starts today's challenge for whoever presses it."""
 
@@ -97,7 +100,9 @@ class DailyButton(
             await report(interaction, exc)
 
 
-class WinnableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"w:(?P<gid>[0-9]{1,20})"):
+class WinnableButton(
+    Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"w:(?P<gid>[0-9]{1,20})"
+):
     """ "How could it be won?": the perfect-information answer for a lost deal, privately."""
 
     def __init__(self, game_id: int, label: str = "How could it be won?") -> None:

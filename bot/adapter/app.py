@@ -11,28 +11,27 @@ import discord
 from discord.ext import commands
 
 import storage
-from bot.adapter import cooldowns, forged, places, replies
+from bot.adapter import cooldowns, places
 from bot.adapter.activity import serve
 from bot.adapter.again import AgainButton, WinnableButton
 from bot.adapter.cogs.starting import start_game
 from bot.adapter.confirm import StartChoice
-from bot.adapter.errors import ErrorTree, UserFeedback, report
+from bot.adapter.errors import ErrorTree, report
 from bot.adapter.invalid_requests import InvalidRequests
+from bot.adapter.press import Presses
 from bot.adapter.replays import ReplayButton
-from bot.adapter.views import GameButton, MoveMenu
+from bot.adapter.views import BOARD_ITEMS
 from bot.games import fronts
-from bot.games.base import HINT
 from bot.languages.command_translator import CatalogueTranslator
-from bot.languages.locale import player_translator
-from bot.play.describe import hint_text
 from bot.play.races import RaceKeeper
 from bot.play.render_pool import RenderPool
 from bot.play.replay_cache import Replays
-from bot.play.service import GameService, HintAnswer, StaleBoard
+from bot.play.service import GameService
 from bot.play.solving import Solver
 from bot.running import database, heap
 from bot.running.config import Config
 from bot.running.http import HealthServer, Readiness
+from bot.running.inflight import Tracked
 from bot.running.metrics import Metrics
 from bot.running.sharding import describe, runs_first_shard, shard_options
 from bot.running.shutdown import Work
@@ -95,13 +94,13 @@ class BoulangerBot(commands.AutoShardedBot):
         self.solver = Solver(config.solver_workers)
         self.quotas = cooldowns.Quotas()  # per-player hints, replays and starts
         self.replays = Replays()
-        self.templates: list[re.Pattern[str]] = []
-        self.dynamic_items: list[type[discord.ui.DynamicItem[Any]]] = []
+        self.templates: list[re.Pattern[str]] = []  # every restart-proof component's custom id
+        self.presses: Presses | None = None  # the board's controls, answered (bot.adapter.press)
         self.pictures = RenderPool(config.render_workers)
         self.metrics.time_hints(self.solver)
         self.metrics.time_renders(self.pictures)
         self.metrics.shards(self)
-        self.metrics.inflight.install(self, commands=self._command_names, prefixes=self._custom_id_prefixes)
+        self.metrics.inflight.name_kinds(commands=self._command_names, prefixes=self._custom_id_prefixes)
         self.readiness = Readiness(self)  # GET /readyz
         self.work = Work()  # background rounds a graceful stop waits for (bot.running.shutdown)
         self.health: HealthServer | None = None
@@ -109,14 +108,15 @@ class BoulangerBot(commands.AutoShardedBot):
         self.chat_boards: Any = None  # the chat boards Activity moves edit
         self.serve_activity = serve_activity and config.activity is not None  # not for `python -m bot sync`
         self.tree.wants_entry_point = config.activity is not None  # type: ignore[attr-defined]
+        self.tree.bot_token = config.token  # type: ignore[attr-defined]
 
     async def setup_hook(self) -> None:
         self.store = self.metrics.timed_store(await database.open_store(self))
         self.service = GameService(
             self.store, solver=self.solver, hint_seconds=self.config.hint_seconds, pictures=self.pictures
         )
-        self.add_dynamic_items(ReplayButton, StartChoice, AgainButton, WinnableButton)
-        self.add_own_items(GameButton, MoveMenu)  # dispatched by bot.adapter.forged
+        self.presses = Presses(self.service, self.templates)
+        self.add_dynamic_items(*BOARD_ITEMS, ReplayButton, StartChoice, AgainButton, WinnableButton)
         await self.tree.set_translator(CatalogueTranslator())
         for name in extensions():
             await self.load_extension(name)
@@ -189,60 +189,20 @@ class BoulangerBot(commands.AutoShardedBot):
         """The shared start path, for the buttons under a finished board and the daily post."""
         await start_game(interaction, kind, cells=cells, daily=daily)
 
-    async def on_board_press(self, interaction: discord.Interaction, button: GameButton) -> None:
-        if button.act == HINT:  # a search may take seconds: think privately first
-            cooldowns.hit(interaction, cooldowns.HINT)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            answer = await replies.within_deadline(
-                interaction,
-                self.service.press(
-                    interaction.user.id, button.game_id, button.version, button.sel, button.act
-                ),
-            )
-        except StaleBoard as stale:  # say so, then bring that board up to date
-            await report(interaction, stale)
-            await replies.refresh_stale_board(interaction, self.service, stale.row)
-            return
-        if isinstance(answer, HintAnswer):
-            await send_hint(interaction, answer)
-            return
-        try:
-            await replies.edit_in_place(interaction, answer, self.service)
-        except discord.HTTPException as exc:
-            # The move is saved; only its picture did not reach Discord (5xx, rate limit, the
-            # interaction expired): update the board another way and say the move was saved.
-            await replies.after_failed_edit(interaction, self.service, answer, exc)
-            return
-        await replies.warn_when_decided(interaction, self.service, answer)
-
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Register restart-proof buttons, remembering their custom id templates (``on_interaction``)."""
+        """Register restart-proof components, remembering their custom id templates (the
+        presses discord.py drops: ``bot.adapter.press``; the metrics' kinds)."""
+        for item in items:
+            if not issubclass(item, Tracked):  # its presses would be answered as unknown too
+                raise TypeError(f"{item.__name__} must mix in bot.running.inflight.Tracked")
         super().add_dynamic_items(*items)
-        self.add_own_items(*items)
-
-    def add_own_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Remember restart-proof buttons the bot dispatches itself (``bot.adapter.forged``:
-        the board's, sent as plain payloads), without registering them with discord.py."""
-        self.templates.extend(item.__discord_ui_compiled_template__ for item in items)
-        self.dynamic_items.extend(items)
+        self.templates.extend(item.custom_id_pattern for item in items if issubclass(item, Tracked))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A press discord.py drops (an id none of ours, or not on the message it came with: a fast
         second tap, a forged id) gets an answer too; the player would see "did not respond"."""
-        await forged.answer_unknown(interaction, self.dynamic_items)
-
-    async def on_board_choice(self, interaction: discord.Interaction, menu: MoveMenu) -> None:
-        """A move chosen in a board's select menu: played like a typed move, on that board."""
-        values = menu.item.values
-        if len(values) != 1 or not isinstance(values[0], str) or not values[0]:
-            raise UserFeedback("error.bad_option")  # [null], [], two values: not what the menu sends
-        notation = values[0]
-        board = await replies.within_deadline(
-            interaction, self.service.play(interaction.user.id, menu.game_id, notation, version=menu.version)
-        )
-        await replies.edit_in_place(interaction, board, self.service)
-        await replies.warn_when_decided(interaction, self.service, board)
+        if self.presses is not None:
+            await self.presses.dropped(interaction)
 
     async def on_error(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event)
@@ -254,12 +214,3 @@ class BoulangerBot(commands.AutoShardedBot):
 def extensions() -> list[str]:
     """The cogs to load: every game's start command, then the shared ones."""
     return [front.commands_module for front in fronts()] + list(COGS)
-
-
-async def send_hint(interaction: discord.Interaction, answer: HintAnswer) -> None:
-    tr = await player_translator(interaction)
-    text = hint_text(tr, answer.game, answer.advice)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)

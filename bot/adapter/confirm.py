@@ -24,6 +24,7 @@ from bot.games import front_by_letter, front_for
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play.service import GameInProgress, Started
+from bot.running.inflight import Tracked, enter
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ class Request:
         )
 
 
-class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
+class StartChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
     """ "Start the new game" (``s``) or "Keep playing" (``k``) under the question."""
 
     def __init__(
@@ -108,6 +109,7 @@ class StartChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         return cls(match["act"], int(match["uid"]), int(match["gid"]), int(match["ver"]), part)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        enter(interaction)
         if interaction.user.id == self.user_id:
             return True
         tr = await player_translator(interaction)

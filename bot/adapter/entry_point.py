@@ -15,10 +15,15 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import aiohttp
+import discord
 from discord import app_commands
-from discord.errors import HTTPException
+from discord.http import Route
 
 log = logging.getLogger(__name__)
+
+TIMEOUT = aiohttp.ClientTimeout(total=30)
+USER_AGENT = f"DiscordBot (https://github.com/Rapptz/discord.py {discord.__version__}) Boulanger"
 
 PRIMARY_ENTRY_POINT = 4
 DISCORD_LAUNCH_ACTIVITY = 2  # the entry point's handler: Discord launches the Activity itself
@@ -51,32 +56,47 @@ def kept(command: dict[str, Any]) -> dict[str, Any]:
 
 
 async def sync_global(
-    tree: app_commands.CommandTree[Any], *, create: bool = False
+    tree: app_commands.CommandTree[Any], token: str, *, create: bool = False
 ) -> list[app_commands.AppCommand]:
-    """Overwrite the global commands with the tree's, keeping the application's entry point."""
+    """Overwrite the global commands with the tree's, keeping the application's entry point.
+
+    discord.py has no public method that sends a command it does not know, so the two calls
+    are plain requests with the bot's token (to ``Route.BASE``, where discord.py sends its own);
+    the commands are then read back through the tree."""
     client = tree.client
     if client.application_id is None:
         raise app_commands.MissingApplicationID
-    http = client.http
-    existing = await http.get_global_commands(client.application_id)
-    entries = [kept(dict(c)) for c in existing if c.get("type") == PRIMARY_ENTRY_POINT]
-    if not entries and create:
-        entries = [dict(ENTRY_POINT)]
-        log.info("the application has no Activity entry point command: adding %r", ENTRY_POINT["name"])
-    commands = tree.get_commands()
-    translator = tree.translator
-    if translator:
-        payload = [await command.get_translated_payload(tree, translator) for command in commands]
-    else:
-        payload = [command.to_dict(tree) for command in commands]
-    try:
-        data = await http.bulk_upsert_global_commands(client.application_id, payload=[*payload, *entries])
-    except HTTPException as exc:
-        if exc.status == 400 and exc.code == 50035:
-            raise app_commands.CommandSyncFailure(exc, commands) from None
-        raise
-    return [
-        app_commands.AppCommand(data=d, state=tree._state)
-        for d in data
-        if d.get("type") != PRIMARY_ENTRY_POINT
-    ]
+    url = f"{Route.BASE}/applications/{client.application_id}/commands"
+    headers = {"Authorization": f"Bot {token}", "User-Agent": USER_AGENT}
+    async with aiohttp.ClientSession(headers=headers, timeout=TIMEOUT) as session:
+        existing = await _json(await session.get(url))
+        entries = [kept(dict(c)) for c in existing if c.get("type") == PRIMARY_ENTRY_POINT]
+        if not entries and create:
+            entries = [dict(ENTRY_POINT)]
+            log.info("the application has no Activity entry point command: adding %r", ENTRY_POINT["name"])
+        commands = tree.get_commands()
+        translator = tree.translator
+        if translator:
+            payload = [await command.get_translated_payload(tree, translator) for command in commands]
+        else:
+            payload = [command.to_dict(tree) for command in commands]
+        reply = await session.put(url, json=[*payload, *entries])
+        if reply.status == 400:
+            raise app_commands.CommandSyncFailure(discord.HTTPException(reply, await reply.json()), commands)
+        await _json(reply)
+    return [c for c in await tree.fetch_commands() if c.type.value != PRIMARY_ENTRY_POINT]
+
+
+async def _json(reply: aiohttp.ClientResponse) -> Any:
+    """The answer's JSON, or discord.py's error for its status."""
+    async with reply:
+        data = await reply.json() if reply.content_type == "application/json" else await reply.text()
+        if reply.status == 403:
+            raise discord.Forbidden(reply, data)
+        if reply.status == 404:
+            raise discord.NotFound(reply, data)
+        if reply.status >= 500:
+            raise discord.DiscordServerError(reply, data)
+        if reply.status >= 300:
+            raise discord.HTTPException(reply, data)
+        return data

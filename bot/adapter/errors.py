@@ -24,7 +24,7 @@ from bot.languages.locale import player_locale
 from bot.play.error_words import cooldown_text, engine_error_text
 from bot.play.error_words import error_text as game_error_text
 from bot.play.feedback import UserFeedback
-from bot.running.inflight import ERROR_EXTRA
+from bot.running.inflight import ERROR_EXTRA, enter
 
 log = logging.getLogger(__name__)
 
@@ -169,34 +169,28 @@ class ErrorTree(app_commands.CommandTree):
 
     #: Give the application an entry point command when it has none (the Activity is served).
     wants_entry_point = False
+    #: The bot's token, for the global sync's own two requests (``bot.adapter.entry_point``).
+    bot_token = ""
 
     async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
         if guild is not None:
             return await super().sync(guild=guild)
-        return await entry_point.sync_global(self, create=self.wants_entry_point)
-
-    async def _call(self, interaction: discord.Interaction) -> None:
-        """discord.py reads the options before any check runs, and an error there that is not an
-        ``AppCommandError`` (an id that is no number, a value of another type: what Discord's
-        own client never sends) would end the task with no answer at all."""
-        try:
-            await super()._call(interaction)
-        except app_commands.AppCommandError:
-            raise  # discord.py hands it to on_error
-        except Exception as exc:
-            if interaction.type is discord.InteractionType.autocomplete:
-                log.info("ignored an autocomplete with odd options: %s: %s", type(exc).__name__, exc)
-                return
-            log.info("odd options in %s: %s: %s", _where(interaction), type(exc).__name__, exc)
-            await report(interaction, UserFeedback("error.bad_option"))
+        return await entry_point.sync_global(self, self.bot_token, create=self.wants_entry_point)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Resolve the player's language first: pictures drawn for this command use it too; refuse,
-        with the clear answer, options of a type the command does not take (see ``odd_options``)."""
+        """The commands' entry point (``bot.running.inflight``). Resolve the player's language
+        first: pictures drawn for this command use it too; refuse, with the clear answer,
+        options of a type the command does not take (see ``odd_options``): discord.py reads
+        the options after this check, and an error there would end the task unanswered. An
+        autocomplete with odd options gets no choices."""
+        enter(interaction)
         await player_locale(interaction)
+        if interaction.type is discord.InteractionType.autocomplete and odd_options(interaction, typing=True):
+            log.info("ignored an autocomplete with odd options in %s", _where(interaction))
+            return False
         if interaction.type is discord.InteractionType.application_command and odd_options(interaction):
             log.info(
                 "odd options in %s: %s", _where(interaction), dict(interaction.data or {}).get("options")
@@ -213,10 +207,11 @@ DISCORD_NUMBERS = 2**53  # Discord's integer and number options lie within ±2^5
 _RESOLVED = {6: ("users",), 7: ("channels",), 8: ("roles",), 9: ("users", "roles"), 11: ("attachments",)}
 
 
-def odd_options(interaction: discord.Interaction) -> bool:
+def odd_options(interaction: discord.Interaction, *, typing: bool = False) -> bool:
     """Whether the options are not the command's: an unknown name, another type, or a value
     that is not of its type. discord.py hands those to the command as they are (a number for
-    a text, ``null``...), which Discord's own client never sends."""
+    a text, ``null``...), which Discord's own client never sends. ``typing``: an autocomplete,
+    whose focused option is what is being typed (any text), checked for its name only."""
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return False
@@ -229,6 +224,8 @@ def odd_options(interaction: discord.Interaction) -> bool:
         kind, value = declared.get(str(option.get("name"))), option.get("value")
         if kind is None or option.get("type") != kind:
             return True
+        if typing and option.get("focused"):
+            continue
         if kind in _ID_TYPES:
             if not (isinstance(value, str) and value.isdigit() and 0 < int(value) < 2**64):
                 return True

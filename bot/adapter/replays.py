@@ -24,6 +24,7 @@ from bot.games import front_for
 from bot.languages.locale import player_translator
 from bot.play.feedback import UserFeedback
 from bot.play.replay_cache import MAX_REPLAY_ACTIONS, Replays
+from bot.running.inflight import Tracked
 
 
 def replays_of(interaction: discord.Interaction[Any]) -> Replays:
@@ -62,7 +63,7 @@ async def send_replay(interaction: discord.Interaction[Any], game_id: int) -> No
     await interaction.followup.send(tr("reply.replay", user=interaction.user.mention), file=file)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
+class ReplayButton(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
     """Under a won board: its player has the animation drawn; then anyone may watch it."""
 
     def __init__(self, game_id: int, label: str = "Replay") -> None:

@@ -9,10 +9,10 @@ from typing import Any, Literal, TypeVar
 
 import discord
 
-from bot.adapter import callbacks, invalid_requests, places
+from bot.adapter import invalid_requests, places
 from bot.adapter.errors import send
 from bot.adapter.interactions import solver_of
-from bot.adapter.views import BoardView, board_file, board_view
+from bot.adapter.views import alt_text, board_file, board_layout, without_controls
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play.board_text import board_content, share_line
@@ -41,8 +41,26 @@ async def within_deadline(
     return await task
 
 
-def board_payload(tr: Translator, board: Board) -> dict[str, Any]:
-    return {"content": board_content(tr, board), "view": board_view(tr, board)}
+def board_text(tr: Translator, board: Board, note: str = "") -> str:
+    """The card's status line (``board_content``), after a note on what a start replaced."""
+    text = board_content(tr, board)
+    return f"{note}\n{text}" if note else text
+
+
+async def show_board(
+    interaction: discord.Interaction, tr: Translator, board: Board, text: str, *, picture: bool = True
+) -> None:
+    """The interaction's own message becomes ``board`` (the pressed board, or the deferred
+    answer). ``content=None`` clears the text of a message still in the old form, which the
+    Components V2 flag may only be added to without it; ``picture=False`` keeps the picture."""
+    alt = alt_text(tr, board)
+    kwargs: dict[str, Any] = {"content": None, "view": board_layout(tr, board, text, alt)}
+    if picture:
+        kwargs["attachments"] = [board_file(board, alt)]
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
 
 
 async def post_started(
@@ -78,24 +96,20 @@ async def send_new_board(
     ``followup``: post it as a new public message instead (the interaction's own message is
     an ephemeral question that must not become the board)."""
     tr = await player_translator(interaction)
-    payload = board_payload(tr, board)
-    if note:
-        payload["content"] = f"{note}\n{payload['content']}"
-    view = payload["view"] or discord.utils.MISSING
-    file = board_file(tr, board)
+    alt = alt_text(tr, board)
+    view = board_layout(tr, board, board_text(tr, board, note), alt)
+    file = board_file(board, alt)
     if board.private:  # a race's board: only its player sees it (no message to record or edit)
         service.boards.showing(board.row.id, board.row.version)
-        await send(interaction, payload["content"], file=file, view=view, ephemeral=True)
+        await send(interaction, file=file, view=view, ephemeral=True)
         return
     message: discord.Message | discord.WebhookMessage
     if followup:
-        message = await interaction.followup.send(payload["content"], file=file, view=view, wait=True)
+        message = await interaction.followup.send(file=file, view=view, wait=True)
     elif interaction.response.is_done():
-        message = await interaction.edit_original_response(
-            content=payload["content"], attachments=[file], view=view
-        )
+        message = await interaction.edit_original_response(content=None, attachments=[file], view=view)
     else:
-        await interaction.response.send_message(payload["content"], file=file, view=view)
+        await interaction.response.send_message(file=file, view=view)
         message = await interaction.original_response()
     old_channel, old_message = board.row.channel_id, board.row.message_id
     old_handle = service.boards.handle(board.row.id, old_message)
@@ -134,55 +148,31 @@ def token_webhook(client: discord.Client, token: str) -> discord.Webhook:
 
 
 async def strip_through(client: discord.Client, token: str, message_id: int) -> None:
+    webhook = token_webhook(client, token)
     try:
-        await token_webhook(client, token).edit_message(message_id, view=None)
+        message = await webhook.fetch_message(message_id)
+        await webhook.edit_message(message_id, view=without_controls(message))
     except discord.HTTPException as exc:
         log.info("could not remove old buttons from message %s: %s", message_id, exc)
 
 
 async def strip_buttons(client: discord.Client, channel_id: int | None, message_id: int) -> None:
-    """Take the buttons off a board's previous message (they moved to a new one)."""
+    """Take the controls off a board's previous message (they moved to a new one)."""
     if channel_id is None or invalid_requests.paused(client):  # tidying can wait
         return
     try:
-        channel = client.get_partial_messageable(channel_id)
-        await channel.get_partial_message(message_id).edit(view=None)
+        message = await client.get_partial_messageable(channel_id).fetch_message(message_id)
+        await message.edit(view=without_controls(message))
     except discord.HTTPException as exc:
         log.info("could not remove old buttons from message %s: %s", message_id, exc)
 
 
-async def edit_in_place(
-    interaction: discord.Interaction, board: Board, service: GameService | None = None
-) -> None:
-    """Replace the pressed board's picture, text and buttons (the button's own message)."""
-    tr = await player_translator(interaction)
-    payload = board_payload(tr, board)
-    picture, view = board_file(tr, board), payload["view"]
-    kwargs = {"content": payload["content"], "attachments": [picture], "view": view}
-    if service is not None:
-        service.boards.showing(board.row.id, board.row.version)
+async def strip_pressed(interaction: discord.Interaction, message: discord.Message) -> None:
+    """Take the controls off a pressed message that is no longer its game's board."""
     try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        elif isinstance(view, BoardView):  # a board in play: the same edit, for less CPU
-            await callbacks.update_message(
-                interaction,
-                content=payload["content"],
-                components=view.components,
-                picture=board.png,
-                filename=picture.filename,
-                description=picture.description,
-            )
-        else:
-            await interaction.response.edit_message(**kwargs)
-    except BaseException:
-        if service is not None:
-            service.boards.unknown(board.row.id)
-        raise
-    pressed = interaction.message
-    if service is not None and pressed is not None and not places.reaches_channel(interaction):
-        service.boards.through(board.row.id, pressed.id, interaction.token)  # a fresh 15 minutes
-    await send_share_line(interaction, board)
+        await message.edit(view=without_controls(message))
+    except discord.HTTPException as exc:
+        log.info("could not remove old buttons from message %s: %s", message.id, exc)
 
 
 Edited = Literal["edited", "gone", "failed", "none"]
@@ -193,9 +183,11 @@ async def update_board_message(
     service: GameService,
     board: Board,
     where: tuple[int | None, int | None] | None = None,
+    *,
+    picture: bool = True,
 ) -> Edited:
     """Edit the game's board message (``where``: channel and message, default the row's) to
-    ``board``: "edited"; "gone" if the message no longer exists (or may not be edited);
+    ``board`` (``picture=False``: its text and controls, the picture kept): "edited"; "gone" if the message no longer exists (or may not be edited);
     "failed" when Discord kept refusing (5xx, rate limits); "none" when it has no message (or
     one without channel whose interaction token is spent: ``BoardMessages.handle``)."""
     row = board.row
@@ -204,7 +196,7 @@ async def update_board_message(
     if not message_id or not (channel_id or token):
         return "none"
     tr = await player_translator(interaction)
-    return await edit_board(interaction.client, service, board, tr, where)
+    return await edit_board(interaction.client, service, board, tr, where, picture=picture)
 
 
 async def edit_board(
@@ -213,6 +205,8 @@ async def edit_board(
     board: Board,
     tr: Translator,
     where: tuple[int | None, int | None] | None = None,
+    *,
+    picture: bool = True,
 ) -> Edited:
     """``update_board_message`` without an interaction (an Activity move: ``bot.adapter.activity``),
     in the words of ``tr``."""
@@ -221,9 +215,11 @@ async def edit_board(
     token = service.boards.handle(row.id, message_id) if channel_id is None else None
     if not message_id or not (channel_id or token):
         return "none"
-    payload = board_payload(tr, board)
     service.boards.showing(row.id, row.version)
-    edit = {"content": payload["content"], "attachments": [board_file(tr, board)], "view": payload["view"]}
+    alt = alt_text(tr, board)
+    edit: dict[str, Any] = {"content": None, "view": board_layout(tr, board, board_text(tr, board), alt)}
+    if picture:
+        edit["attachments"] = [board_file(board, alt)]
     try:
         if token is not None:  # no channel to call: through the interaction that made or last used it
             await token_webhook(client, token).edit_message(message_id, **edit)
@@ -268,47 +264,6 @@ async def say_saved_not_shown(interaction: discord.Interaction) -> None:
         log.warning("interaction %s: could not say that the move was saved", interaction.id)
 
 
-async def after_failed_edit(
-    interaction: discord.Interaction, service: GameService, board: Board, error: discord.HTTPException
-) -> None:
-    """A press was saved but editing its board (the press's answer) failed: update the board
-    message another way and tell the player, privately, that the move was saved."""
-    log.warning(
-        "interaction %s: the board edit failed after game %s was saved: %s",
-        interaction.id,
-        board.row.id,
-        error,
-    )
-    pressed = interaction.message  # the board that was pressed (the row may not know it yet)
-    reachable = pressed is not None and places.reaches_channel(interaction)
-    where = (pressed.channel.id, pressed.id) if pressed is not None and reachable else None
-    edited = await update_board_message(interaction, service, board, where)
-    if edited != "edited" or not interaction.response.is_done():
-        await say_saved_not_shown(interaction)
-
-
-async def refresh_stale_board(interaction: discord.Interaction, service: GameService, row: Any) -> None:
-    """After a press on an out-of-date board: bring that board message up to the stored state
-    (unless it is already being brought there), or take the buttons off a message that is no
-    longer the game's board."""
-    pressed = interaction.message
-    if pressed is None:
-        return
-    if pressed.id != row.message_id:
-        if places.reaches_channel(interaction):  # else its interaction cannot edit it either
-            await strip_buttons(interaction.client, pressed.channel.id, pressed.id)
-        return
-    if service.boards.shown(row.id) == row.version:
-        return  # a double click: its first press is updating the board
-    try:
-        board = await service.show(interaction.user.id, row.kind)
-    except Exception as exc:  # the game ended meanwhile, storage trouble: the stale answer stands
-        log.info("could not redraw stale board of game %s: %s", row.id, exc)
-        return
-    if board.row.id == row.id:
-        await update_board_message(interaction, service, board)
-
-
 async def send_share_line(interaction: discord.Interaction, board: Board) -> None:
     """After a game ends: the daily share line, and the game's own note (e.g. was it winnable)."""
     tr = await player_translator(interaction)
@@ -323,32 +278,3 @@ async def send_share_line(interaction: discord.Interaction, board: Board) -> Non
             await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not send the after-game note for game %s", board.row.id)
-
-
-async def warn_when_decided(
-    interaction: discord.Interaction,
-    service: GameService,
-    board: Board,
-    where: tuple[int | None, int | None] | None = None,
-) -> None:
-    """After the board is answered: when the search its move started finds the deal can no
-    longer be won, the board message says so (its text only: picture and buttons stay).
-
-    ``where``: the board message's channel and id; None for a press, whose own message is
-    the board (edited through the interaction, which works wherever it was pressed). Nothing
-    is edited once a newer board is shown (the newer move decides its own position)."""
-    if board.pending is None:
-        return
-    warned = await service.settle(board)
-    if warned is None or service.boards.shown(board.row.id) != board.row.version:
-        return
-    tr = await player_translator(interaction)
-    content = board_content(tr, warned)
-    try:
-        if where is None:
-            await interaction.edit_original_response(content=content)
-        elif where[0] is not None and where[1] is not None:
-            channel = interaction.client.get_partial_messageable(where[0])
-            await channel.get_partial_message(where[1]).edit(content=content)
-    except discord.HTTPException as exc:
-        log.info("could not add the lost-deal warning to game %s's board: %s", board.row.id, exc)

@@ -1,68 +1,73 @@
-"""The board message's picture and buttons (its text: ``bot.play.board_text``).
+"""The board message as one Components V2 card: its text, its picture and its controls.
 
-Buttons carry in their custom id everything needed to act on them after a restart:
-the game id, the game's version when the board was drawn (a click on an out-of-date
-board is refused as stale), the selected source (two-click play) and the action.
-Which buttons a board has, and what they mean, is its game front's (``bot.games``):
-this module only turns the front's ``ButtonSpec``s into components (at most 5 rows
-of 5), sent as plain payloads (``BoardView``); a press is turned back into a
-``GameButton`` or ``MoveMenu`` by its custom id (``bot.adapter.forged``).
+A board is a ``LayoutView`` holding one ``Container`` in its game's accent colour: a
+``TextDisplay`` with the status line (``bot.play.board_text``), a ``MediaGallery`` showing the
+picture (``attachment://board.png``, described by the alt text) and, beneath, the controls in
+``ActionRow``s. Every control is a ``DynamicItem`` registered with the client
+(``BOARD_ITEMS``), so a board keeps working after a restart: its custom id carries the game
+id, the game's version when the board was drawn (a press on an out-of-date board is refused
+as stale and the board redrawn), the selected source (two-press play) and the action. Which
+buttons a board has, and what they mean, is its game front's (``bot.games``); what a press does
+is ``bot.adapter.press``'s, reached through the client (``BoardHandler``), because that module
+edits boards drawn here.
 """
 
 from __future__ import annotations
 
 import io
-import logging
 import re
-from collections import OrderedDict
 from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.adapter.again import finished_items
-from bot.adapter.errors import report
 from bot.games.base import HINT
 from bot.languages.i18n import Translator
-from bot.languages.locale import player_translator
 from bot.play.service import Board
-
-log = logging.getLogger(__name__)
+from bot.running.inflight import Tracked
 
 # The selection slot takes any one letter or digit: which places a selection may hold is
 # each front's (``GameFront.selections``, checked on the press), so ids posted before stay valid.
 CUSTOM_ID = r"g:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<sel>[0-9a-z]?):(?P<act>[a-z0-9]{1,2})"
+MENU_ID = r"m:(?P<gid>[0-9]{1,20}):(?P<ver>[0-9]{1,10})"
 FILENAME = "board.png"
-
-
-ALT_TEXT_LIMIT = 1024  # Discord's longest attachment description
+MEDIA = f"attachment://{FILENAME}"
+ALT_TEXT_LIMIT = 1024  # Discord's longest attachment (and media item) description
+ROW_WIDTH = 5  # buttons in one action row
+MENU_ROW = 4  # the front's rows 0-3 hold buttons; the "Another move…" menu comes last
 
 
 @runtime_checkable
 class BoardHandler(Protocol):
-    """The bot's handlers of board components (``BoulangerBot`` implements them; reached through
-    the client, so these buttons need not import it)."""
+    """What a board's controls call (``bot.adapter.press.Presses``, held by the client as
+    ``presses``: this module draws the boards that module edits, so it is handed, not imported)."""
 
-    async def on_board_press(self, interaction: discord.Interaction[Any], button: GameButton) -> None: ...
+    async def pressed(self, interaction: discord.Interaction[Any], button: GameButton) -> None: ...
 
-    async def on_board_choice(self, interaction: discord.Interaction[Any], menu: MoveMenu) -> None: ...
+    async def chosen(
+        self, interaction: discord.Interaction[Any], menu: MoveMenu, values: list[str]
+    ) -> None: ...
 
 
 def board_handler(interaction: discord.Interaction[Any]) -> BoardHandler:
-    client = interaction.client
-    if not isinstance(client, BoardHandler):
+    handler = getattr(interaction.client, "presses", None)
+    if not isinstance(handler, BoardHandler):
         raise RuntimeError("this client does not handle board components")
-    return client
+    return handler
 
 
-def board_file(tr: Translator, board: Board) -> discord.File:
-    """The picture, with alt text saying the game, the score and the position in words."""
+def alt_text(tr: Translator, board: Board) -> str:
+    """The picture in words: the game, the score and the position."""
     alt = board.front.alt_text(tr, board.game)
-    if len(alt) > ALT_TEXT_LIMIT:
-        alt = alt[: ALT_TEXT_LIMIT - 1] + "…"
+    return alt if len(alt) <= ALT_TEXT_LIMIT else alt[: ALT_TEXT_LIMIT - 1] + "…"
+
+
+def board_file(board: Board, alt: str) -> discord.File:
+    """The picture as an attachment, described by ``alt`` (``alt_text``)."""
     return discord.File(io.BytesIO(board.png), filename=FILENAME, description=alt)
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
+class GameButton(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
     """One button of a board; all state lives in its custom id."""
 
     def __init__(
@@ -75,14 +80,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
         label: str = "\u200b",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
-        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=label[:80] or "\u200b",
                 style=style,
                 disabled=disabled,
-                row=row,
                 custom_id=f"g:{game_id}:{version}:{sel}:{act}",
             )
         )
@@ -95,135 +98,26 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameButton:
+        """Only splits the id (it must never raise); the press path checks what it carries."""
         return cls(int(match["gid"]), int(match["ver"]), match["sel"], match["act"])
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Resolve the player's language (the picture drawn next uses it); the service checks
-        the owner and the version with the one load of the game the press needs."""
-        await player_translator(interaction)
-        return True
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await board_handler(interaction).on_board_press(interaction, self)
-        except Exception as exc:
-            await report(interaction, exc)
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await board_handler(interaction).pressed(interaction, self)
 
 
-async def report_text(interaction: discord.Interaction, text: str) -> None:
-    try:
-        await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not refuse interaction %s", interaction.id)
-
-
-# -- building boards -------------------------------------------------------------------
-class BoardView(discord.ui.View):
-    """A board's buttons and menu as the component payloads Discord receives (issue 26).
-
-    No ``discord.ui`` item is built for them: a ``Button`` or ``Select`` apiece cost more
-    than the rest of the reply's bookkeeping, and a view of ``DynamicItem``s is stored and
-    re-registered by discord.py on every send and rebuilt from the message on every press.
-    Board presses are dispatched by the bot itself (``bot.adapter.forged``), by custom id."""
-
-    def __init__(self, components: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self.components = components
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self.components
-
-
-# Boards drawn lately, by game, version, code and action log (the position), selection,
-# language and privacy: a stale press's redraw, the lost-deal warning's edit and a retried
-# edit send the same components again.
-DrawnKey = tuple[int, int, str, tuple[str, ...], str, str, bool]
-_DRAWN: OrderedDict[DrawnKey, list[dict[str, Any]]] = OrderedDict()
-DRAWN_KEPT = 256
-
-
-def board_view(tr: Translator, board: Board) -> discord.ui.View | None:
-    """The buttons for a board; None once the game is over (nothing left to press)."""
-    if board.finished:
-        view = discord.ui.View(timeout=None)
-        for item in finished_items(tr, board):
-            view.add_item(item)
-        return view if view.children else None
-    row = board.row
-    key = (row.id, row.version, row.code, row.moves, board.selection, tr.locale, board.private)
-    components = _DRAWN.get(key)
-    if components is None:
-        components = board_components(tr, board)
-        _DRAWN[key] = components
-        while len(_DRAWN) > DRAWN_KEPT:
-            _DRAWN.popitem(last=False)
-    else:
-        _DRAWN.move_to_end(key)
-    return BoardView(components)
-
-
-def board_components(tr: Translator, board: Board) -> list[dict[str, Any]]:
-    """The action rows of an active board, as discord.py would send its ``GameButton``s and
-    ``MoveMenu`` (same fields, same order: rows by number, buttons in the front's order)."""
-    rows: dict[int, list[dict[str, Any]]] = {}
-    prefix = f"g:{board.row.id}:{board.row.version}:"
-    for spec in board.front.buttons(tr, board.game, board.selection):
-        if spec.act == HINT and board.private:
-            continue  # a race's board: no Hint (the service refuses a stale one)
-        sel = board.selection if spec.keeps_selection else ""
-        rows.setdefault(spec.row, []).append(
-            {
-                "type": 2,
-                "style": STYLES[spec.style].value,
-                "disabled": spec.disabled,
-                "label": spec.label[:80] or "\u200b",
-                "custom_id": f"{prefix}{sel}:{spec.act}",
-            }
-        )
-    options = board.front.move_menu(tr, board.game)
-    if options:
-        rows.setdefault(MENU_ROW, []).append(menu_component(board, tr("board.other_move"), options))
-    for row in rows.values():
-        if len(row) > 5:
-            raise ValueError("a board row holds at most five buttons")
-    return [{"type": 1, "components": rows[n]} for n in sorted(rows)]
-
-
-MENU_ROW = 4
-
-
-def menu_component(board: Board, placeholder: str, options: list[tuple[str, str]]) -> dict[str, Any]:
-    """The "Another move…" menu as discord.py sends a ``MoveMenu`` (the value is the notation)."""
-    return {
-        "type": 3,
-        "custom_id": f"m:{board.row.id}:{board.row.version}",
-        "min_values": 1,
-        "max_values": 1,
-        "disabled": False,
-        "required": True,
-        "placeholder": placeholder[:150],
-        "options": [
-            {"label": words[:100], "value": notation[:100], "default": False, "description": notation[:100]}
-            for notation, words in options[:25]
-        ],
-    }
-
-
-class MoveMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"m:(?P<gid>[0-9]{1,20}):(?P<ver>[0-9]{1,10})"
-):
-    """Row five of a board: every other useful move, one choice away (the value is its notation)."""
+class MoveMenu(Tracked, discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU_ID):
+    """The board's last row: every other useful move, one choice away (the value is its notation)."""
 
     def __init__(
         self, game_id: int, version: int, placeholder: str = "…", options: list[tuple[str, str]] | None = None
     ) -> None:
         choices = [
             discord.SelectOption(label=words[:100], value=notation[:100], description=notation[:100])
-            for notation, words in (options or [("-", "-")])
+            for notation, words in (options or [("-", "-")])[:25]
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"m:{game_id}:{version}", placeholder=placeholder[:150], options=choices, row=4
+                custom_id=f"m:{game_id}:{version}", placeholder=placeholder[:150], options=choices
             )
         )
         self.game_id = game_id
@@ -235,15 +129,68 @@ class MoveMenu(
     ) -> MoveMenu:
         return cls(int(match["gid"]), int(match["ver"]))
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        await player_translator(interaction)  # the picture drawn next is in the player's language
-        return True
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await board_handler(interaction).chosen(interaction, self, list(self.item.values))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await board_handler(interaction).on_board_choice(interaction, self)
-        except Exception as exc:
-            await report(interaction, exc)
+
+#: Every control of a board, registered with the client (``bot.adapter.press``).
+BOARD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, MoveMenu)
+
+
+class BoardLayout(discord.ui.LayoutView):
+    """A board message: one container, no timeout (its controls are dynamic items)."""
+
+    def __init__(self, container: discord.ui.Container[Any]) -> None:
+        super().__init__(timeout=None)
+        self.add_item(container)
+        self.container = container
+
+
+def board_layout(tr: Translator, board: Board, text: str, alt: str) -> BoardLayout:
+    """The board as one card: ``text`` above the picture (described by ``alt``, ``alt_text``:
+    worked out once for the gallery and the attachment), the controls beneath."""
+    gallery: discord.ui.MediaGallery[Any] = discord.ui.MediaGallery(
+        discord.MediaGalleryItem(MEDIA, description=alt)
+    )
+    rows = board_controls(tr, board)
+    return BoardLayout(
+        discord.ui.Container(
+            discord.ui.TextDisplay(text), gallery, *rows, accent_colour=board.front.accent_colour
+        )
+    )
+
+
+def board_controls(tr: Translator, board: Board) -> list[discord.ui.ActionRow[Any]]:
+    """The controls under a board, in one place: a board in play gets its front's buttons and
+    the move menu; a finished one what comes after (``bot.adapter.again``)."""
+    if board.finished:
+        items = finished_items(tr, board)
+        return [discord.ui.ActionRow(*items[i : i + ROW_WIDTH]) for i in range(0, len(items), ROW_WIDTH)]
+    grouped: dict[int, list[discord.ui.Item[Any]]] = {}
+    row = board.row
+    for spec in board.front.buttons(tr, board.game, board.selection):
+        if spec.act == HINT and board.private:
+            continue  # a race's board: no Hint (the service refuses a stale one)
+        sel = board.selection if spec.keeps_selection else ""
+        button = GameButton(
+            row.id,
+            row.version,
+            sel,
+            spec.act,
+            label=spec.label,
+            style=STYLES[spec.style],
+            disabled=spec.disabled,
+        )
+        grouped.setdefault(spec.row, []).append(button)
+    options = board.front.move_menu(tr, board.game)
+    if options:
+        grouped.setdefault(MENU_ROW, []).append(
+            MoveMenu(row.id, row.version, tr("board.other_move"), options)
+        )
+    for items in grouped.values():
+        if len(items) > ROW_WIDTH:
+            raise ValueError("a board row holds at most five buttons")
+    return [discord.ui.ActionRow(*grouped[n]) for n in sorted(grouped)]
 
 
 STYLES = {
@@ -252,3 +199,32 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+def without_controls(message: discord.Message) -> discord.ui.LayoutView | None:
+    """What a board message shows once its controls are taken off (its game moved to a newer
+    message): the same card without its action rows; None (no components) in the old form.
+    A card must keep its components: Discord refuses to empty one, or to drop its flag."""
+    if not message.flags.components_v2:
+        return None
+    kept: list[discord.ui.Item[Any]] = []
+    colour: int | None = None
+    for component in message.components:
+        if isinstance(component, discord.components.Container):
+            colour = component.accent_colour.value if component.accent_colour else None
+            kept += [item for c in component.children if (item := shown_item(c)) is not None]
+        elif (item := shown_item(component)) is not None:
+            kept.append(item)
+    return BoardLayout(discord.ui.Container(*kept, accent_colour=colour))
+
+
+def shown_item(component: discord.components.Component) -> discord.ui.Item[Any] | None:
+    """A board card's text or picture as an item to send again; None for its controls."""
+    if isinstance(component, discord.components.TextDisplay):
+        return discord.ui.TextDisplay(component.content)
+    if isinstance(component, discord.components.MediaGalleryComponent):
+        described = [item.description for item in component.items]
+        return discord.ui.MediaGallery(
+            *(discord.MediaGalleryItem(MEDIA, description=d) for d in described[:1])
+        )
+    return None

@@ -59,6 +59,7 @@ class BakersFront(TableauFront[BakersGame]):
     command = "boulanger"
     name = "Jeu du Boulanger"
     short_name = "Boulanger"
+    accent_colour = 0xC8893B  # a baked crust
     commands_module = "bot.games.bakers_commands"
     cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)

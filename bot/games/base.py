@@ -167,6 +167,7 @@ class GameFront(ABC, Generic[G]):
     name: ClassVar[str]  # the English name in command choices (translated as ``choice.<kind>``)
     commands_module: ClassVar[str]  # the discord.py extension holding the start command
     short_name: ClassVar[str]  # the English name in help texts ("Boulanger")
+    accent_colour: ClassVar[int] = 0x5865F2  # the edge of its board's card (Components V2 container)
     cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
     stock_cells: ClassVar[tuple[int, ...]] = ()  # cell counts dealt from the winnable stock
     selections: ClassVar[str] = ""  # the places a selection may hold, one character each

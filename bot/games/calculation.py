@@ -90,6 +90,7 @@ class CalculationFront(GameFront[CalculationGame]):
     command = "calculation"
     name = "Calculation"
     short_name = "Calculation"
+    accent_colour = 0x3B7DD8  # a ledger's blue
     commands_module = "bot.games.calculation_commands"
     selections = "".join(PILES)  # a waste pile whose top card fits several foundations
     picture_keys: ClassVar[dict[str, str]] = {

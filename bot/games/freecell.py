@@ -74,6 +74,7 @@ class FreeCellFront(TableauFront[FreeCellGame]):
     command = "freecell"
     name = "FreeCell"
     short_name = "FreeCell"
+    accent_colour = 0x2E8B57  # the card table's green
     commands_module = "bot.games.freecell_commands"
     cell_choices = (4, 3, 2, 1)
     stock_cells = (4, 3, 2, 1)

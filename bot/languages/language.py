@@ -55,7 +55,8 @@ PICTURE_KEYS = {
 }
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("boulanger_language", default=DEFAULT_LOCALE)
-# The deck the current player draws with (their /settings choice), like the language.
+# The deck the Activity's page draws its request's cards with (its own requests only: the service
+# reads a board's deck from its owner's choices).
 _deck: contextvars.ContextVar[Deck] = contextvars.ContextVar("boulanger_deck", default="two")
 _MISSING = object()
 

@@ -23,10 +23,8 @@ from bot.languages.language import (
     set_guild_language,
     set_user_choice,
     supported,
-    use_deck,
     use_language,
     user_choice,
-    user_deck,
 )
 
 log = logging.getLogger(__name__)
@@ -67,7 +65,6 @@ async def player_locale(interaction: discord.Interaction, store: Any = None) -> 
     try:
         if store is not None:
             language = await user_choice(store, interaction.user.id)
-            use_deck(await user_deck(store, interaction.user.id))  # the pictures drawn for them
         language = language or client_language(interaction.locale)
         if language is None and store is not None:
             language = await guild_language(store, interaction.guild_id)

@@ -25,7 +25,7 @@ import engine
 import storage
 from bot.games import GameFront, front_for, front_of, fronts
 from bot.games.base import Advice, Press, Verdict
-from bot.languages.language import current_deck, current_language, picture_labels, warns_lost
+from bot.languages.language import current_language, picture_labels, user_deck, warns_lost
 from bot.play import dailycodes, game_settings
 from bot.play.boards import BoardMessages
 from bot.play.feedback import UserFeedback
@@ -303,12 +303,14 @@ class GameService:
 
     async def render(self, row: storage.GameRow, game: engine.Game[Any], *, selection: str = "") -> bytes:
         """The board picture of ``row``'s ``game``, drawn in a worker thread or process so the
-        event loop never waits on it; its header tells the deal's source and hides a race's code."""
+        event loop never waits on it; its header tells the deal's source and hides a race's code.
+        Its deck is the owner's choice (read from the store's cache); its words are in the
+        current language (``bot.languages.language``, the one context variable)."""
         front = front_of(game)
         highlight = front.highlight(selection) if selection else None
         language = current_language()
         labels = picture_labels(language, front.kind) if language != "en" else None  # words drawn
-        deck = current_deck()
+        deck = await user_deck(self.store, row.owner_id)  # the owner's choice, whoever asked for it
         tag = row.source if row.source in PICTURE_TAGS else None
         return await self.pictures.render(
             front, game, highlight=highlight, labels=labels, deck=deck, tag=tag, hide_code=is_private(row)
@@ -553,7 +555,10 @@ class GameService:
                 if quick is not None:
                     return quick
             row, game = await self._checked(user_id, game_id, version)
-            return await self._apply(row, game, notation)
+            try:
+                return await self._apply(row, game, notation)
+            except storage.VersionConflict as exc:  # another process moved it after the load
+                raise StaleBoard(exc.current) from None
 
     async def _apply_cached(self, user_id: int, game_id: int, version: int, notation: str) -> Board | None:
         """A move pressed on the board this process drew last, played without reading the

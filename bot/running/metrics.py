@@ -5,7 +5,8 @@ interpreter). What is measured, and where it is taken, so that no game or comman
 needs to know about metrics:
 
 * interactions by kind and outcome, acknowledgement and completion latency: ``Inflight``
-  (``bot.running.inflight``), which sees every interaction discord.py dispatches;
+  (``bot.running.inflight``), entered at the adapter's own entry points (commands, every
+  restart-proof component, the presses discord.py drops);
 * errors by class: ``bot.adapter.errors.report`` marks the interaction, counted when it finishes;
 * Discord responses by status (429s included, those discord.py retries by itself too):
   the aiohttp trace every REST request goes through;

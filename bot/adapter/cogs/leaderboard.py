@@ -29,6 +29,7 @@ from bot.play import dailycodes
 from bot.play.feedback import UserFeedback
 from bot.play.race_texts import race_board
 from bot.play.service import check_code_kind
+from bot.running.inflight import Tracked
 
 if TYPE_CHECKING:
     from bot.adapter.app import BoulangerBot
@@ -147,6 +148,7 @@ async def leaderboard_page(
 
 
 class PageButton(
+    Tracked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
         r"lb:(?P<kind>[a-z]):(?P<scope>[sg]?)(?P<period>[awdx])(?P<option>[0-9a-z]{0,8})"

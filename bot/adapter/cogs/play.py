@@ -10,14 +10,14 @@ from discord.ext import commands
 
 import engine
 from bot.adapter import cooldowns, replies
-from bot.adapter.app import send_hint
 from bot.adapter.errors import send
 from bot.adapter.interactions import game_choices, service_of
+from bot.adapter.press import refuse_stale, send_hint, warn_when_decided
 from bot.games import front_for, front_of, fronts, notation_help, rules_help
 from bot.languages.locale import player_translator
 from bot.play.describe import filter_choices, legal_moves_in_words
 from bot.play.feedback import UserFeedback
-from bot.play.service import Board, is_private
+from bot.play.service import Board, StaleBoard, is_private
 
 if TYPE_CHECKING:
     from bot.adapter.app import BoulangerBot
@@ -61,7 +61,7 @@ async def _after_command(interaction: discord.Interaction, board: Board, text: s
     await replies.send_share_line(interaction, board)
     if edited == "edited":
         shown = where or (row.channel_id, row.message_id)
-        await replies.warn_when_decided(interaction, service, board, shown)
+        await warn_when_decided(interaction, service, board, shown)
 
 
 class Play(commands.Cog):
@@ -75,9 +75,13 @@ class Play(commands.Cog):
     async def move(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 64]) -> None:
         service = _service(interaction)
         row = await service.game_for_move(interaction.user.id, notation)
-        board = await replies.within_deadline(
-            interaction, service.play(interaction.user.id, row.id, notation), ephemeral=True
-        )
+        try:
+            board = await replies.within_deadline(
+                interaction, service.play(interaction.user.id, row.id, notation), ephemeral=True
+            )
+        except StaleBoard as stale:  # another process moved it meanwhile: nothing was played
+            await refuse_stale(interaction, service, stale)
+            return
         tr = await player_translator(interaction)
         if board.played == engine.UNDO:
             text = tr("reply.undone")
@@ -108,7 +112,11 @@ class Play(commands.Cog):
     ) -> None:
         service = _service(interaction)
         row = await service.find(interaction.user.id, _kind(game))
-        board = await service.undo(interaction.user.id, row.id)
+        try:
+            board = await service.undo(interaction.user.id, row.id)
+        except StaleBoard as stale:
+            await refuse_stale(interaction, service, stale)
+            return
         await _after_command(interaction, board, (await player_translator(interaction))("reply.undone"))
 
     @app_commands.command(name="hint", description="Ask for a good next move")

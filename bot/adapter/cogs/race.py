@@ -55,6 +55,7 @@ from bot.play.races import (
     check_deal,
 )
 from bot.play.service import GameInProgress
+from bot.running.inflight import Tracked
 from bot.running.sharding import shard_of
 
 if TYPE_CHECKING:
@@ -83,7 +84,9 @@ def result_nonce(race_id: int) -> int:
 
 
 class RaceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<rid>[0-9]{1,20}):(?P<act>[jlsxm])"
+    Tracked,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"q:(?P<rid>[0-9]{1,20}):(?P<act>[jlsxm])",
 ):
     """A lobby or standings button: join, leave, start now, cancel, my board."""
 
@@ -158,6 +161,7 @@ def join_question(
 
 
 class JoinChoice(
+    Tracked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"qy:(?P<act>[jk]):(?P<uid>[0-9]{1,20}):(?P<rid>[0-9]{1,20})",
 ):
@@ -219,7 +223,7 @@ CREATE_CHOICE = re.compile(
 )
 
 
-class CreateChoice(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CREATE_CHOICE):
+class CreateChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CREATE_CHOICE):
     """Under "a race ends your game in progress when it starts": create it anyway."""
 
     def __init__(self, custom_id: str, label: str = "\u200b") -> None:
@@ -307,7 +311,9 @@ async def create_and_post(interaction: discord.Interaction, request: NewRace, *,
     await keeper.store.set_race_message(race.id, message.id)
 
 
-class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"qp:(?P<rid>[0-9]{1,20})"):
+class DealButton(
+    Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"qp:(?P<rid>[0-9]{1,20})"
+):
     """Under a race's result: play its deal (as practice), for whoever presses it.
 
     Its custom id also marks the result message, so a result that reached Discord but was
