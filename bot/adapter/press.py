@@ -6,7 +6,8 @@ into the service (which checks the owner and the version with the one load of th
 press needs), the answer (the pressed message replaced by the new board, one
 ``interaction.response.edit_message``), a stale board refused and redrawn at the stored
 position, a saved move whose edit failed shown another way, and later, once the search the
-move started has decided, the "can no longer be won" line.
+move started has decided, the "can no longer be won" line. "Play on the cards" (``launch``)
+seats its owner at the board's game in the channel, then opens the Activity there.
 
 discord.py drops a press whose custom id is not on the message it came with. Discord sends
 the message as it is now, so a fast second tap (its button was on the board before the
@@ -35,7 +36,7 @@ from bot.adapter.replies import (
     update_board_message,
     within_deadline,
 )
-from bot.adapter.views import CUSTOM_ID, MENU_ID, GameButton, MoveMenu
+from bot.adapter.views import CUSTOM_ID, MENU_ID, CardsButton, GameButton, MoveMenu
 from bot.games.base import HINT
 from bot.languages.locale import player_translator
 from bot.play.describe import hint_text
@@ -66,6 +67,12 @@ class Presses:
     async def chosen(self, interaction: discord.Interaction[Any], menu: MoveMenu, values: list[str]) -> None:
         try:
             await self.choose(interaction, menu.game_id, menu.version, values)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def launch(self, interaction: discord.Interaction[Any], button: CardsButton) -> None:
+        try:
+            await open_cards(interaction, self.service, button.game_id)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -177,6 +184,31 @@ def board_games(message: discord.Message | None) -> set[int]:
 
 
 # -- the answers -------------------------------------------------------------------------------
+async def open_cards(interaction: discord.Interaction[Any], service: GameService, game_id: int) -> None:
+    """Open the Activity on the board's game: the presser is seated at it in this channel (the
+    page Discord opens there shows that game), then the launch callback (type 12). Its owner
+    only, as every other control of a board in play: the page never shows another's game.
+    Refused (no Activity here, Discord will not launch it): one private line, the seat as it was."""
+    await player_translator(interaction)
+    server = getattr(interaction.client, "activity_server", None)
+    channel_id = interaction.channel_id
+    if server is None or channel_id is None:
+        raise UserFeedback("error.cards_unavailable")
+    await service.owned(interaction.user.id, game_id)  # not theirs, gone: the usual line
+    seats, player = server.seats, interaction.user.id
+    before = seats.game(player, channel_id)
+    seats.seat(player, channel_id, game_id)
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as exc:
+        if before is None:
+            seats.leave(player, channel_id, game_id)
+        else:
+            seats.seat(player, channel_id, before)
+        log.info("could not launch the Activity from game %s's board: %s", game_id, exc)
+        raise UserFeedback("error.cards_unavailable") from None
+
+
 async def edit_pressed(interaction: discord.Interaction[Any], service: GameService, board: Board) -> None:
     """Replace the pressed message with ``board`` (a message still in the old form, content and
     buttons, becomes the card: its content is cleared as the flag is added)."""

@@ -12,7 +12,7 @@ import discord
 from bot.adapter import invalid_requests, places
 from bot.adapter.errors import send
 from bot.adapter.interactions import solver_of
-from bot.adapter.views import alt_text, board_file, board_layout, without_controls
+from bot.adapter.views import alt_text, board_file, board_layout, serves_cards, without_controls
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
 from bot.play.board_text import board_content, share_line
@@ -54,7 +54,8 @@ async def show_board(
     answer). ``content=None`` clears the text of a message still in the old form, which the
     Components V2 flag may only be added to without it; ``picture=False`` keeps the picture."""
     alt = alt_text(tr, board)
-    kwargs: dict[str, Any] = {"content": None, "view": board_layout(tr, board, text, alt)}
+    view = board_layout(tr, board, text, alt, cards=serves_cards(interaction.client))
+    kwargs: dict[str, Any] = {"content": None, "view": view}
     if picture:
         kwargs["attachments"] = [board_file(board, alt)]
     if interaction.response.is_done():
@@ -97,7 +98,7 @@ async def send_new_board(
     an ephemeral question that must not become the board)."""
     tr = await player_translator(interaction)
     alt = alt_text(tr, board)
-    view = board_layout(tr, board, board_text(tr, board, note), alt)
+    view = board_layout(tr, board, board_text(tr, board, note), alt, cards=serves_cards(interaction.client))
     file = board_file(board, alt)
     if board.private:  # a race's board: only its player sees it (no message to record or edit)
         service.boards.showing(board.row.id, board.row.version)
@@ -217,7 +218,8 @@ async def edit_board(
         return "none"
     service.boards.showing(row.id, row.version)
     alt = alt_text(tr, board)
-    edit: dict[str, Any] = {"content": None, "view": board_layout(tr, board, board_text(tr, board), alt)}
+    view = board_layout(tr, board, board_text(tr, board), alt, cards=serves_cards(client))
+    edit: dict[str, Any] = {"content": None, "view": view}
     if picture:
         edit["attachments"] = [board_file(board, alt)]
     try:

@@ -9,7 +9,9 @@ id, the game's version when the board was drawn (a press on an out-of-date board
 as stale and the board redrawn), the selected source (two-press play) and the action. Which
 buttons a board has, and what they mean, is its game front's (``bot.games``); what a press does
 is ``bot.adapter.press``'s, reached through the client (``BoardHandler``), because that module
-edits boards drawn here.
+edits boards drawn here. Where this process serves the Activity (``serves_cards``), a board in
+play of a game the Activity offers also gets "Play on the cards" (``CardsButton``), its own
+last row.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ from bot.running.inflight import Tracked
 # each front's (``GameFront.selections``, checked on the press), so ids posted before stay valid.
 CUSTOM_ID = r"g:(?P<gid>[0-9]+):(?P<ver>[0-9]+):(?P<sel>[0-9a-z]?):(?P<act>[a-z0-9]{1,2})"
 MENU_ID = r"m:(?P<gid>[0-9]{1,20}):(?P<ver>[0-9]{1,10})"
+CARDS_ID = r"k:(?P<gid>[0-9]{1,20})"
 FILENAME = "board.png"
 MEDIA = f"attachment://{FILENAME}"
 ALT_TEXT_LIMIT = 1024  # Discord's longest attachment (and media item) description
 ROW_WIDTH = 5  # buttons in one action row
-MENU_ROW = 4  # the front's rows 0-3 hold buttons; the "Another move…" menu comes last
+MENU_ROW = 4  # the front's rows 0-3 hold buttons; the "Another move…" menu comes next
+CARDS_ROW = 5  # "Play on the cards", alone under the menu
 
 
 @runtime_checkable
@@ -47,6 +51,8 @@ class BoardHandler(Protocol):
     async def chosen(
         self, interaction: discord.Interaction[Any], menu: MoveMenu, values: list[str]
     ) -> None: ...
+
+    async def launch(self, interaction: discord.Interaction[Any], button: CardsButton) -> None: ...
 
 
 def board_handler(interaction: discord.Interaction[Any]) -> BoardHandler:
@@ -133,8 +139,34 @@ class MoveMenu(Tracked, discord.ui.DynamicItem[discord.ui.Select[Any]], template
         await board_handler(interaction).chosen(interaction, self, list(self.item.values))
 
 
+class CardsButton(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARDS_ID):
+    """ "Play on the cards": opens the Activity on this board's game (no version: any position
+    of the game is the one the page shows)."""
+
+    def __init__(self, game_id: int, label: str = "Play on the cards") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"k:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CardsButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await board_handler(interaction).launch(interaction, self)
+
+
 #: Every control of a board, registered with the client (``bot.adapter.press``).
-BOARD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, MoveMenu)
+BOARD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, MoveMenu, CardsButton)
+
+
+def serves_cards(client: Any) -> bool:
+    """Whether ``client`` serves the Activity (``BoulangerBot.activity_server``): only then do
+    its boards offer "Play on the cards"."""
+    return getattr(client, "activity_server", None) is not None
 
 
 class BoardLayout(discord.ui.LayoutView):
@@ -146,13 +178,14 @@ class BoardLayout(discord.ui.LayoutView):
         self.container = container
 
 
-def board_layout(tr: Translator, board: Board, text: str, alt: str) -> BoardLayout:
+def board_layout(tr: Translator, board: Board, text: str, alt: str, *, cards: bool = False) -> BoardLayout:
     """The board as one card: ``text`` above the picture (described by ``alt``, ``alt_text``:
-    worked out once for the gallery and the attachment), the controls beneath."""
+    worked out once for the gallery and the attachment), the controls beneath; ``cards``: the
+    Activity is served here (``serves_cards``)."""
     gallery: discord.ui.MediaGallery[Any] = discord.ui.MediaGallery(
         discord.MediaGalleryItem(MEDIA, description=alt)
     )
-    rows = board_controls(tr, board)
+    rows = board_controls(tr, board, cards=cards)
     return BoardLayout(
         discord.ui.Container(
             discord.ui.TextDisplay(text), gallery, *rows, accent_colour=board.front.accent_colour
@@ -160,9 +193,10 @@ def board_layout(tr: Translator, board: Board, text: str, alt: str) -> BoardLayo
     )
 
 
-def board_controls(tr: Translator, board: Board) -> list[discord.ui.ActionRow[Any]]:
+def board_controls(tr: Translator, board: Board, *, cards: bool = False) -> list[discord.ui.ActionRow[Any]]:
     """The controls under a board, in one place: a board in play gets its front's buttons and
-    the move menu; a finished one what comes after (``bot.adapter.again``)."""
+    the move menu, and "Play on the cards" where ``cards_offered``; a finished one what comes
+    after (``bot.adapter.again``)."""
     if board.finished:
         items = finished_items(tr, board)
         return [discord.ui.ActionRow(*items[i : i + ROW_WIDTH]) for i in range(0, len(items), ROW_WIDTH)]
@@ -187,10 +221,18 @@ def board_controls(tr: Translator, board: Board) -> list[discord.ui.ActionRow[An
         grouped.setdefault(MENU_ROW, []).append(
             MoveMenu(row.id, row.version, tr("board.other_move"), options)
         )
+    if cards and cards_offered(board):
+        grouped[CARDS_ROW] = [CardsButton(row.id, tr("board.cards"))]
     for items in grouped.values():
         if len(items) > ROW_WIDTH:
             raise ValueError("a board row holds at most five buttons")
     return [discord.ui.ActionRow(*grouped[n]) for n in sorted(grouped)]
+
+
+def cards_offered(board: Board) -> bool:
+    """A game in play the Activity offers (``in_activity``), not a race's private board: the
+    Activity's table shows every player's game to the others at it."""
+    return not board.finished and not board.private and board.front.in_activity
 
 
 STYLES = {
