@@ -7,7 +7,7 @@ serving the Activity shows no such button."""
 from __future__ import annotations
 
 from tests.activity_browser import open_page
-from tests.test_bot_discord import running, start
+from tests.test_bot_discord import eventually, running, start
 
 CALCULATION = "CA1-AAAAA24"
 
@@ -78,8 +78,18 @@ async def test_an_app_without_activities_gets_one_private_line_and_nothing_chang
         assert bot.activity_server.seats.game(ann.id, fake_discord.channel.id) is None
         assert fake_discord.activity_instances == {}
         assert as_shown(fake_discord, posted) == before
-    reasons = [v.reason for v in fake_discord.take_violations()]
-    assert len(reasons) == 1 and "Activities are not enabled" in reasons[0]
+        reasons = [v.reason for v in fake_discord.take_violations()]  # the refused callback
+        assert len(reasons) == 1 and "Activities are not enabled" in reasons[0]
+        # A finished game's board offers what comes after, not the cards.
+        resigned = await fake_discord.slash(ann, "resign")
+        assert not resigned.failed
+
+        def finished() -> bool:
+            kinds = {cid.split(":")[0] for cid in fake_discord.message(posted.message.id).custom_ids()}
+            return "a" in kinds and "k" not in kinds
+
+        await eventually(finished)
+    fake_discord.assert_no_violations()
 
 
 async def test_no_cards_button_where_the_activity_is_not_served(fake_discord, tmp_path):
