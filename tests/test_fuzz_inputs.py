@@ -38,7 +38,7 @@ from bot.adapter.cogs.race import CreateChoice, DealButton, JoinChoice, RaceButt
 from bot.adapter.confirm import StartChoice
 from bot.adapter.errors import error_text
 from bot.adapter.replays import ReplayButton
-from bot.adapter.views import GameButton, MoveMenu
+from bot.adapter.views import CardsButton, GameButton, MoveMenu
 from bot.languages.i18n import template
 from bot.play.feedback import UserFeedback
 from bot.play.service import GameService
@@ -48,6 +48,7 @@ pytestmark = pytest.mark.slow  # thousands of generated inputs (BOULANGER_FUZZ_E
 ITEMS = (
     GameButton,
     MoveMenu,
+    CardsButton,
     ReplayButton,
     StartChoice,
     DailyButton,
@@ -130,6 +131,7 @@ built = st.one_of(
         st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=2),
     ),
     st.builds("r:{}".format, number),
+    st.builds("k:{}".format, st.text(DIGITS, min_size=1, max_size=20)),  # a game id, as CARDS_ID bounds it
     st.builds(
         "n:{}:{}:{}:{}:{}:{}:{}:{}".format,
         st.sampled_from("sk"),
