@@ -118,3 +118,18 @@ async def test_a_table_poll_tells_each_player_their_own_games_version_only(
         assert "versions" not in seen
         status, theirs = await rig.call(b, f"/api/room?instance={instance}")
         assert theirs["yours"][0] != view["game"]["id"]
+
+
+async def test_the_page_draws_its_players_own_deck(fake_discord, tmp_path):
+    from bot.languages.language import set_user_deck
+
+    async with activity_rig(fake_discord, tmp_path, rates=PLENTY) as rig:
+        ann, bob = fake_discord.add_user("ann"), fake_discord.add_user("bob")
+        await set_user_deck(rig.service.store, ann.id, "four")
+        ann_view = await rig.start(await rig.sign_in(ann), "bakers", CODE)
+        bob_view = await rig.start(await rig.sign_in(bob), "bakers", CODE)
+        assert (ann_view["deck"], bob_view["deck"]) == ("four", "two")
+        status, moved = await rig.call(
+            await rig.sign_in(ann), "/api/play", move(ann_view, source="6", target="h")
+        )
+        assert status == 200 and moved["view"]["deck"] == "four"

@@ -44,8 +44,6 @@ from bot.games import front_of, fronts
 from bot.languages.i18n import Translator, template
 from bot.languages.language import (
     client_language,
-    current_deck,
-    use_deck,
     use_language,
     user_choice,
     user_deck,
@@ -208,7 +206,6 @@ class ActivityServer:
         store = self.service.store
         language = await user_choice(store, player.id) or client_language(player.locale) or "en"
         use_language(language)  # the pictures and words of this request (a task of its own)
-        use_deck(await user_deck(store, player.id))
         return player, Translator(language)
 
     # -- the game API -------------------------------------------------------------------
@@ -235,7 +232,7 @@ class ActivityServer:
                 board = None  # no active game of that kind: the page offers to start one
         if board is not None and instance is not None:
             self.seats.seat(player.id, instance.channel_id, board.row.id)
-        view = None if board is None else self.view(tr, board)
+        view = None if board is None else await self.view(tr, board)
         games = [
             {"kind": f.kind, "title": f.title(tr), "daily": f.has_daily} for f in fronts() if f.in_activity
         ]
@@ -314,7 +311,7 @@ class ActivityServer:
         instance = await self._instance(player, body.get("instance"))
         if instance is not None:
             self.seats.seat(player.id, instance.channel_id, started.board.row.id)
-        return web.json_response({"view": self.view(tr, started.board)})
+        return web.json_response({"view": await self.view(tr, started.board)})
 
     async def play(self, request: web.Request) -> web.Response:
         """A drop, a tap (the chat's one-press move), Undo or Home on the player's game."""
@@ -349,7 +346,7 @@ class ActivityServer:
             return await self._refused(player, tr, game_id, exc)
         if self.board_changed is not None:
             self.board_changed(board)
-        return web.json_response({"view": self.view(tr, board)})
+        return web.json_response({"view": await self.view(tr, board)})
 
     async def hint(self, request: web.Request) -> web.Response:
         player, tr = await self._player(request)
@@ -384,7 +381,7 @@ class ActivityServer:
         if not isinstance(exc, UserFeedback) or exc.key != "error.not_your_game":
             try:
                 row, game = await self.service.owned(player.id, game_id)
-                view = self.view(tr, Board(row, game, b""))
+                view = await self.view(tr, Board(row, game, b""))
             except (UserFeedback, storage.StorageError):
                 view = None
         return refusal(status_of(exc), text, str(why), view=view)
@@ -491,7 +488,7 @@ class ActivityServer:
         return web.json_response(rooms.answer(await rooms.view(tr, room), player.id))
 
     # -- what the page draws ----------------------------------------------------------------
-    def view(self, tr: Translator, board: Board) -> dict[str, Any]:
+    async def view(self, tr: Translator, board: Board) -> dict[str, Any]:
         """A game as the page draws it: its piles (the front's ``table``), its numbers, the
         board's text (as in the chat), and what may be pressed."""
         row, game = board.row, board.game
@@ -518,7 +515,7 @@ class ActivityServer:
             # What the page may draw before the server answers (bot.activity.moves).
             "moves": page_moves(front, game, table) if row.is_active else {"drops": [], "taps": {}},
             "text": board_content(tr, board),
-            "deck": current_deck(),
+            "deck": await user_deck(self.service.store, row.owner_id),  # the owner's: only they see it here
         }
 
 

@@ -57,7 +57,6 @@ PICTURE_KEYS = {
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("boulanger_language", default=DEFAULT_LOCALE)
 # The deck the Activity's page draws its request's cards with (its own requests only: the service
 # reads a board's deck from its owner's choices).
-_deck: contextvars.ContextVar[Deck] = contextvars.ContextVar("boulanger_deck", default="two")
 _MISSING = object()
 
 
@@ -208,15 +207,6 @@ async def set_player_setting(store: Any, user_id: int, name: str, value: str | N
     if entry is not None:
         kept = {k: v for k, v in entry[1].settings if k != name} | ({} if value is None else {name: value})
         _chose(store, user_id, settings=tuple(sorted(kept.items())))
-
-
-def current_deck() -> Deck:
-    """The deck of the player whose interaction is being handled (two colours outside one)."""
-    return _deck.get()
-
-
-def use_deck(deck: Deck) -> None:
-    _deck.set(deck)
 
 
 def current_language() -> str:
