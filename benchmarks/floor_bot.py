@@ -34,6 +34,19 @@ BUTTONS = 18  # a Baker's board: 8 columns, 4 cells, foundation, home, undo, hin
 CHOICES = 12
 
 
+def menu_select(row: int | None = None) -> discord.ui.Select[Any]:
+    """The board's "Another move…" menu, as long as the real one."""
+    return discord.ui.Select(
+        custom_id="floor:menu",
+        placeholder="Another move…",
+        options=[
+            discord.SelectOption(label=f"7♥ from column {i} to cell a", value=f"{i}a", description=f"{i}a")
+            for i in range(CHOICES)
+        ],
+        row=row,
+    )
+
+
 class Board(discord.ui.View):
     """Persistent (no timeout, fixed ids), like the real board's controls."""
 
@@ -45,19 +58,7 @@ class Board(discord.ui.View):
             )
             button.callback = self.press  # type: ignore[method-assign]
             self.add_item(button)
-        self.add_item(
-            discord.ui.Select(
-                custom_id="floor:menu",
-                placeholder="Another move…",
-                options=[
-                    discord.SelectOption(
-                        label=f"7♥ from column {i} to cell a", value=f"{i}a", description=f"{i}a"
-                    )
-                    for i in range(CHOICES)
-                ],
-                row=4,
-            )
-        )
+        self.add_item(menu_select(row=4))
 
     async def press(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(
@@ -88,18 +89,7 @@ class Key(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floor:(?P<n
 
 class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floor:menu"):
     def __init__(self) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id="floor:menu",
-                placeholder="Another move…",
-                options=[
-                    discord.SelectOption(
-                        label=f"7♥ from column {i} to cell a", value=f"{i}a", description=f"{i}a"
-                    )
-                    for i in range(CHOICES)
-                ],
-            )
-        )
+        super().__init__(menu_select())
 
     @classmethod
     async def from_custom_id(
