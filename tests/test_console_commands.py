@@ -83,6 +83,7 @@ async def test_a_bare_move_plays_like_move(store, tmp_path):
 async def test_an_unknown_word_gets_one_line(store, tmp_path):
     console = console_on(store, tmp_path / "out")
     assert await run(console, "foo") == "unknown command: foo — type help\n"
+    assert await run(console, "x" * 5000) == f"unknown command: {'x' * 40}… — type help\n"
     await run(console, f"new boulanger {BK}")
     for word in ("bogus", "xyzzy", "h8"):  # not notation, even with a game in progress
         assert await run(console, word) == f"unknown command: {word} — type help\n"

@@ -36,6 +36,7 @@ from bot.play.solving import Solver
 
 __all__ = ["Console", "help_text", "main"]
 
+UNKNOWN_SHOWN = 40  # of an unknown word, the characters echoed back (a pasted page stays one line)
 DESCRIPTION = (
     "Play the bot's games in a terminal, through its own command layer: no Discord needed. "
     "Type help for the commands; a move alone (6h) plays it. Up recalls earlier lines (kept "
@@ -179,7 +180,8 @@ class Console:
         elif is_notation(words[0]):  # a move alone: ``6h`` is ``move 6h``
             await self._guarded(self.cmd_move(words))
         else:
-            self.say(f"unknown command: {words[0]} — type help")
+            word = words[0] if len(words[0]) <= UNKNOWN_SHOWN else words[0][:UNKNOWN_SHOWN] + "…"
+            self.say(f"unknown command: {word} — type help")
         return True
 
     async def _answer(self, cmd: str) -> bool:
