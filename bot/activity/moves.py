@@ -19,13 +19,13 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from bot.games.base import GameFront, Pile, Table
+from bot.games.front.table import ActivityTable, Pile, Table
 from bot.play.feedback import UserFeedback
 
 Drop = tuple[str, str, int]  # (source place, target place, cards carried)
 
 
-def page_moves(front: GameFront[Any], game: engine.Game[Any], table: Table) -> dict[str, Any]:
+def page_moves(front: ActivityTable[Any], game: engine.Game[Any], table: Table) -> dict[str, Any]:
     """``{"drops": [[source, target, count], …], "taps": {place: [target, count]}}``."""
     legal = {m.lower() for m in game.legal_moves()}
     if not legal:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import fronts
-from bot.games.base import GameFront, GameSetting
+from bot.games.front.options import GameSetting, Options
 from bot.languages.i18n import Translator
 from bot.languages.language import player_settings, set_player_setting
 from bot.play.feedback import UserFeedback
@@ -24,7 +24,7 @@ from bot.play.feedback import UserFeedback
 class SettingChoice:
     """One value of one game's setting, as ``/settings`` offers it."""
 
-    front: GameFront[Any]
+    front: Options[Any]
     setting: GameSetting
     value: str
 
@@ -34,7 +34,7 @@ class SettingChoice:
         return f"{stored_name(self.front, self.setting)}.{self.value}"
 
 
-def stored_name(front: GameFront[Any], setting: GameSetting) -> str:
+def stored_name(front: Options[Any], setting: GameSetting) -> str:
     return f"{front.kind}.{setting.name}"
 
 
@@ -52,7 +52,7 @@ def choice_named(token: str) -> SettingChoice:
     raise UserFeedback("error.unknown_setting")
 
 
-async def values_for(store: Any, user_id: int, front: GameFront[Any]) -> dict[str, str]:
+async def values_for(store: Any, user_id: int, front: Options[Any]) -> dict[str, str]:
     """The player's value of each of ``front``'s settings (its default when never chosen, or
     when what is stored is no longer one of its values)."""
     if not front.settings:
@@ -82,7 +82,7 @@ async def lines(tr: Translator, store: Any, user_id: int) -> list[str]:
     return out
 
 
-async def apply(store: Any, user_id: int, front: GameFront[Any], game: Any) -> None:
+async def apply(store: Any, user_id: int, front: Options[Any], game: Any) -> None:
     """Give ``game`` its player's values of its front's settings (before a move)."""
     if front.settings:
         front.use_settings(game, await values_for(store, user_id, front))

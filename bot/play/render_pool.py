@@ -36,7 +36,7 @@ import engine
 from storage import Deck
 
 if TYPE_CHECKING:
-    from bot.games.base import GameFront
+    from bot.games.front.picture import Picture
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class RenderPool:
 
     async def render(
         self,
-        front: GameFront[Any],
+        front: Picture[Any],
         game: engine.Game[Any],
         *,
         highlight: str | None,
@@ -146,7 +146,7 @@ class RenderPool:
 
     async def render_replay(
         self,
-        front: GameFront[Any],
+        front: Picture[Any],
         code: str,
         moves: tuple[str, ...],
         *,

@@ -28,6 +28,7 @@ from bot.games.base import Advice, Verdict
 
 if TYPE_CHECKING:
     from bot.games.base import GameFront
+    from bot.games.front.solving import Solving
 
 T = TypeVar("T")
 
@@ -107,7 +108,7 @@ class Solver:
         except Exception:
             log.exception("the solver pool did not start")
 
-    async def hint(self, front: GameFront[Any], game: engine.Game[Any], seconds: float) -> Advice:
+    async def hint(self, front: Solving[Any], game: engine.Game[Any], seconds: float) -> Advice:
         """The front's advice for ``game``; ``unknown`` when the search ran out of time."""
         try:
             worker = front.hint_worker_for(game)  # the player's settings given (``use_settings``)
@@ -117,7 +118,7 @@ class Solver:
 
     async def verdict(
         self,
-        front: GameFront[Any],
+        front: Solving[Any],
         code: str,
         moves: tuple[str, ...],
         seconds: float,

@@ -1,9 +1,12 @@
-"""Tower's front: a button per pile (press to send its top card home, or pick it up and drop it)."""
+"""Tower's front: a button per pile (press to send its top card home, or pick it up and drop it).
+
+Only what Tower has: the required methods (``bot.games.base.REQUIRED``), its selection's
+words and its picture's own words; no daily, no replay, no verdicts, no Activity table,
+the shared leaderboard words."""
 
 from __future__ import annotations
 
 import engine
-import storage
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
@@ -50,9 +53,6 @@ class TowerFront(GameFront[TowerGame]):
     def picture_words(self, language: str) -> dict[str, str]:
         return PICTURE_WORDS.get(language, PICTURE_WORDS["en"])
 
-    def daily_code(self, draw: int) -> engine.GameCode:
-        return self.code(draw % (engine.codes.MAX_DEAL + 1), None)
-
     def press_place(self, game: TowerGame, sel: str, act: str) -> Press:
         if act not in game.places() or (sel and sel not in game.places()):
             raise UserFeedback("error.unknown_button")
@@ -72,9 +72,6 @@ class TowerFront(GameFront[TowerGame]):
             out.append(ButtonSpec(place, label, 0, "primary" if sel == place else "secondary"))
         return out
 
-    def highlight(self, sel: str) -> str:
-        return sel
-
     def selected_place(self, tr: Translator, sel: str) -> str:
         return f"pile {sel}"
 
@@ -88,15 +85,6 @@ class TowerFront(GameFront[TowerGame]):
     def claims_notation(self, text: str) -> bool:
         return text.strip()[:1] in ("1", "2", "3") and text.strip()[1:2] in ("h", "1", "2", "3")
 
-    def share_squares(self, tr: Translator, game: TowerGame) -> str:
-        return "🟩" if game.is_won else "🟨"
-
     @property
     def hint_worker(self) -> HintWorker:
         return tower_hint
-
-    def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
-        return [f"tower {'won' if best.won else 'not won'} in {best.move_count}"]
-
-    def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
-        return f"best tower: {best.move_count} moves"
