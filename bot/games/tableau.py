@@ -351,9 +351,6 @@ class TableauFront(GameFront[G]):
     def home_move(self, game: G) -> str:
         return self.press_place(game, "", HOME).value
 
-    def highlight(self, sel: str) -> str:
-        return sel
-
     def selected_place(self, tr: Translator, sel: str) -> str:
         if sel.isdigit():
             return place_words(tr, COLUMN, int(sel) - 1)

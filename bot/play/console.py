@@ -22,6 +22,7 @@ from typing import Any, TextIO
 import engine
 import storage
 from bot.games import GameFront, front_for, front_named, fronts
+from bot.games.front.options import Options
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, set_warns_lost, use_language, warns_lost
 from bot.play import dailycodes, game_settings, terminal
@@ -59,7 +60,7 @@ def named(args: list[str]) -> GameFront[Any] | None:
 
 
 @functools.cache
-def _fresh_game(front: GameFront[Any]) -> engine.Game[Any]:
+def _fresh_game(front: Options[Any]) -> engine.Game[Any]:
     """A deal of ``front``'s game that is only read: its engine tells notation from other words."""
     return engine.new_game(front.code(front.random_deal(random.Random(0)), None))
 
@@ -271,7 +272,7 @@ class Console:
             return
         await self._start(front.kind, {"cells": cells, "code": code}, force=force)
 
-    def _wrong_cell_count(self, front: GameFront[Any], arg: str) -> bool:
+    def _wrong_cell_count(self, front: Options[Any], arg: str) -> bool:
         """``new boulanger 3``: a small number that is neither a cell count of the game nor one
         of its deal numbers is a wrong count, and the counts are named (or that it has none)."""
         if not (arg.isdigit() and len(arg) <= 2):
