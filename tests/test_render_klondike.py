@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import pytest
 from PIL import Image
 
+import engine
 import renderer
 from engine.cards import parse_card
 from engine.dealing import shuffled_deck
@@ -312,15 +313,20 @@ def test_a_won_game_shows_the_banner_and_the_header_reads_the_game():
     game.board.piles = [[] for _ in range(7)]
     game.board.waste, game.board.foundations = [], [13] * 4
     game.outcome = Outcome("won", "all home")
-    im = picture(game, labels={"won": "GAGNÉ", "waste": "talon"})
+    im = picture(game, labels={"won": "GAGNÉ", K.WASTE: "talon"})
     assert im.height == K.MIN_HEIGHT
     assert share(im, (0, K.PILE_Y, L.WIDTH, im.height), {L.WON}) > 0.02
     assert share(im, (0, 0, L.WIDTH, L.HEADER_ROW), {L.WON}) > 0.01  # the header's WON badge
 
 
 def test_words_are_klondike_s_own_and_translated():
-    assert set(K.WORDS) == {"klondike", "stock", "waste", "foundations"}
-    english, french = picture(mid()), picture(mid(), labels={"waste": "talon", "stock": "pioche"})
+    assert K.WORDS == {
+        "klondike": ("Klondike", L.TITLE_TEXT, 220),
+        "klondike.stock": ("stock", 18, 108),
+        "klondike.waste": ("waste", 18, 108),
+        "klondike.foundations": ("foundations", L.LABEL_TEXT, 300),
+    }
+    english, french = picture(mid()), picture(mid(), labels={K.WASTE: "talon", K.STOCK: "pioche"})
     captions = (0, K.CAPTION_Y, K.HOME_BOX[0], K.TOP_Y)
     assert english.crop(captions).tobytes() != french.crop(captions).tobytes()
     with pytest.raises(ValueError, match="unknown label"):
@@ -337,7 +343,7 @@ def columns(im: Image.Image, box: tuple[int, int, int, int], colour: L.RGB) -> l
 def test_long_stock_and_waste_captions_never_meet(draw: int) -> None:
     game = mid(draw)
     game.board.last = ("s", 0, "w", 0, draw)  # the stock turned: its caption amber
-    long = {"stock": "Kartenvorratsstapelchen", "waste": "Ablagestapelkartenreihe"}
+    long = {K.STOCK: "Kartenvorratsstapelchen", K.WASTE: "Ablagestapelkartenreihe"}
     im = picture(game, highlight="w", labels=long)  # the waste picked: its caption blue
     row = (0, K.CAPTION_Y, K.HOME_BOX[0], K.TOP_Y - 1)
     stock, waste = columns(im, row, L.LAST_EDGE), columns(im, row, L.PICK_EDGE)
@@ -372,3 +378,13 @@ def test_a_replay_frame_is_full_height():
     image = K.render(start(), None, resolve(None, words_of(K)))
     assert image.size == (L.WIDTH, K.FULL_HEIGHT)
     assert K.height(start()) == K.MIN_HEIGHT
+
+
+def test_unregistering_klondike_leaves_the_other_boards_words():
+    renderer.unregister(K.KIND)
+    try:
+        assert {"stock", "foundations"} <= set(renderer.DEFAULT_LABELS)  # Calculation's, the tableau's
+        assert K.STOCK not in renderer.DEFAULT_LABELS
+        assert renderer.render_png(engine.new_game("BK1-C4-AAAAA24"), labels={"foundations": "Fundamente"})
+    finally:
+        renderer.register(K)

@@ -20,8 +20,9 @@ foundation); or their names ``"1"``-``"7"``, ``"w"``, ``"hs"``/``"hh"``/``"hd"``
 last move turns its source's label amber and gives the cards it put down an amber face.
 
 Words (``WORDS``; the front translates them, see its ``picture_keys``): the title under
-``KIND``, "stock" (the same word as Calculation's), "waste", and "foundations" (the same
-word as the eight-column boards').
+``KIND``, and its places' words under keys of its own, ``STOCK``, ``WASTE`` and ``HOMES``
+(the words are Calculation's "stock" and the eight-column boards' "foundations", but a
+board's keys are its own: unregistering one board forgets its keys, never another's).
 """
 
 from __future__ import annotations
@@ -48,18 +49,19 @@ from renderer.cards import (
     slot_sprite,
     tray_sprite,
 )
-from renderer.games import calculation, tableau
+from renderer.games import tableau
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas, put, to_palette
 from renderer.png import band_starts
 from renderer.text import overlay_pill, paste, pill_sprite, text_sprite
 
 KIND = "klondike"
+STOCK, WASTE, HOMES = "klondike.stock", "klondike.waste", "klondike.foundations"
 WORDS: dict[str, Word] = {
     KIND: tableau.title_word("Klondike"),
-    "stock": calculation.WORDS["stock"],  # one word, one translation, for both games
-    "waste": ("waste", 18, 108),
-    "foundations": tableau.WORDS["foundations"],
+    STOCK: ("stock", 18, 108),
+    WASTE: ("waste", 18, 108),
+    HOMES: ("foundations", L.LABEL_TEXT, 300),
 }
 SUIT_LETTERS = "shdc"  # a foundation's name after "h": hs, hh, hd, hc (♠ ♥ ♦ ♣)
 PILES = 7
@@ -251,13 +253,13 @@ def _caption(
 ) -> None:
     """The stock's (``kind`` "s") or the waste's ("w") caption; the waste's stays right of
     where the stock's ends when both are long (a translation), so they never meet."""
-    size, centre = WORDS["stock"][1], STOCK_X + L.CARD_W // 2
+    size, centre = WORDS[STOCK][1], STOCK_X + L.CARD_W // 2
     if kind == "s":
-        _label(canvas, words["stock"], centre, CAPTION_Y, fill, size)
+        _label(canvas, words[STOCK], centre, CAPTION_Y, fill, size)
     else:
-        stock = pill_sprite(words["stock"], size, L.TEXT, L.FELT, L.FELT).width
+        stock = pill_sprite(words[STOCK], size, L.TEXT, L.FELT, L.FELT).width
         least = max(3, centre - stock // 2) + stock + 6
-        _label(canvas, words["waste"], waste_x(draw)[1], CAPTION_Y, fill, WORDS["waste"][1], least)
+        _label(canvas, words[WASTE], waste_x(draw)[1], CAPTION_Y, fill, WORDS[WASTE][1], least)
 
 
 @cached(limit=64)
@@ -271,7 +273,7 @@ def background(draw: int, labels: Labels) -> Image.Image:
     canvas.paste(slot_sprite(), (WASTE_X, TOP_Y))
     x0, y0, x1, y1 = HOME_BOX
     canvas.paste(tray_sprite(x1 - x0, y1 - y0), (x0, y0))
-    caption = text_sprite(words["foundations"], L.LABEL_TEXT, L.HOME_RIM, L.HOME)
+    caption = text_sprite(words[HOMES], L.LABEL_TEXT, L.HOME_RIM, L.HOME)
     paste(canvas, caption, (x0 + x1) // 2, CAPTION_Y + 3, "m")
     for s in range(4):
         canvas.paste(slot_sprite(SUIT_SYMBOLS[s], 44, ON_HOME), (slot_x(3 + s), TOP_Y))
@@ -362,9 +364,9 @@ def render_view(
             _label(canvas, str(i + 1), slot_x(i) + L.CARD_W // 2, NUMBER_Y, colour)
         else:
             _caption(canvas, words, kind, v.draw, colour)
-    if v.is_won:  # over the empty piles, their outlines whole around it
+    if v.is_won:  # across the middle of the empty piles, their outlines whole around it
         banner = pill_sprite(words["won"], L.BANNER_TEXT, L.BLACK, L.WON, L.FELT).height
-        y = (PILE_Y + canvas.height - banner) // 2
+        y = PILE_Y + (L.CARD_H - banner) // 2
         overlay_pill(canvas, words["won"], L.BANNER_TEXT, L.BLACK, L.WON, L.WIDTH // 2, y)
     return canvas
 
