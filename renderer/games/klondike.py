@@ -40,6 +40,7 @@ from renderer.cache import cached
 from renderer.cards import (
     LAST,
     ON_CARD,
+    ON_FELT,
     ON_HOME,
     PICK,
     PLAIN,
@@ -199,6 +200,14 @@ def _compose(size: tuple[int, int], layers: list[tuple[Image.Image, tuple[int, i
     return to_palette(im)
 
 
+@cached(limit=512)
+def on_back(card: int, style: str, deck: str) -> Image.Image:
+    """A card (a back for ``card`` -1) lying ``BACK_STEP`` px down a card back: its top corners
+    show that back. Composed once per card variant, so a pile is pasted, not composed."""
+    top = back_sprite() if card < 0 else card_sprite(card, style, deck=deck)
+    return _compose((L.CARD_W, L.CARD_H), [(back_sprite(), (0, -BACK_STEP)), (top, (0, 0))])
+
+
 #: Pile sprites kept: every pile of some 140 games being played at once.
 PILE_SPRITES = 1024
 
@@ -209,14 +218,20 @@ def pile_sprite(
 ) -> Image.Image:
     """A pile as one sprite (read only): ``down`` card backs, then ``faces`` fanned. It knows
     the face-down cards' number only, never which cards they are. ``styles`` are
-    ``(position among the faces, LAST or PICK)`` pairs."""
+    ``(position among the faces, LAST or PICK)`` pairs. Each card's sprite shows under its
+    corners what lies under it there (the felt, a back, a face), so pasting them is exact."""
     spots = pile_spots(down, len(faces))
+    sprite = new_canvas((L.CARD_W, spots[-1] + L.CARD_H), L.FELT)
+    for k, y in enumerate(spots[:down]):
+        put(sprite, on_back(-1, PLAIN, TWO) if k else back_sprite(), (0, y))
     style = dict(styles)
-    layers = [(back_sprite(), (0, y)) for y in spots[:down]]
     for k, card in enumerate(faces):
-        face = card_sprite(card, style.get(k, PLAIN), ON_CARD, deck=deck)
-        layers.append((face, (0, spots[down + k])))
-    return _compose((L.CARD_W, spots[-1] + L.CARD_H), layers)
+        if k == 0 and down:
+            face = on_back(card, style.get(k, PLAIN), deck)
+        else:
+            face = card_sprite(card, style.get(k, PLAIN), ON_CARD if k else ON_FELT, deck=deck)
+        put(sprite, face, (0, spots[down + k]))
+    return sprite
 
 
 @cached(limit=256)
