@@ -342,20 +342,8 @@ def render(
     hide_code: bool = False,
 ) -> Image.Image:
     """The board, ``FULL_HEIGHT`` tall (a replay's frames), or ``height(game)`` with ``fit``;
-    ``tag`` and ``hide_code`` as in ``header.draw_dynamic``."""
-    return render_view(view(game), highlight, labels, deck, fit, tag, hide_code)
-
-
-def render_view(
-    v: KlondikeView,
-    highlight: tuple[str, int] | None,
-    labels: Labels,
-    deck: str = TWO,
-    fit: bool = False,
-    tag: str | None = None,
-    hide_code: bool = False,
-) -> Image.Image:
-    """``render`` of a game's ``view``: the picture depends on nothing else."""
+    ``tag`` and ``hide_code`` as in ``header.draw_dynamic``. Drawn from ``view(game)`` alone."""
+    v = view(game)
     words = dict(labels)
     base = background(v.draw, labels)
     canvas = base.crop((0, 0, L.WIDTH, height_of(v))) if fit else base.copy()
