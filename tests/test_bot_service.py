@@ -628,6 +628,22 @@ async def test_each_start_records_where_its_deal_came_from(service, store):
     assert daily.source == "daily" and daily.daily_date is not None
 
 
+def test_a_start_request_names_its_deal_and_refuses_a_race_without_one():
+    """A race's game is the race's deal: asked for without a code (or as a daily), nothing starts."""
+    with pytest.raises(ValueError):
+        StartRequest(ALICE, "bakers", race=True)
+    with pytest.raises(ValueError):
+        StartRequest(ALICE, "bakers", code=C(DEAL_CODE), race=True, daily=True)
+    raced = StartRequest(ALICE, "bakers", code=C(DEAL_CODE), race=True)
+    assert (raced.source, StartRequest(ALICE, "bakers", daily=True, any_deal=True).source) == (
+        "race",
+        "daily",
+    )
+    assert StartRequest(ALICE, "bakers", any_deal=True).source == "practice"
+    with pytest.raises(TypeError):  # only the player and the game go by position
+        StartRequest(ALICE, "bakers", 4)
+
+
 async def test_a_new_deal_says_it_counted_and_a_chosen_deal_says_practice(service):
     en = Translator("en")
     stock = (await service.start(StartRequest(ALICE, "calculation"))).board
