@@ -194,12 +194,6 @@ class Console(RecordCommands):
         except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
             self.say(f"! {error_text(self.tr.locale, exc) or exc}")
 
-    def _request(self, front: GameFront[Any], **deal: Any) -> StartRequest:
-        """A new game of ``front``'s for the console's player, at the console's table."""
-        return StartRequest(
-            self.user_id, front.kind, guild_id=CONSOLE_TABLE, channel_id=CONSOLE_TABLE, **deal
-        )
-
     async def _start(self, request: StartRequest, *, force: bool = False) -> None:
         """Start a game; one in progress with something at stake is ended only once the player agrees."""
         try:
@@ -255,7 +249,11 @@ class Console(RecordCommands):
                 f"! {code} is a deal with {code.cells} free cells, not {cells}: give the code or the cells"
             )
             return
-        await self._start(self._request(front, cells=cells, code=code), force=force)
+        table = CONSOLE_TABLE
+        request = StartRequest(
+            self.user_id, front.kind, cells=cells, code=code, guild_id=table, channel_id=table
+        )
+        await self._start(request, force=force)
 
     def _wrong_cell_count(self, front: GameFront[Any], arg: str) -> bool:
         """``new boulanger 3``: a small number that is neither a cell count of the game nor one
@@ -274,7 +272,9 @@ class Console(RecordCommands):
         force = "--force" in args
         words = [a for a in args if a != "--force"]
         front = named(words) or fronts()[0]
-        await self._start(self._request(front, daily=True), force=force)
+        table = CONSOLE_TABLE
+        request = StartRequest(self.user_id, front.kind, daily=True, guild_id=table, channel_id=table)
+        await self._start(request, force=force)
 
     async def cmd_move(self, args: list[str]) -> None:
         if not args:
