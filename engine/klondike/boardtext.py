@@ -38,14 +38,14 @@ def _cards(cards: list[str]) -> str:
 def board_text(pos: Position, header: str, *, seen: bool = False) -> str:
     """Every card, the face-down ones in parentheses; with ``seen``, what is on the table face
     up: face-down pile cards as ``##``, the stock as the number of its cards."""
-    if seen:
-        stock = str(len(pos.stock))
-    else:
-        stock = _cards([f"({card_text(c)})" for c in pos.stock])
+    stock = str(len(pos.stock)) if seen else _cards([f"({card_text(c)})" for c in pos.stock])
     lines = [header, _foundations(pos), f"Stock: {stock}"]
     lines.append("Waste: " + _cards([card_text(c) for c in pos.waste]))
     for p, pile in enumerate(pos.piles):
         down = pos.down[p]
-        cards = [card_text(c) if i >= down else FACE_DOWN if seen else f"({card_text(c)})" for i, c in enumerate(pile)]
+        cards = [
+            card_text(c) if i >= down else FACE_DOWN if seen else f"({card_text(c)})"
+            for i, c in enumerate(pile)
+        ]
         lines.append(f"{p + 1}: {_cards(cards)}")
     return "\n".join(lines) + "\n"

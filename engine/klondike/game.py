@@ -138,7 +138,9 @@ class KlondikeGame(Game[KlondikeMove]):
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
         pos = self.position
-        data.update(draw=pos.draw, stock_count=len(pos.stock), face_down=pos.face_down(), recycles=pos.recycles)
+        data.update(
+            draw=pos.draw, stock_count=len(pos.stock), face_down=pos.face_down(), recycles=pos.recycles
+        )
         return data
 
     @property

@@ -85,9 +85,7 @@ def parse_notation(text: str) -> ParsedMove:
     if len(t) == 2 and t[0] == WASTE:
         return ParsedMove(WASTE, 0, *_destination(t[1], text))
     if len(t) == 2 and t[0] == STOCK:
-        raise IllegalMove(
-            "the stock only turns (s): its cards play from the waste (w3, wh)", "from_stock"
-        )
+        raise IllegalMove("the stock only turns (s): its cards play from the waste (w3, wh)", "from_stock")
     if len(t) == 2 and t[0] == HOME and t[1] in PILE_DIGITS:
         raise IllegalMove(
             f"say which foundation's card goes to pile {t[1]}: hs{t[1]}, hh{t[1]}, hd{t[1]} or hc{t[1]}",

@@ -68,7 +68,11 @@ class KlondikeMove:
         moved = card_label(self.cards[0])
         if len(self.cards) > 1:
             moved = f"{moved}…{card_label(self.cards[-1])} ({len(self.cards)} cards)"
-        src = f"the {SUIT_SYMBOLS[self.src]} foundation" if self.src_kind == HOME else place_name(self.src_kind, self.src)
+        src = (
+            f"the {SUIT_SYMBOLS[self.src]} foundation"
+            if self.src_kind == HOME
+            else place_name(self.src_kind, self.src)
+        )
         text = f"{moved} from {src} to {place_name(self.dst_kind, self.dst)}"
         return text + (", turning up a card" if self.turns_up else "")
 
@@ -226,11 +230,15 @@ class Position:
             fresh = tuple(c for c in cards if c not in self.seen)
             return KlondikeMove(STOCK, 0, WASTE, 0, cards, STOCK, fresh=fresh)
         if self.waste:
-            return KlondikeMove(WASTE, 0, STOCK, 0, (), STOCK, points=recycle_points(self.draw, self.recycles))
+            return KlondikeMove(
+                WASTE, 0, STOCK, 0, (), STOCK, points=recycle_points(self.draw, self.recycles)
+            )
         return None
 
     def _move(self, src_kind: str, src: int, dst_kind: str, dst: int, cards: tuple[int, ...]) -> KlondikeMove:
-        turns_up = src_kind == PILE and self.down[src] > 0 and len(self.piles[src]) - len(cards) == self.down[src]
+        turns_up = (
+            src_kind == PILE and self.down[src] > 0 and len(self.piles[src]) - len(cards) == self.down[src]
+        )
         points = TURN_UP if turns_up else 0
         if dst_kind == HOME:
             points += TO_FOUNDATION

@@ -69,11 +69,23 @@ def full_state(pos: Position) -> KlondikeState:
 def seen_state(pos: Position) -> KlondikeState:
     """``pos`` as its player knows it: the cards never seen are ``UNKNOWN``, listed in ``unseen``."""
     full = full_state(pos)
-    piles = tuple(tuple(UNKNOWN if i < down else c for i, c in enumerate(p)) for p, down in zip(full.piles, full.face_down, strict=True))
+    piles = tuple(
+        tuple(UNKNOWN if i < down else c for i, c in enumerate(p))
+        for p, down in zip(full.piles, full.face_down, strict=True)
+    )
     stock = tuple(c if c in pos.seen else UNKNOWN for c in full.stock)
     hidden = [c for p, down in zip(full.piles, full.face_down, strict=True) for c in p[:down]]
     hidden += [c for c in full.stock if c not in pos.seen]
-    return KlondikeState(piles, full.face_down, stock, full.waste, full.foundations, full.draw, full.recycles, tuple(sorted(hidden)))
+    return KlondikeState(
+        piles,
+        full.face_down,
+        stock,
+        full.waste,
+        full.foundations,
+        full.draw,
+        full.recycles,
+        tuple(sorted(hidden)),
+    )
 
 
 def position_of(state: KlondikeState) -> Position:
