@@ -43,8 +43,6 @@ def game_at(
     stock_cards += tuple(c for c in range(52) if c not in placed)
     game = engine.new_game(f"KL1-D{draw}-AAAAAAA")
     assert isinstance(game, KlondikeGame)
-    state = KlondikeState(
-        tuple(pile_cards), tuple(down or [0] * 7), stock_cards, waste_cards, found, draw
-    )
+    state = KlondikeState(tuple(pile_cards), tuple(down or [0] * 7), stock_cards, waste_cards, found, draw)
     game.position = position_of(state)
     return game

@@ -262,7 +262,9 @@ def test_a_third_game_needs_only_a_class_and_register(scratch_registry):
     assert info.value.part == "version" and "version 1, 2" in str(info.value)
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-AAAAA24")
-    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell), KL (Klondike) or CNT (Count)" in str(info.value)
+    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell), KL (Klondike) or CNT (Count)" in str(
+        info.value
+    )
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("CNT1-C4-AAAAA24")
     assert info.value.part == "length"

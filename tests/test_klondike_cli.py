@@ -33,7 +33,10 @@ def test_play_plays_draw_three_and_prints_json(capsys):
     ("argv", "message"),
     [
         (["play", "KL1-D3-AAAAA24", "x9"], "error: move 1 ('x9') failed: 'x9' is not a move"),
-        (["deal", "KL1-D2-AAAAA24"], "error: bad game code 'KL1-D2-AAAAA24': the draw part 'D2' must be D1 or D3"),
+        (
+            ["deal", "KL1-D2-AAAAA24"],
+            "error: bad game code 'KL1-D2-AAAAA24': the draw part 'D2' must be D1 or D3",
+        ),
         (["solve", "KL1-D1-AAAAA24"], "error: KL1-D1-AAAAA24: no solve for this game"),
         (["hint", "KL1-D3-AAAAA24", "s"], "error: KL1-D3-AAAAA24: no hint for this game"),
     ],

@@ -63,7 +63,9 @@ def greedy(game: KlondikeGame, budget: int = 2000) -> None:
             continue
         moves = [m for m in game.legal_move_objects() if m.notation != "s"]
         ranked = [m for m in moves if m.dst_kind == "h" and m.src_kind != "h"]
-        ranked += [m for m in moves if m.turns_up] + [m for m in moves if m.src_kind == "w" and m.dst_kind == "p"]
+        ranked += [m for m in moves if m.turns_up] + [
+            m for m in moves if m.src_kind == "w" and m.dst_kind == "p"
+        ]
         if ranked:
             game.play(ranked[0].notation)
             idle = 0
@@ -106,7 +108,7 @@ def test_the_seen_state_hides_exactly_the_cards_never_seen():
     full, seen = game.state(), game.seen_state()
     assert seen.piles[6] == (UNKNOWN,) * 6 + cards("8H") and seen.face_down == full.face_down
     assert seen.waste == full.waste and seen.stock == (UNKNOWN,) * 21
-    hidden = [c for p, d in zip(full.piles, full.face_down) for c in p[:d]] + list(full.stock)
+    hidden = [c for p, d in zip(full.piles, full.face_down, strict=True) for c in p[:d]] + list(full.stock)
     assert seen.unseen == tuple(sorted(hidden)) and len(seen.unseen) == 21 + 21
     with pytest.raises(ValueError, match="unknown cards"):
         position_of(seen)

@@ -54,7 +54,8 @@ def test_a_card_on_the_same_colour_or_the_wrong_rank_is_refused():
 
 def test_only_a_king_or_a_run_headed_by_one_goes_to_an_empty_pile():
     game = game_at(["", "4D KS QH", "QD", "KC"], waste="KH", down=[0, 1, 0, 0, 0, 0, 0])
-    assert (refused(game, "31").reason, str(refused(game, "31"))) == (
+    error = refused(game, "31")
+    assert (error.reason, str(error)) == (
         "not_a_king",
         "only a king, or a run headed by one, goes to an empty pile (pile 1)",
     )
@@ -91,7 +92,9 @@ def test_foundations_build_up_by_suit_from_the_ace():
 def test_a_foundations_top_card_comes_back_to_a_pile():
     game = game_at(["6H", "6C", ""], found=(5, 0, 13, 5))
     move = game.play("hs1")
-    assert move.cards == cards("5S") and game.position.found[0] == 4 and game.position.top(0) == cards("5S")[0]
+    assert (
+        move.cards == cards("5S") and game.position.found[0] == 4 and game.position.top(0) == cards("5S")[0]
+    )
     error = refused(game, "hh1")
     assert (error.reason, str(error)) == ("empty_foundation", "the ♥ foundation is empty")
     error = refused(game, "hs2")
@@ -127,7 +130,10 @@ def test_the_waste_turns_over_as_often_as_the_player_likes():
 def test_with_stock_and_waste_empty_there_is_nothing_to_turn():
     game = game_at(["KS"], found=(12, 13, 13, 13))
     error = refused(game, "s")
-    assert (error.reason, str(error)) == ("stock_empty", "the stock and the waste are both empty: there is nothing to turn")
+    assert (error.reason, str(error)) == (
+        "stock_empty",
+        "the stock and the waste are both empty: there is nothing to turn",
+    )
 
 
 @pytest.mark.parametrize(
@@ -169,13 +175,16 @@ def test_a_stuck_position_is_lost_and_one_with_a_move_is_not():
     piles = ["AH 2H", "3H", "4H", "5H", "6H", "7H", "8H"]
     stuck = game_at(piles, down=[1, 0, 0, 0, 0, 0, 0], stock="9H TH JH QH KH")
     assert stuck.legal_moves() == ["s"]
-    assert stuck.outcome == engine.Outcome("lost", "no card can move, and turning the stock brings none that can")
+    assert stuck.outcome == engine.Outcome(
+        "lost", "no card can move, and turning the stock brings none that can"
+    )
     alive = game_at(["3H", "4H", "5H", "6H", "7H", "8H", "9H"], stock="TH JH QH KH AH 2H")
     assert alive.legal_moves() == ["s"] and alive.outcome is None  # A♥ comes round in the stock
 
 
-
-@pytest.mark.parametrize(("code", "seed"), [("KL1-D1-AAAAA24", 1), ("KL1-D3-AAAAAAB", 2), ("KL1-D3-BBBBBBB", 3)])
+@pytest.mark.parametrize(
+    ("code", "seed"), [("KL1-D1-AAAAA24", 1), ("KL1-D3-AAAAAAB", 2), ("KL1-D3-BBBBBBB", 3)]
+)
 def test_listing_resolving_and_is_legal_agree_through_random_play(code, seed):
     rng = random.Random(seed)
     game = engine.new_game(code)
