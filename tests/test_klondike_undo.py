@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
@@ -112,3 +114,27 @@ def _refused(game: KlondikeGame, text: str) -> engine.IllegalMove:
     with pytest.raises(engine.IllegalMove) as info:
         game.play(text)
     return info.value
+
+
+@pytest.mark.parametrize(("code", "seed"), [("KL1-D1-AAAAAAE", 4), ("KL1-D3-AAAAAAF", 5)])
+def test_through_random_play_and_undo_nothing_seen_is_ever_hidden_again(code, seed):
+    rng = random.Random(seed)
+    game = engine.new_game(code)
+    assert isinstance(game, KlondikeGame)
+    known = {c for c in game.seen_state().piles[0] if c != UNKNOWN}
+    for _ in range(300):
+        listed = game.legal_moves()
+        if not listed or game.is_over:
+            break
+        game.play("undo" if game.undo_depth and rng.random() < 0.3 else rng.choice(listed))
+        seen = game.seen_state()
+        now = {c for c in range(52) if c not in seen.unseen}
+        assert known <= now
+        known = now
+    assert len(known) > 30
+
+
+def test_moves_say_what_they_do():
+    game = uncovering()
+    assert game.describe("12") == "10♦…8♥ (3 cards) from pile 1 to pile 2, turning up a card"
+    assert game.describe("s").startswith("turn ") and game.describe("s").endswith(" from the stock")
