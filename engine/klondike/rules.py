@@ -15,9 +15,9 @@ Where from: Microsoft's Solitaire help, "Scoring Systems" (the Windows Mobile ed
 points for each card moved to a suit stack, 5 ... from the deck to a row stack, 5 ... turned
 face-up in a row stack, -15 ... from a suit stack to a row stack, -20 points for each pass
 through the deck after four passes (Draw Three), -100 ... after one pass (Draw One)"); pages
-listing Windows' "standard scoring" give the same move values. Left out: that help's +3 for a
-card moved between piles (not in the desktop game; a shuttle between two piles would raise it
-forever), the -2 per 10 seconds and the time bonus (time is on the record already, and ranks).
+listing Windows' "standard scoring" give the same move values (and no +3). Left out: that
+help's +3 for a card moved between piles (a shuttle between two piles would raise it forever),
+the -2 per 10 seconds and the time bonus (time is on the record already, and ranks).
 """
 
 from __future__ import annotations
