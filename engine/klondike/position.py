@@ -61,8 +61,12 @@ class KlondikeMove:
         return self.dst_kind == STOCK
 
     def describe(self) -> str:
-        if self.src_kind == STOCK:
-            return "turn " + " ".join(card_label(c) for c in self.cards) + " from the stock"
+        if self.src_kind == STOCK:  # words said before the move is played: never its cards
+            return (
+                "turn a card from the stock"
+                if len(self.cards) == 1
+                else f"turn {len(self.cards)} cards from the stock"
+            )
         if self.is_recycle:
             return "turn the waste back over as the stock"
         moved = card_label(self.cards[0])
