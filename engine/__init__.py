@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.codes import CodeSpec, GameCode, make_code, parse_code
+from engine.codes import CodeSpec, GameCode, OptionPart, make_code, parse_code
 from engine.errors import BoardTextError, CodeError, EngineError, IllegalMove
 from engine.freecell.deals import MS_DEALS
 from engine.game import UNDO, UNDO_LIMIT, Finish, Game, Move, Outcome
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from engine.bakers import BakersGame
     from engine.calculation import CalculationGame
     from engine.freecell import FreeCellGame
+    from engine.klondike import KlondikeGame
 
 declare(
     "engine.bakers:BakersGame",
@@ -51,6 +52,16 @@ declare(
     cell_counts=(4, 3, 2, 1),
     deals=MS_DEALS,
 )
+declare(
+    "engine.klondike:KlondikeGame",
+    kind="klondike",
+    prefix="KL",
+    title="Klondike",
+    versions=(1,),
+    has_cells=True,
+    cell_counts=(1, 3),
+    option=OptionPart("D", "draw", "draw", "cards drawn"),
+)
 
 # ``engine.BakersGame`` and the other game classes, imported when first named.
 __getattr__ = lazy_names(
@@ -59,6 +70,7 @@ __getattr__ = lazy_names(
         "BakersGame": "engine.bakers",
         "CalculationGame": "engine.calculation",
         "FreeCellGame": "engine.freecell",
+        "KlondikeGame": "engine.klondike",
     },
 )
 
@@ -78,6 +90,7 @@ __all__ = [
     "Game",
     "GameCode",
     "IllegalMove",
+    "KlondikeGame",
     "Move",
     "Outcome",
     "code_for",

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from engine.codes import BASE32, CELL_COUNTS, DealForm, GameCode
+from engine.codes import BASE32, CELL_COUNTS, CELLS, DealForm, GameCode, OptionPart
 from engine.errors import IllegalMove
 
 UNDO = "undo"
@@ -115,8 +115,9 @@ class Game(ABC, Generic[MoveT]):
     title: ClassVar[str]
     code_prefix: ClassVar[str]  # two or more capital letters: "BK" in BK1-C4-AAAAA24
     versions: ClassVar[tuple[int, ...]] = (1,)
-    has_cells: ClassVar[bool] = False  # whether codes carry a free-cell part (-C4)
-    cell_counts: ClassVar[tuple[int, ...]] = CELL_COUNTS  # the -C part's choices, default first
+    has_cells: ClassVar[bool] = False  # whether codes carry an option part (-C4: free cells)
+    cell_counts: ClassVar[tuple[int, ...]] = CELL_COUNTS  # the option's choices, default first
+    code_option: ClassVar[OptionPart] = CELLS  # how the option is written (C4; a game's own letter)
     deal_form: ClassVar[DealForm] = BASE32  # how the deal part is written (AAAAA24, MS11982)
 
     # Each game's own position object (``engine.bakers.Position`` …); subclasses narrow it.

@@ -21,9 +21,11 @@ from engine import codes
 from engine.codes import (
     BASE32,
     CELL_COUNTS,
+    CELLS,
     CodeSpec,
     DealForm,
     GameCode,
+    OptionPart,
     make_code,
     parse_code,
     register_code,
@@ -110,6 +112,7 @@ def register(cls: type[G]) -> type[G]:
         has_cells=cls.has_cells,
         cell_counts=tuple(cls.cell_counts),
         deals=cls.deal_form,
+        option=cls.code_option,
     )
     GAMES[cls.kind] = cls
     return cls
@@ -125,6 +128,7 @@ def declare(
     has_cells: bool,
     cell_counts: Iterable[int] = CELL_COUNTS,
     deals: DealForm = BASE32,
+    option: OptionPart = CELLS,
 ) -> None:
     """Make a game's codes known now and its class (``where``: ``"module:Class"``) importable on
     first use; the class must declare the same (``register`` from it is compared then)."""
@@ -136,6 +140,7 @@ def declare(
         has_cells=has_cells,
         cell_counts=tuple(cell_counts),
         deals=deals,
+        option=option,
     )
     GAMES.declare(kind, where, spec)
 

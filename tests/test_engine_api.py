@@ -165,9 +165,9 @@ def test_unicode_digits_in_cells_are_a_cells_error():
 
 
 def test_codes_come_from_the_registered_classes():
-    assert codes.GAME_PREFIXES == {"BK": "bakers", "CA": "calculation", "FC": "freecell"}
-    assert codes.KIND_PREFIXES == {"bakers": "BK", "calculation": "CA", "freecell": "FC"}
-    assert codes.VERSIONS == {"bakers": (1,), "calculation": (1,), "freecell": (1,)}
+    assert codes.GAME_PREFIXES == {"BK": "bakers", "CA": "calculation", "FC": "freecell", "KL": "klondike"}
+    assert codes.KIND_PREFIXES == {"bakers": "BK", "calculation": "CA", "freecell": "FC", "klondike": "KL"}
+    assert codes.VERSIONS == {"bakers": (1,), "calculation": (1,), "freecell": (1,), "klondike": (1,)}
     assert codes.SPECS["bakers"] == codes.CodeSpec("bakers", "BK", "Jeu du Boulanger", (1,), True)
     assert (BakersGame.code_prefix, BakersGame.has_cells) == ("BK", True)
     assert (CalculationGame.code_prefix, CalculationGame.has_cells) == ("CA", False)
@@ -262,7 +262,9 @@ def test_a_third_game_needs_only_a_class_and_register(scratch_registry):
     assert info.value.part == "version" and "version 1, 2" in str(info.value)
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-AAAAA24")
-    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell) or CNT (Count)" in str(info.value)
+    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell), KL (Klondike) or CNT (Count)" in str(
+        info.value
+    )
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("CNT1-C4-AAAAA24")
     assert info.value.part == "length"
@@ -280,8 +282,8 @@ def test_error_messages_of_the_built_in_games_are_unchanged():
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-C4-AAAAA24")
     assert str(info.value) == (
-        "'XX1-C4-AAAAA24' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation)"
-        " or FC (FreeCell)"
+        "'XX1-C4-AAAAA24' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation),"
+        " FC (FreeCell) or KL (Klondike)"
     )
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("BK1-AAAAA24")
@@ -394,8 +396,8 @@ def test_playing_one_game_imports_no_other_games_modules():
 
     script = (
         "import sys, engine\n"
-        "assert {'engine.bakers', 'engine.calculation', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
-        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell']\n"
+        "assert {'engine.bakers', 'engine.calculation', 'engine.freecell.game', 'engine.klondike'}.isdisjoint(sys.modules)\n"
+        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell', 'klondike']\n"
         "engine.new_game('BK1-C4-AAAAA24')\n"
         "assert 'engine.bakers' in sys.modules and 'engine.calculation' not in sys.modules\n"
         "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation' in sys.modules\n"
