@@ -38,7 +38,7 @@ def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
 
 class KlondikeFront(GameFront[KlondikeGame]):
     kind = "klondike"
-    letter = "k"
+    letter = "o"  # klOndike ("k" is an act of the race's buttons)
     command = "klondike"
     name = "Klondike"
     short_name = "Klondike"
@@ -47,8 +47,8 @@ class KlondikeFront(GameFront[KlondikeGame]):
     cell_choices = DRAWS
     option_name = "draw"
     selections = presses.SOURCES
-    notation_examples = "s, w3, wh, 3h, 35, hs3"
-    button_names = "s (stock), w (waste), 1-7, h (home)"
+    notation_examples = "s, w3, 35, hs3"
+    button_names = "s (stock), w (waste), 1-7, home"
     picture_keys: ClassVar[dict[str, str]] = {
         "klondike.stock": "picture.stock",
         "klondike.waste": "picture.klondike.waste",
