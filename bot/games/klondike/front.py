@@ -15,6 +15,7 @@ from typing import ClassVar
 import engine
 import storage
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
+from bot.games.front.options import OptionPlace
 from bot.games.klondike import presses
 from bot.games.klondike.words import alt_text, describe_move, selected_words
 from bot.languages.i18n import Translator
@@ -62,6 +63,10 @@ class KlondikeFront(GameFront[KlondikeGame]):
 
     def cells_of(self, variant: str) -> int | None:
         return int(variant) if variant.isdigit() else None
+
+    def option_words(self, tr: Translator, value: int, where: OptionPlace = "board") -> str:
+        """``draw 3``, wherever the draw is shown."""
+        return tr(self.key("option.words"), draw=value)
 
     # -- buttons -------------------------------------------------------------------------
     def press_place(self, game: KlondikeGame, sel: str, act: str) -> Press:
