@@ -21,7 +21,7 @@ from engine.cards import card_label
 from engine.klondike import KlondikeGame
 from renderer.games import klondike as board_module
 from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
-from tests.test_bot_races import join, my_board, race_id, start_now
+from tests.test_bot_races import join, my_board, start_now
 
 EN = Translator("en")
 # Deals the engine's tests win by a greedy line (tests/test_klondike_finish.py).
@@ -49,7 +49,9 @@ def greedy_line(code: str) -> list[str]:
             continue
         moves = [m for m in game.legal_move_objects() if m.notation != "s"]
         ranked = [m for m in moves if m.dst_kind == "h" and m.src_kind != "h"]
-        ranked += [m for m in moves if m.turns_up] + [m for m in moves if m.src_kind == "w" and m.dst_kind == "p"]
+        ranked += [m for m in moves if m.turns_up] + [
+            m for m in moves if m.src_kind == "w" and m.dst_kind == "p"
+        ]
         line.append(ranked[0].notation if ranked else "s")
         game.play(line[-1])
     assert game.is_won
@@ -167,17 +169,22 @@ async def test_the_menu_plays_its_move_and_the_stock_button_turns_the_waste_back
     assert not picked.ephemeral and f"Last move: {words}" in picked.text(), picked.text()
     current = fake_discord.message(board.id)
     await fake_discord.click(alice, current, button(current, "u"))
-    assert engine.replay(DRAW_THREE_WIN, (await bot.store.active_game(alice.id, "klondike")).moves).move_count == 0
+    assert (
+        engine.replay(DRAW_THREE_WIN, (await bot.store.active_game(alice.id, "klondike")).moves).move_count
+        == 0
+    )
     for _ in range(8):
         current = fake_discord.message(board.id)
         assert not (await fake_discord.click(alice, current, button(current, "s"))).ephemeral
     current = fake_discord.message(board.id)
-    assert [b["label"] for b in current.buttons()][0] == "↻ Turn over"
+    assert current.buttons()[0]["label"] == "↻ Turn over"
     assert "Last move: turn 3 cards from the stock" in current.text(), current.text()
     await fake_discord.click(alice, current, button(current, "s"))
     row = await bot.store.active_game(alice.id, "klondike")
     game = engine.replay(row.code, row.moves)
-    assert isinstance(game, KlondikeGame) and len(game.seen_state().stock) == 24 and not game.seen_state().waste
+    assert (
+        isinstance(game, KlondikeGame) and len(game.seen_state().stock) == 24 and not game.seen_state().waste
+    )
 
 
 @pytest.mark.slow
@@ -191,7 +198,9 @@ async def test_klondike_is_raced_on_one_deal(fake_discord, bot):
     await join(fake, bob, lobby)
     await start_now(fake, bot, alice, lobby)
     games = {u.id: await bot.store.active_game(u.id, "klondike") for u in (alice, bob)}
-    assert {g.code for g in games.values()} == {DRAW_THREE_WIN} and {g.variant for g in games.values()} == {"3"}
+    assert {g.code for g in games.values()} == {DRAW_THREE_WIN} and {g.variant for g in games.values()} == {
+        "3"
+    }
     board = await my_board(fake, alice, lobby)
     assert "AAAAAAQ" not in board.text()  # a race's deal stays secret
     line = greedy_line(DRAW_THREE_WIN)
