@@ -66,7 +66,7 @@ class KlondikeFront(GameFront[KlondikeGame]):
 
     def option_words(self, tr: Translator, value: int, where: OptionPlace = "board") -> str:
         """``draw 3``, wherever the draw is shown."""
-        return tr(self.key("option.words"), draw=value)
+        return tr("board.klondike.draw", draw=value)
 
     # -- buttons -------------------------------------------------------------------------
     def press_place(self, game: KlondikeGame, sel: str, act: str) -> Press:
