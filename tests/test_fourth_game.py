@@ -1,0 +1,160 @@
+"""A fourth game of another family, a one-pile patience with a stock: Ladder, end to end.
+
+``tests/fourthgame`` holds Ladder's engine module (``game.py``: a stock turned onto a waste,
+one pile climbed A to K), its board module (``picture.py``), its words in every language the
+bot speaks (``words.py``) and its front (``front.py``); registering them is all it takes for
+the real bot to start it by its command, take its presses (and refuse a wrong one), draw it
+in any language and list it on /help.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import engine
+import renderer
+from bot import games
+from bot.languages.language import LANGUAGES, picture_labels
+from engine import codes
+from tests.fourthgame import picture
+from tests.fourthgame.front import STOCK, WASTE, LadderFront
+from tests.fourthgame.game import HOME, TURN, LadderGame, next_move, winnable
+from tests.fourthgame.words import WORDS
+from tests.test_bot_discord import button, running
+
+WON = "LD1-AAAAABI"  # the forced plan wins it in 37 moves; its first card is 4♥
+LOST = "LD1-AAAAAAF"
+
+
+@pytest.fixture
+def ladder():
+    engine.register(LadderGame)
+    renderer.register(picture)
+    front = games.register(LadderFront())
+    yield front
+    games.unregister("ladder")
+    renderer.unregister("ladder")
+    engine.GAMES.pop("ladder", None)
+    for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
+        table.pop("ladder", None)
+    codes.GAME_PREFIXES.pop("LD", None)
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def test_a_deal_is_won_or_lost_by_its_shuffle_and_undo_takes_every_move_back(ladder):
+    assert winnable(WON) and not winnable(LOST)
+    game = engine.new_game(LOST)
+    while (move := next_move(game)) is not None:
+        game.play(move)
+    assert game.is_lost and game.passes == 3 and not game.stock and 0 < game.home < 13
+    with pytest.raises(engine.IllegalMove) as refused:
+        game.play(TURN)
+    assert refused.value.reason == "stock_empty"
+    while game.undo_depth:
+        game.undo()
+    fresh = engine.new_game(LOST)
+    assert (game.stock, game.waste, game.home, game.passes) == (fresh.stock, fresh.waste, 0, 1)
+
+
+async def test_the_fourth_game_is_started_played_by_presses_and_won_through_the_bot(
+    ladder, fake_discord, tmp_path
+):
+    async with running(fake_discord, tmp_path / "bot.sqlite3") as bot:
+        alice = fake_discord.add_user("alice")
+        started = await fake_discord.slash(alice, "ladder", {"code": WON})
+        assert not started.failed and not started.ephemeral and WON in started.text()
+        drawn = decode(fake_discord.attachment_bytes(started.message))
+        assert drawn.size == (renderer.WIDTH, picture.height(engine.new_game(WON)))
+        board = started.message
+        waste = next(b for b in board.buttons() if b["custom_id"] == button(board, WASTE))
+        assert waste.get("disabled")  # nothing on the waste yet: nothing to press
+        turned = await fake_discord.click(alice, board, button(board, STOCK))
+        assert not turned.ephemeral, turned.text()
+        # 4♥ on the waste does not fit the empty ladder: refused, and said why.
+        board = fake_discord.message(board.id)
+        edits, picture_before = board.edits, fake_discord.attachment_bytes(board)
+        wrong = await fake_discord.click(alice, board, button(board, WASTE))
+        assert wrong.ephemeral and "4♥ cannot go home yet: its foundation needs A♥ first." in wrong.text()
+        assert fake_discord.message(board.id).edits == edits
+        assert fake_discord.attachment_bytes(fake_discord.message(board.id)) == picture_before
+        (active,) = [g for g in [await bot.store.active_game(alice.id, "ladder")] if g is not None]
+        assert active.moves == (TURN,)  # nothing changed but the turn
+        mirror = engine.new_game(WON)
+        mirror.play(TURN)
+        while not mirror.is_won:
+            move = next_move(mirror)
+            current = fake_discord.message(board.id)
+            result = await fake_discord.click(
+                alice, current, button(current, WASTE if move == HOME else STOCK)
+            )
+            assert not result.ephemeral, result.text()
+            mirror.play(move)
+        stored = await bot.store.get_game(active.id)
+        assert stored.status == "won" and stored.moves == mirror.moves and len(mirror.moves) == 37
+        finished = decode(fake_discord.attachment_bytes(fake_discord.message(board.id)))
+        assert finished.getpixel((picture.LADDER_X + 8, picture.PILE_Y + 70)) != drawn.getpixel(
+            (picture.LADDER_X + 8, picture.PILE_Y + 70)
+        )  # the king on the ladder where the empty place was
+        listed = await fake_discord.slash(alice, "help")
+        assert "(Ladder)" in listed.text().split("**Start**")[1].splitlines()[0]  # listed on /help
+    assert fake_discord.take_violations() == []
+
+
+async def test_the_fourth_game_is_drawn_in_the_players_language_through_the_bot(
+    ladder, fake_discord, tmp_path
+):
+    async with running(fake_discord, tmp_path / "bot.sqlite3") as bot:
+        pictures = {}
+        for locale in ("en-US", "ru"):
+            player = fake_discord.add_user(f"player-{locale}")
+            started = await fake_discord.slash(player, "ladder", {"code": WON}, locale=locale)
+            assert not started.failed, started.text()
+            pictures[locale] = decode(fake_discord.attachment_bytes(started.message))
+            listed = await fake_discord.slash(player, "help", locale=locale)
+            assert "(Лестница)" in listed.text() if locale == "ru" else "(Ladder)" in listed.text()
+        assert bot.is_ready()
+        english, russian = (caption_strip(pictures[k]) for k in ("en-US", "ru"))
+        assert english != russian  # its captions drawn in the player's words
+
+
+def caption_strip(image: Image.Image) -> bytes:
+    return image.crop((0, picture.LABEL_Y, renderer.WIDTH, picture.PILE_Y)).tobytes()
+
+
+def title_strip(image: Image.Image) -> bytes:
+    return image.crop((0, 0, 260, renderer.layout.HEADER_H // 2)).tobytes()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_fourth_game_draws_its_board_in_every_language(ladder, language):
+    game = engine.new_game(WON)
+    for move in (TURN, TURN, TURN, TURN, TURN, TURN, HOME):  # 4 K Q 8 5 A: the ace goes up
+        game.play(move)
+    labels = picture_labels(language, "ladder")
+    own = WORDS[language]
+    assert {key: labels[key] for key in picture.WORDS} == {key: own[key] for key in picture.WORDS}
+    image = decode(ladder.render(game, highlight=None, labels=labels))
+    assert image.size == (renderer.WIDTH, picture.height(game))
+    english = decode(ladder.render(game, highlight=None, labels=picture_labels("en", "ladder")))
+    assert (title_strip(image) == title_strip(english)) == (language == "en")  # its name translated
+    assert (caption_strip(image) == caption_strip(english)) == (language == "en")  # its captions too
+    assert ladder.title_in(language) == own["ladder"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bot/games/__init__.py:96-99 (_command) reads a start command's name for a Discord "
+    "locale from the shared catalogue (command.<name>.name): a game whose words live in its own "
+    "modules is listed on /help as `/command.ladder.name`",
+)
+def test_help_lists_its_start_command_by_its_name(ladder):
+    assert "`/ladder` (Ladder)" in games.start_list("en")
