@@ -86,8 +86,8 @@ async def test_the_fourth_game_is_started_played_by_presses_and_won_through_the_
         assert wrong.ephemeral and "4♥ cannot go home yet: its foundation needs A♥ first." in wrong.text()
         assert fake_discord.message(board.id).edits == edits
         assert fake_discord.attachment_bytes(fake_discord.message(board.id)) == picture_before
-        (active,) = [g for g in [await bot.store.active_game(alice.id, "ladder")] if g is not None]
-        assert active.moves == (TURN,)  # nothing changed but the turn
+        active = await bot.store.active_game(alice.id, "ladder")
+        assert active is not None and active.moves == (TURN,)  # nothing changed but the turn
         mirror = engine.new_game(WON)
         mirror.play(TURN)
         while not mirror.is_won:

@@ -38,8 +38,10 @@ def height(game: LadderGame) -> int:
 
 
 def _caption(canvas: Image.Image, text: str, x: int) -> None:
+    """A caption over the card at ``x``: centred, or ending at the picture's margin if wider."""
     pill = pill_sprite(text, L.LABEL_TEXT, L.TEXT, L.FELT, L.FELT)
-    paste(canvas, pill, x + L.CARD_W // 2, LABEL_Y, "m")
+    centre = min(x + L.CARD_W // 2, L.WIDTH - L.MARGIN - pill.width // 2)
+    paste(canvas, pill, centre, LABEL_Y, "m")
 
 
 def _stock(canvas: Image.Image, game: LadderGame) -> None:
