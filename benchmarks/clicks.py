@@ -31,6 +31,7 @@ import engine
 import storage
 from bot.games import front_for
 from bot.play.service import Board, GameService
+from bot.play.starting import StartRequest
 from engine.solver import solve
 from tests.presses import presses
 
@@ -40,7 +41,7 @@ USER = 1
 async def play_deal(service: GameService, kind: str, code: str) -> tuple[int, int, int]:
     """(presses, interactions, moves) of one win through the service."""
     steps = presses(code, solve(engine.new_game(code), time_limit=30).moves)
-    board = (await service.start(USER, kind, code=engine.parse_code(code))).board
+    board = (await service.start(StartRequest(USER, kind, code=engine.parse_code(code)))).board
     pressed = 0
     for step in steps:
         if step.kind == "menu":

@@ -42,6 +42,7 @@ from bot.play.dailycodes import shipped_winnable
 from bot.play.render_pool import RenderPool
 from bot.play.service import GameService
 from bot.play.solving import Solver
+from bot.play.starting import StartRequest
 from engine.solver import position_key, solve
 
 USER = 1
@@ -77,7 +78,7 @@ async def play_game(
     service: GameService, solver: MeasuredSolver, code: str, rng: random.Random, deviate: float
 ) -> tuple[list[float], int, int]:
     """(solver CPU of each action, warnings shown, actions searched) of one game."""
-    board = (await service.start(USER, "bakers", code=engine.parse_code(code))).board
+    board = (await service.start(StartRequest(USER, "bakers", code=engine.parse_code(code)))).board
     gid = board.row.id
     plan = list(solve(engine.new_game(code), time_limit=30).moves)
     per_action: list[float] = []

@@ -18,6 +18,8 @@ MAX_FLAT_BOT_MODULES = 10
 # The service players act through, and its room: none of it may need discord.py.
 SERVICE = "bot.play.service"
 DISCORD_FREE_ROOM = "bot.play"
+# The game layer is read by everyone who adds a command or a game: no module of it past this.
+MAX_GAME_LAYER_LINES = 400
 
 
 def module_name(path: Path) -> tuple[str, bool]:
@@ -201,6 +203,19 @@ def test_the_game_layer_imports_nothing_that_imports_discord():
         if chain is not None:
             offenders.append(" → ".join(chain))
     assert offenders == [], "discord reached from the game layer:\n" + "\n".join(offenders)
+
+
+def test_no_game_layer_module_grows_past_a_readable_size():
+    """``bot/play`` is cut by capability (games, deals, starting, playing, advice…): a module
+    that grows past the limit holds more than one, and is cut again."""
+    sizes = {
+        name: len(path.read_text(encoding="utf-8").splitlines())
+        for name, (path, _) in modules().items()
+        if in_package(name, DISCORD_FREE_ROOM)
+    }
+    assert SERVICE in sizes
+    too_long = {name: lines for name, lines in sorted(sizes.items()) if lines > MAX_GAME_LAYER_LINES}
+    assert too_long == {}, f"modules of bot/play over {MAX_GAME_LAYER_LINES} lines: {too_long}"
 
 
 def test_dependencies_point_inward():

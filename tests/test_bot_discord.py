@@ -16,6 +16,7 @@ import engine
 from bot.adapter.app import BoulangerBot
 from bot.games import front_for
 from bot.play import dailycodes
+from bot.play.starting import StartRequest
 from bot.running.config import Config
 from tests.fakediscord import FakeDiscord
 
@@ -349,7 +350,7 @@ async def test_main_boards_rank_stock_deals_per_cell_count(fake_discord, bot):
         (four, {"cells": 4}),
         (one, {"cells": 1}),
     ):
-        started = await service.start(user.id, "bakers", channel_id=channel, **kwargs)
+        started = await service.start(StartRequest(user.id, "bakers", channel_id=channel, **kwargs))
         row = started.board.row
         await service.store.finish_game(row.id, row.version, "won", score=100, move_count=90)
     practice = await service.store.get_result(started.board.row.id - 2)
@@ -463,7 +464,9 @@ async def test_leaderboard_scopes_channel_server_and_everywhere(fake_discord, bo
         (there, fake_discord.guild, second, 90),
         (away, other, other.channels[0], 85),
     ):
-        started = await service.start(user.id, "bakers", guild_id=guild.id, channel_id=channel.id, daily=True)
+        started = await service.start(
+            StartRequest(user.id, "bakers", guild_id=guild.id, channel_id=channel.id, daily=True)
+        )
         row = started.board.row
         await service.store.finish_game(row.id, row.version, "won", score=100, move_count=moves)
     mention = {u: f"<@{u.id}>" for u in (here, there, away)}
@@ -501,7 +504,7 @@ async def test_global_daily_board_pages_keep_their_scope(fake_discord, bot):
     for i, user in enumerate(players):
         guild = other if i % 2 else fake_discord.guild
         started = await service.start(
-            user.id, "bakers", guild_id=guild.id, channel_id=guild.channels[0].id, daily=True
+            StartRequest(user.id, "bakers", guild_id=guild.id, channel_id=guild.channels[0].id, daily=True)
         )
         row = started.board.row
         await service.store.finish_game(row.id, row.version, "won", score=0, move_count=100 + i)
@@ -823,7 +826,9 @@ async def test_a_hinted_daily_win_shows_time_and_hint_and_ranks_below_a_longer_u
     assert re.search(rf"Best: won in {len(solution)} moves .*💡 1 hint · finished <t:\d+:R>", stats), stats
     assert "best score" not in stats.lower()
 
-    started = await bot.service.start(plain.id, "bakers", channel_id=fake_discord.channel.id, daily=True)
+    started = await bot.service.start(
+        StartRequest(plain.id, "bakers", channel_id=fake_discord.channel.id, daily=True)
+    )
     row = started.board.row
     await bot.store.finish_game(row.id, row.version, "won", score=0, move_count=len(solution) + 10, home=52)
     daily = (await fake_discord.slash(plain, "leaderboard", {"game": "bakers", "period": "daily"})).text()

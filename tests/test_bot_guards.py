@@ -17,6 +17,7 @@ import engine
 from bot.adapter.cooldowns import Rate
 from bot.games.bakers import BakersFront
 from bot.play.dailycodes import shipped_winnable
+from bot.play.starting import StartRequest
 from tests.fakediscord import FakeDiscord
 from tests.test_bot_discord import CODE, button, eventually, running, start
 
@@ -165,7 +166,7 @@ async def won_game(bot, user) -> int:
     from engine.solver import solve
 
     code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
-    started = await bot.service.start(user.id, "bakers", code=engine.parse_code(code))
+    started = await bot.service.start(StartRequest(user.id, "bakers", code=engine.parse_code(code)))
     game_id = started.board.row.id
     for move in solve(engine.new_game(code), time_limit=20).moves:
         await bot.service.play(user.id, game_id, move)

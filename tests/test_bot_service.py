@@ -23,6 +23,7 @@ from bot.play import dailycodes
 from bot.play.board_text import board_content, share_line
 from bot.play.service import GameInProgress, GameService, HintAnswer
 from bot.play.solving import Solver
+from bot.play.starting import StartRequest
 
 ALICE, BOB = 111, 222
 DEAL_CODE = "BK1-C4-AAAAA24"
@@ -57,7 +58,7 @@ def decode(png: bytes) -> Image.Image:
 
 
 async def test_new_game_is_a_winnable_deal_with_a_picture(service, store):
-    started = await service.start(ALICE, "bakers", cells=2)
+    started = await service.start(StartRequest(ALICE, "bakers", cells=2))
     row = started.board.row
     assert row.is_active and row.variant == "2" and row.owner_id == ALICE
     assert engine.parse_code(row.code).deal in dailycodes.shipped_winnable(2)
@@ -66,7 +67,7 @@ async def test_new_game_is_a_winnable_deal_with_a_picture(service, store):
 
 
 async def test_start_with_code_replays_that_deal(service):
-    started = await service.start(ALICE, "bakers", code=C(" bk1-c4-aaaaa24 "))
+    started = await service.start(StartRequest(ALICE, "bakers", code=C(" bk1-c4-aaaaa24 ")))
     assert started.board.row.code == DEAL_CODE
     assert started.board.game.board_text() == engine.new_game(DEAL_CODE).board_text()
 
@@ -77,7 +78,7 @@ async def test_start_with_code_replays_that_deal(service):
 )
 async def test_bad_code_is_refused_and_starts_nothing(service, store, code, reason):
     with pytest.raises(engine.CodeError) as info:
-        await service.start(ALICE, "bakers", code=C(code))
+        await service.start(StartRequest(ALICE, "bakers", code=C(code)))
     assert info.value.reason == reason
     assert "{" not in error_text("en", info.value)
     assert await store.active_games(ALICE) == []
@@ -85,24 +86,24 @@ async def test_bad_code_is_refused_and_starts_nothing(service, store, code, reas
 
 async def test_code_of_the_other_game_is_refused(service, store):
     with pytest.raises(UserFeedback) as info:
-        await service.start(ALICE, "bakers", code=C("CA1-AAAAA24"))
+        await service.start(StartRequest(ALICE, "bakers", code=C("CA1-AAAAA24")))
     assert info.value.key == "error.code_other_game.calculation"
     assert "/calculation" in info.value.text("en")
     assert await store.active_games(ALICE) == []
 
 
 async def test_new_game_replaces_a_previous_one_with_no_moves_without_asking(service, store):
-    first = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
-    second = await service.start(ALICE, "bakers")
+    first = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
+    second = await service.start(StartRequest(ALICE, "bakers"))
     assert second.replaced is not None and second.replaced.id == first.id
     assert (await store.get_game(first.id)).status == "resigned"
 
 
 async def test_a_game_with_moves_is_not_ended_without_the_players_consent(service, store):
-    first = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    first = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     await service.play(ALICE, first.id, "6h")
     with pytest.raises(GameInProgress) as caught:
-        await service.start(ALICE, "bakers", cells=2)
+        await service.start(StartRequest(ALICE, "bakers", cells=2))
     assert caught.value.row.id == first.id and not caught.value.stale
     assert caught.value.row.move_count == 1 and caught.value.row.score == 10
     kept = await store.get_game(first.id)
@@ -112,48 +113,51 @@ async def test_a_game_with_moves_is_not_ended_without_the_players_consent(servic
         await service.check_can_start(ALICE, "bakers")
     await service.check_can_start(ALICE, "calculation")  # the other kind is not affected
     # Consent names the game and the version it was given for:
-    second = await service.start(ALICE, "bakers", code=C("BK1-C2-AAAAA24"), replace=(kept.id, kept.version))
+    second = await service.start(
+        StartRequest(ALICE, "bakers", code=C("BK1-C2-AAAAA24"), replace=(kept.id, kept.version))
+    )
     assert second.replaced.id == first.id and second.board.row.code == "BK1-C2-AAAAA24"
     assert (await store.get_result(first.id)).status == "resigned"
     assert (await store.get_game(first.id)).moves == ("6h",)
 
 
 async def test_a_confirmation_for_an_older_state_is_refused_and_changes_nothing(service, store):
-    first = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    first = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     moved = await service.play(ALICE, first.id, "6h")
     agreed = (first.id, moved.row.version)
     await service.play(ALICE, first.id, "8a")  # the game moved on after the question
     with pytest.raises(GameInProgress) as caught:
-        await service.start(ALICE, "bakers", code=C(DEAL_CODE), replace=agreed)
+        await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE), replace=agreed))
     assert caught.value.stale and caught.value.row.move_count == 2
     assert (await store.get_game(first.id)).status == "active"
     assert len(await store.active_games(ALICE)) == 1
     # Consent for a game that ended meanwhile: nothing is at stake any more, the new one starts.
     await service.resign(ALICE, first.id)
-    started = await service.start(ALICE, "bakers", code=C(DEAL_CODE), replace=agreed)
+    started = await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE), replace=agreed))
     assert started.replaced is None and started.board.row.is_active
 
 
 async def test_a_daily_attempt_is_asked_about_even_before_its_first_move(store):
     day = dt.datetime(2026, 11, 29, 15, tzinfo=dt.UTC)
     service = GameService(store, clock=lambda: day)
-    daily = (await service.start(ALICE, "calculation", daily=True)).board.row
+    daily = (await service.start(StartRequest(ALICE, "calculation", daily=True))).board.row
     with pytest.raises(GameInProgress) as caught:
-        await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))
+        await service.start(StartRequest(ALICE, "calculation", code=C("CA1-AAAAA24")))
     assert caught.value.row.daily_date == day.date()
     assert (await store.get_game(daily.id)).status == "active"
 
 
 async def test_two_starts_at_once_leave_one_active_game(service, store):
     results = await asyncio.gather(
-        service.start(ALICE, "bakers", code=C(DEAL_CODE)), service.start(ALICE, "bakers", code=C(DEAL_CODE))
+        service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE))),
+        service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE))),
     )
     active = await store.active_games(ALICE)
     assert len(active) == 1 and active[0].id in {r.board.row.id for r in results}
 
 
 async def test_one_press_plays_the_double_tap_and_commits(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     expected = engine.new_game(DEAL_CODE).double_tap_target("8")
     moved = await service.press(ALICE, row.id, row.version, "", "8")
     stored = await store.get_game(row.id)
@@ -163,7 +167,7 @@ async def test_one_press_plays_the_double_tap_and_commits(service, store):
 
 
 async def test_a_board_drawn_before_one_press_play_still_means_source_then_destination(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     moved = await service.press(ALICE, row.id, row.version, "8", "b")  # its selection was column 8
     assert moved.played == "8b" and (await store.get_game(row.id)).moves == ("8b",)
 
@@ -171,7 +175,7 @@ async def test_a_board_drawn_before_one_press_play_still_means_source_then_desti
 async def test_the_menu_offers_every_other_useful_move_and_plays_it(service, store):
     from bot.games.bakers import BakersFront
 
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     game = engine.new_game(DEAL_CODE)
     menu = dict(BakersFront().move_menu(Translator("en"), game))
     one_press = {game.double_tap_target(p) for p in "12345678"}
@@ -183,7 +187,7 @@ async def test_the_menu_offers_every_other_useful_move_and_plays_it(service, sto
 
 
 async def test_same_source_twice_is_the_double_tap(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     expected = engine.new_game(DEAL_CODE).double_tap_target("6")  # A♦ goes home
     board = await service.press(ALICE, row.id, row.version, "6", "6")
     assert board.played == expected == "6h"
@@ -191,7 +195,7 @@ async def test_same_source_twice_is_the_double_tap(service, store):
 
 
 async def test_illegal_move_changes_nothing(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     with pytest.raises(engine.IllegalMove) as info:
         await service.press(ALICE, row.id, row.version, "1", "2")  # 10♥ on 3♠
     assert "10♥ cannot go on 3♠" in error_text("en", info.value)
@@ -202,7 +206,7 @@ async def test_illegal_move_changes_nothing(service, store):
 
 
 async def test_another_players_click_is_refused(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     with pytest.raises(UserFeedback) as info:
         await service.press(BOB, row.id, row.version, "", "6")
     assert info.value.key == "error.not_your_game"
@@ -210,7 +214,7 @@ async def test_another_players_click_is_refused(service, store):
 
 
 async def test_stale_button_is_refused(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     await service.press(ALICE, row.id, row.version, "6", "h")
     with pytest.raises(UserFeedback) as info:
         await service.press(ALICE, row.id, row.version, "8", "a")  # drawn before the last move
@@ -219,7 +223,7 @@ async def test_stale_button_is_refused(service, store):
 
 
 async def test_two_clicks_at_once_play_exactly_one_move(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     results = await asyncio.gather(
         service.press(ALICE, row.id, row.version, "6", "h"),
         service.press(ALICE, row.id, row.version, "8", "a"),
@@ -230,7 +234,7 @@ async def test_two_clicks_at_once_play_exactly_one_move(service, store):
 
 
 async def test_home_sends_what_can_go_and_undo_button_undoes(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     board = await service.press(ALICE, row.id, row.version, "", "h")
     assert board.played == "6h" and board.game.score == 10
     with pytest.raises(UserFeedback) as info:  # nothing else can go home now
@@ -245,7 +249,7 @@ async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(servic
     from engine.solver import solve
 
     code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
-    row = (await service.start(ALICE, "bakers", code=C(code))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(code)))).board.row
     mirror = engine.new_game(code)
     board = None
     for move in solve(engine.new_game(code), time_limit=20).moves:
@@ -269,7 +273,7 @@ async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(servic
 
 
 async def test_selecting_an_empty_place_is_refused(service):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     with pytest.raises(UserFeedback) as info:
         await service.press(ALICE, row.id, row.version, "", "a")
     assert info.value.key == "error.empty_cell"
@@ -298,7 +302,7 @@ async def test_restart_continues_the_same_game(tmp_path):
     path = str(tmp_path / "restart.sqlite3")
     store = await storage.open_store(path)
     first = GameService(store)
-    row = (await first.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await first.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     board = await first.press(ALICE, row.id, row.version, "6", "h")
     await store.close()
     store = await storage.open_store(path)
@@ -315,7 +319,7 @@ async def test_whole_game_won_through_the_service(service, store):
     from engine.solver import solve
 
     code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
-    row = (await service.start(ALICE, "bakers", code=C(code))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(code)))).board.row
     solution = solve(engine.new_game(code), time_limit=20).moves
     board = None
     for move in solution:
@@ -333,7 +337,7 @@ async def test_whole_game_won_through_the_service(service, store):
 async def test_a_dead_end_offers_undo_or_end_game_recorded_as_lost(service, store):
     from bot.adapter.views import board_layout
 
-    row = (await service.start(ALICE, "bakers", code=C("BK1-C1-AAAAA24"))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C("BK1-C1-AAAAA24")))).board.row
     for move in ("1a", "6h", "64"):  # one free cell: three moves to a position with no legal move
         board = await service.play(ALICE, row.id, move)
     assert board.notice == "board.no_moves_left" and board.row.is_active
@@ -353,7 +357,7 @@ async def test_a_calculation_dead_end_is_recorded_lost_at_once(service, store):
         game.play(move)
         moves.append(move)
     assert game.is_lost
-    row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
+    row = (await service.start(StartRequest(ALICE, "calculation", code=C("CA1-AAAAA24")))).board.row
     for move in moves:
         board = await service.play(ALICE, row.id, move)
     assert board.row.status == "lost" and board.result is not None and not board.result.won
@@ -362,18 +366,18 @@ async def test_a_calculation_dead_end_is_recorded_lost_at_once(service, store):
 
 
 async def test_hint_for_each_game(service):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     answer = await service.hint(ALICE, row.id)
     assert isinstance(answer, HintAnswer) and answer.row.id == row.id
     advice = answer.advice
     assert advice.status == "move" and advice.move in engine.new_game(DEAL_CODE).legal_moves()
-    row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
+    row = (await service.start(StartRequest(ALICE, "calculation", code=C("CA1-AAAAA24")))).board.row
     advice = (await service.hint(ALICE, row.id)).advice
     assert advice.move in engine.new_game("CA1-AAAAA24").legal_moves()
 
 
 async def test_hints_undos_cards_home_and_time_reach_the_record(service, store):
-    row = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    row = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     answer = await service.hint(ALICE, row.id)
     assert answer.row.hints == 1 and answer.row.version == row.version  # a hint moves no version
     board = await service.play(ALICE, row.id, answer.advice.move)
@@ -388,7 +392,7 @@ async def test_hints_undos_cards_home_and_time_reach_the_record(service, store):
 
 
 async def test_calculation_buttons(service, store):
-    row = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
+    row = (await service.start(StartRequest(ALICE, "calculation", code=C("CA1-AAAAA24")))).board.row
     # 6♠ is turned; it fits foundation 3 (3, 6, …).
     with pytest.raises(engine.IllegalMove):
         await service.press(ALICE, row.id, row.version, "", "f1")
@@ -461,7 +465,7 @@ def test_daily_calculation_deal_is_winnable():
 async def test_daily_game_and_share_line(store):
     day = dt.datetime(2026, 11, 29, 15, tzinfo=dt.UTC)
     service = GameService(store, clock=lambda: day)
-    board = (await service.start(ALICE, "calculation", daily=True)).board
+    board = (await service.start(StartRequest(ALICE, "calculation", daily=True))).board
     assert board.row.daily_date == day.date()
     assert board.row.code == await service.daily_code("calculation", day.date())
     assert share_line(Translator("en"), board) is None  # not finished yet
@@ -475,7 +479,7 @@ async def test_daily_game_and_share_line(store):
     for move in engine.new_game(board.row.code).legal_moves():
         assert move not in line.split()
     assert "practice" not in line  # the first finished attempt is the counted one
-    again = (await service.start(ALICE, "calculation", daily=True)).board  # a second attempt
+    again = (await service.start(StartRequest(ALICE, "calculation", daily=True))).board  # a second attempt
     ended = await service.resign(ALICE, again.row.id)
     second = share_line(Translator("en"), ended)
     assert second is not None and "(practice: only the first finished attempt counts)" in second
@@ -502,7 +506,7 @@ async def test_a_finished_daily_says_its_time_hints_and_undos_and_that_it_counte
     store = await storage.open_store(str(tmp_path / "clock.sqlite3"), clock=lambda: now[0])
     try:
         service = GameService(store, solver=InlineSolver(), hint_seconds=2.0, clock=lambda: now[0])
-        board = (await service.start(ALICE, "bakers", daily=True)).board
+        board = (await service.start(StartRequest(ALICE, "bakers", daily=True))).board
         now[0] += dt.timedelta(minutes=3)  # thinking before the first move is free
         answer = await service.hint(ALICE, board.row.id)
         move = answer.advice.move
@@ -549,8 +553,8 @@ def test_times_read_as_a_clock():
 
 
 async def test_typed_move_finds_the_right_game(service):
-    bk = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
-    ca = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board.row
+    bk = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
+    ca = (await service.start(StartRequest(ALICE, "calculation", code=C("CA1-AAAAA24")))).board.row
     assert (await service.game_for_move(ALICE, "6h")).id == bk.id
     assert (await service.game_for_move(ALICE, "sw1")).id == ca.id
     with pytest.raises(UserFeedback) as info:
@@ -593,41 +597,59 @@ async def test_todays_daily_code_is_refused_as_a_typed_code_until_the_counted_at
     service = GameService(store, clock=lambda: day)
     daily = await service.daily_code("bakers", day.date())
     with pytest.raises(UserFeedback) as info:
-        await service.start(ALICE, "bakers", code=C(daily))
+        await service.start(StartRequest(ALICE, "bakers", code=C(daily)))
     assert info.value.key == "error.daily_rehearsal" and "/daily" in info.value.text("en")
     assert await store.active_games(ALICE) == []  # nothing started
-    other = await service.start(BOB, "bakers", code=C(DEAL_CODE))  # any other code is fine
+    other = await service.start(StartRequest(BOB, "bakers", code=C(DEAL_CODE)))  # any other code is fine
     assert other.board.row.code == DEAL_CODE
-    attempt = (await service.start(ALICE, "bakers", daily=True)).board
+    attempt = (await service.start(StartRequest(ALICE, "bakers", daily=True))).board
     first = engine.new_game(attempt.row.code).legal_moves()[0]
     await service.play(ALICE, attempt.row.id, first)
     await service.resign(ALICE, attempt.row.id)  # the counted attempt, played and finished
-    practice = await service.start(ALICE, "bakers", code=C(daily))
+    practice = await service.start(StartRequest(ALICE, "bakers", code=C(daily)))
     assert practice.board.row.code == daily and practice.board.row.daily_date is None
 
 
 async def test_each_start_records_where_its_deal_came_from(service, store):
     """README, Ranking rules: a new deal is 'stock', a typed code or any_deal 'practice', /daily 'daily'."""
-    stock = (await service.start(ALICE, "bakers", cells=4)).board.row
+    stock = (await service.start(StartRequest(ALICE, "bakers", cells=4))).board.row
     assert stock.source == "stock"
-    typed = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board.row
+    typed = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board.row
     assert typed.source == "practice"
-    anything = (await service.start(ALICE, "bakers", cells=1, any_deal=True)).board.row
+    anything = (await service.start(StartRequest(ALICE, "bakers", cells=1, any_deal=True))).board.row
     assert anything.source == "practice"
-    shuffled = (await service.start(ALICE, "calculation")).board.row
+    shuffled = (await service.start(StartRequest(ALICE, "calculation"))).board.row
     assert shuffled.source == "stock"
     daily = (
-        await service.start(ALICE, "calculation", daily=True, replace=(shuffled.id, shuffled.version))
+        await service.start(
+            StartRequest(ALICE, "calculation", daily=True, replace=(shuffled.id, shuffled.version))
+        )
     ).board.row
     assert daily.source == "daily" and daily.daily_date is not None
 
 
+def test_a_start_request_names_its_deal_and_refuses_a_race_without_one():
+    """A race's game is the race's deal: asked for without a code (or as a daily), nothing starts."""
+    with pytest.raises(ValueError):
+        StartRequest(ALICE, "bakers", race=True)
+    with pytest.raises(ValueError):
+        StartRequest(ALICE, "bakers", code=C(DEAL_CODE), race=True, daily=True)
+    raced = StartRequest(ALICE, "bakers", code=C(DEAL_CODE), race=True)
+    assert (raced.source, StartRequest(ALICE, "bakers", daily=True, any_deal=True).source) == (
+        "race",
+        "daily",
+    )
+    assert StartRequest(ALICE, "bakers", any_deal=True).source == "practice"
+    with pytest.raises(TypeError):  # only the player and the game go by position
+        StartRequest(ALICE, "bakers", 4)
+
+
 async def test_a_new_deal_says_it_counted_and_a_chosen_deal_says_practice(service):
     en = Translator("en")
-    stock = (await service.start(ALICE, "calculation")).board
+    stock = (await service.start(StartRequest(ALICE, "calculation"))).board
     ended = await service.resign(ALICE, stock.row.id)
     assert "Counted on the leaderboards (a new deal)." in board_content(en, ended)
-    chosen = (await service.start(ALICE, "calculation", code=C("CA1-AAAAA24"))).board
+    chosen = (await service.start(StartRequest(ALICE, "calculation", code=C("CA1-AAAAA24")))).board
     practised = board_content(en, await service.resign(ALICE, chosen.row.id))
     assert "practice" in practised and "Counted" not in practised
     assert "⏱" not in practised  # resigned before a move: no time to show
@@ -751,7 +773,7 @@ def _buttons(view: Any) -> list[dict[str, Any]]:
 async def test_a_press_on_the_board_last_drawn_writes_without_reading_the_game_first(service, store):
     from bot.play.service import StaleBoard
 
-    board = (await service.start(ALICE, "bakers", code=C(DEAL_CODE))).board
+    board = (await service.start(StartRequest(ALICE, "bakers", code=C(DEAL_CODE)))).board
     reads = 0
     real = store.get_game
 

@@ -42,6 +42,7 @@ from bot.adapter.views import CardsButton, GameButton, MoveMenu
 from bot.languages.i18n import template
 from bot.play.feedback import UserFeedback
 from bot.play.service import GameService
+from bot.play.starting import StartRequest
 
 pytestmark = pytest.mark.slow  # thousands of generated inputs (BOULANGER_FUZZ_EXAMPLES)
 
@@ -366,7 +367,7 @@ def test_service_entry_points_answer_every_input(
         if not active:  # keep games in play to press on
             kinds = ("bakers", "calculation")
             started = world.loop.run_until_complete(
-                service.start(USERS[aim % 3], kinds[pick % 2], cells=4 - pick % 2 * 4 or None)
+                service.start(StartRequest(USERS[aim % 3], kinds[pick % 2], cells=4 - pick % 2 * 4 or None))
             )
             ids.append(started.board.row.id)
             active = [started.board.row.id]
@@ -380,7 +381,9 @@ def test_service_entry_points_answer_every_input(
         if op == "start":
             who = USERS[abs(pick) % 3] if aim < 8 else user
             parsed = engine.parse_code(code) if code is not None else None
-            started = await service.start(who, kind, cells=cells, code=parsed, any_deal=cells == 6)
+            started = await service.start(
+                StartRequest(who, kind, cells=cells, code=parsed, any_deal=cells == 6)
+            )
             ids.append(started.board.row.id)
             return started
         if op == "press":

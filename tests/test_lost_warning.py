@@ -10,6 +10,7 @@ import storage
 from bot.games.base import Verdict
 from bot.play.service import GameService
 from bot.play.solving import Solver
+from bot.play.starting import StartRequest
 from bot.play.verdicts import Verdicts
 from engine.solver import Refused, position_key, standing_code
 
@@ -145,7 +146,7 @@ async def settled(service, board):
 
 
 async def test_the_service_warns_counts_undos_and_clears_on_undo(service, store):
-    started = await service.start(7, "bakers", code=engine.parse_code(LOSING_CODE))
+    started = await service.start(StartRequest(7, "bakers", code=engine.parse_code(LOSING_CODE)))
     gid = started.board.row.id
     lost = await settled(service, await service.play(7, gid, "61"))
     assert lost.lost_undos == 1
@@ -160,7 +161,7 @@ async def test_the_service_warns_counts_undos_and_clears_on_undo(service, store)
 async def test_a_winning_line_never_warns_and_a_race_game_is_never_judged(service, store):
     from engine.solver import solve
 
-    started = await service.start(8, "bakers", code=engine.parse_code(LOSING_CODE))
+    started = await service.start(StartRequest(8, "bakers", code=engine.parse_code(LOSING_CODE)))
     gid = started.board.row.id
     searches = 0
     for notation in solve(engine.new_game(LOSING_CODE), time_limit=20).moves[:20]:
@@ -168,7 +169,7 @@ async def test_a_winning_line_never_warns_and_a_race_game_is_never_judged(servic
         searches += board.pending is not None
         assert (await settled(service, board)).lost_undos is None
     assert searches < 20 and not (await store.get_game(gid)).warned  # on the line: no search
-    race = await service.start(9, "bakers", code=engine.parse_code(LOSING_CODE), race=True)
+    race = await service.start(StartRequest(9, "bakers", code=engine.parse_code(LOSING_CODE), race=True))
     board = await service.play(9, race.board.row.id, "61")
     assert board.pending is None and board.lost_undos is None
 
@@ -181,7 +182,7 @@ async def test_a_stock_deal_starts_on_its_shipped_line(service, store):
     deal = winnable_deals(4)[0]
     line = winnable_line(deal, 4)
     assert line is not None
-    started = await service.start(11, "bakers", code=engine.make_code("bakers", deal, 4))
+    started = await service.start(StartRequest(11, "bakers", code=engine.make_code("bakers", deal, 4)))
     gid = started.board.row.id
     on = await service.play(11, gid, line[0])
     assert on.pending is None and on.lost_undos is None  # known winnable: no search
@@ -190,7 +191,7 @@ async def test_a_stock_deal_starts_on_its_shipped_line(service, store):
     assert board.pending is not None
     plan = service.verdicts.plan(gid, board.row.version)
     assert plan is not None and plan.within == 1 and len(plan.known) == len(line)
-    other = await service.start(12, "bakers", code=engine.parse_code(CODE))  # no shipped line
+    other = await service.start(StartRequest(12, "bakers", code=engine.parse_code(CODE)))  # no shipped line
     first = await service.play(12, other.board.row.id, next(iter(other.board.game.legal_moves())))
     assert first.pending is not None
     unseeded = service.verdicts.plan(other.board.row.id, first.row.version)
@@ -200,7 +201,7 @@ async def test_a_stock_deal_starts_on_its_shipped_line(service, store):
 async def test_a_daily_starts_on_the_win_found_when_it_was_drawn(service, store):
     from bot.games import front_for
 
-    started = await service.start(13, "bakers", daily=True)
+    started = await service.start(StartRequest(13, "bakers", daily=True))
     line = front_for("bakers").solution(started.board.game.game_code)
     assert line is not None and engine.replay(started.board.row.code, line).is_won
     on = await service.play(13, started.board.row.id, line[0])
@@ -212,7 +213,7 @@ async def test_the_setting_off_asks_the_solver_nothing(service, store):
 
     assert await warns_lost(store, 10)  # the default is on
     await set_warns_lost(store, 10, False)
-    started = await service.start(10, "bakers", code=engine.parse_code(LOSING_CODE))
+    started = await service.start(StartRequest(10, "bakers", code=engine.parse_code(LOSING_CODE)))
     board = await service.play(10, started.board.row.id, "61")
     assert board.pending is None and board.lost_undos is None
 

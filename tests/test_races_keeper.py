@@ -9,6 +9,7 @@ import storage
 from bot.play.dailycodes import shipped_winnable
 from bot.play.races import RaceKeeper, Standing, rank
 from bot.play.service import GameService
+from bot.play.starting import StartRequest
 
 CODE = "BK1-C4-AAAAA24"
 
@@ -46,7 +47,9 @@ async def keeper_with_race(store, clock, players=(1, 2, 3)):
 async def test_a_game_made_just_before_a_crash_is_linked_not_dealt_twice(store, clock):
     service, _keeper, race = await keeper_with_race(store, clock)
     assert (await store.start_race(race.id)).status == "running"  # started, then "the crash":
-    made = await service.start(2, "bakers", code=engine.parse_code(CODE), race=True)  # never linked
+    made = await service.start(
+        StartRequest(2, "bakers", code=engine.parse_code(CODE), race=True)
+    )  # never linked
     restarted = RaceKeeper(service)  # a new process
     await restarted.due(lambda r: True)
     players = {p.user_id: p.game_id for p in await store.race_players(race.id)}
@@ -59,11 +62,11 @@ async def test_a_player_whose_game_could_not_be_dealt_is_dealt_at_the_next_round
     real = service.start
     calls = {"n": 0}
 
-    async def flaky(user_id, kind, **options):
+    async def flaky(request):
         calls["n"] += 1
-        if user_id == 3 and calls["n"] <= 3:
+        if request.user_id == 3 and calls["n"] <= 3:
             raise storage.DatabaseBusy("locked for a moment")
-        return await real(user_id, kind, **options)
+        return await real(request)
 
     monkeypatch.setattr(service, "start", flaky)
     await keeper.start(race.id)

@@ -53,7 +53,7 @@ from bot.play.describe import hint_text
 from bot.play.error_words import error_text
 from bot.play.feedback import UserFeedback
 from bot.play.races import DEFAULT_START_IN, RaceJoinAsk, RaceKeeper
-from bot.play.service import Board, GameInProgress, GameService, StaleBoard, is_private
+from bot.play.service import Board, GameInProgress, GameService, StaleBoard, StartRequest, is_private
 
 log = logging.getLogger(__name__)
 
@@ -302,7 +302,9 @@ class ActivityServer:
         try:
             if self.quotas is not None:
                 self.quotas.hit(START, player.id)
-            started = await self.service.start(player.id, kind, code=code, daily=daily, replace=replace)
+            started = await self.service.start(
+                StartRequest(player.id, kind, code=code, daily=daily, replace=replace)
+            )
         except GameInProgress as busy:
             return refusal(409, busy.text(tr.locale), "in_progress", ask=[busy.row.id, busy.row.version])
         except UserFeedback as exc:

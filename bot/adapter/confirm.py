@@ -23,7 +23,7 @@ from bot.adapter.interactions import service_of
 from bot.games import front_by_letter, front_for
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator
-from bot.play.service import GameInProgress, Started
+from bot.play.service import GameInProgress, Started, StartRequest
 from bot.running.inflight import Tracked, enter
 
 log = logging.getLogger(__name__)
@@ -45,8 +45,21 @@ class Request:
     daily: bool = False
 
     def options(self) -> dict[str, Any]:
-        """The keyword arguments of ``GameService.start`` that repeat this request."""
+        """The fields of ``StartRequest`` that say which deal this request asks for."""
         return {"cells": self.cells, "code": self.code, "any_deal": self.any_deal, "daily": self.daily}
+
+    def for_player(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        *,
+        replace: tuple[int, int] | None = None,
+    ) -> StartRequest:
+        """This request as the service starts it, for ``user_id`` where they asked."""
+        return StartRequest(
+            user_id, self.kind, replace=replace, guild_id=guild_id, channel_id=channel_id, **self.options()
+        )
 
     def custom_id_part(self) -> str:
         flags = ("a" if self.any_deal else "") + ("d" if self.daily else "")
@@ -134,12 +147,12 @@ class StartChoice(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         service = service_of(interaction)
         try:
             started: Started = await service.start(
-                self.user_id,
-                request.kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                replace=(self.game_id, self.version),
-                **request.options(),
+                request.for_player(
+                    self.user_id,
+                    interaction.guild_id,
+                    interaction.channel_id,
+                    replace=(self.game_id, self.version),
+                )
             )
         except GameInProgress as exc:  # the old game moved or was replaced: ask again
             content, view = question(tr, exc, request)

@@ -16,6 +16,7 @@ import functools
 import random
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,15 +25,16 @@ import storage
 from bot.games import GameFront, front_for, front_named, fronts
 from bot.games.front.options import Options
 from bot.languages.i18n import Translator
-from bot.languages.language import LANGUAGES, set_warns_lost, use_language, warns_lost
-from bot.play import dailycodes, game_settings, terminal
+from bot.languages.language import LANGUAGES, use_language
+from bot.play import terminal
 from bot.play.board_text import board_content, share_line
 from bot.play.console_help import help_text
+from bot.play.console_records import CONSOLE_TABLE, RecordCommands, named
 from bot.play.describe import hint_text, legal_moves_in_words
 from bot.play.error_words import error_text
 from bot.play.feedback import UserFeedback
 from bot.play.plain_text import can_show, for_terminal
-from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started
+from bot.play.service import Board, GameInProgress, GameService, HintAnswer, Started, StartRequest
 from bot.play.solving import Solver
 
 __all__ = ["Console", "help_text", "main"]
@@ -46,17 +48,7 @@ DESCRIPTION = (
     "when asked: board --png, or --png for every board. Commands can be piped in too: "
     'echo "new boulanger" | python -m bot console'
 )
-
-
-# The console's games are played at one table (a server and channel id of its own), so that
-# `leaderboard` ranks them like a channel's board.
-CONSOLE_TABLE = 1
 BUTTON_ALIASES = {"home": "h", "undo": "u", "hint": "i", "clear": "x", "end": "r"}
-
-
-def named(args: list[str]) -> GameFront[Any] | None:
-    """The game the first word names (``boulanger``, ``bakers``, ``calculation`` …), if any."""
-    return front_named(args[0]) if args else None
 
 
 @functools.cache
@@ -81,7 +73,9 @@ def is_notation(word: str) -> bool:
     return False
 
 
-class Console:
+class Console(RecordCommands):
+    """The console's player at a terminal: their commands, answered in plain text."""
+
     def __init__(
         self,
         service: GameService,
@@ -102,8 +96,8 @@ class Console:
         self.tr = Translator("en")
         self.board: Board | None = None
         self.saved = 0
-        # A start waiting for "yes": its kind, options and the game it would end (id, version).
-        self.pending: tuple[str, dict[str, Any], tuple[int, int]] | None = None
+        # A start waiting for "yes", naming the game it would end (``replace``: id, version).
+        self.pending: StartRequest | None = None
 
     def say(self, text: str) -> None:
         """Every line the console prints: plain text the terminal can show (``for_terminal``)."""
@@ -188,10 +182,9 @@ class Console:
     async def _answer(self, cmd: str) -> bool:
         """The answer to "end your game in progress?": True when the line was only that."""
         assert self.pending is not None
-        kind, options, replace = self.pending
-        self.pending = None
+        request, self.pending = self.pending, None
         if cmd in ("yes", "y"):
-            await self._guarded(self._start(kind, options, replace=replace))
+            await self._guarded(self._start(request))
             return True
         self.say(self.tr("confirm.kept"))
         return cmd in ("no", "n")
@@ -202,29 +195,16 @@ class Console:
         except (UserFeedback, engine.EngineError, storage.StorageError) as exc:
             self.say(f"! {error_text(self.tr.locale, exc) or exc}")
 
-    async def _start(
-        self,
-        kind: str,
-        options: dict[str, Any],
-        *,
-        force: bool = False,
-        replace: tuple[int, int] | None = None,
-    ) -> None:
+    async def _start(self, request: StartRequest, *, force: bool = False) -> None:
         """Start a game; one in progress with something at stake is ended only once the player agrees."""
         try:
-            started: Started = await self.service.start(
-                self.user_id,
-                kind,
-                replace=replace,
-                guild_id=CONSOLE_TABLE,
-                channel_id=CONSOLE_TABLE,
-                **options,
-            )
+            started: Started = await self.service.start(request)
         except GameInProgress as exc:
+            agreed = replace(request, replace=(exc.row.id, exc.row.version))
             if force and not exc.stale:
-                await self._start(kind, options, replace=(exc.row.id, exc.row.version))
+                await self._start(agreed)
             else:
-                self._ask_to_replace(exc, kind, options)
+                self._ask_to_replace(exc, agreed)
             return
         if started.replaced:
             self.say(self.tr("start.replaced", code=started.replaced.code))
@@ -232,7 +212,7 @@ class Console:
             self.say(self.tr("start.unverified"))
         self.show(started.board)
 
-    def _ask_to_replace(self, exc: GameInProgress, kind: str, options: dict[str, Any]) -> None:
+    def _ask_to_replace(self, exc: GameInProgress, agreed: StartRequest) -> None:
         old = exc.row
         if exc.stale:
             self.say(self.tr("confirm.stale"))
@@ -243,7 +223,7 @@ class Console:
             self.say(self.tr("confirm.daily", date=old.daily_date.isoformat()))
         self.say(self.tr("confirm.ask"))
         self.say(self.tr("confirm.console"))
-        self.pending = (kind, options, (old.id, old.version))
+        self.pending = agreed
 
     async def cmd_help(self, args: list[str]) -> None:
         self.say(help_text())
@@ -270,7 +250,11 @@ class Console:
                 f"! {code} is a deal with {code.cells} free cells, not {cells}: give the code or the cells"
             )
             return
-        await self._start(front.kind, {"cells": cells, "code": code}, force=force)
+        table = CONSOLE_TABLE
+        request = StartRequest(
+            self.user_id, front.kind, cells=cells, code=code, guild_id=table, channel_id=table
+        )
+        await self._start(request, force=force)
 
     def _wrong_cell_count(self, front: Options[Any], arg: str) -> bool:
         """``new boulanger 3``: a small number that is neither a cell count of the game nor one
@@ -289,7 +273,9 @@ class Console:
         force = "--force" in args
         words = [a for a in args if a != "--force"]
         front = named(words) or fronts()[0]
-        await self._start(front.kind, {"daily": True}, force=force)
+        table = CONSOLE_TABLE
+        request = StartRequest(self.user_id, front.kind, daily=True, guild_id=table, channel_id=table)
+        await self._start(request, force=force)
 
     async def cmd_move(self, args: list[str]) -> None:
         if not args:
@@ -335,14 +321,6 @@ class Console:
     async def cmd_code(self, args: list[str]) -> None:
         self.say((await self.current()).row.code)
 
-    async def cmd_stats(self, args: list[str]) -> None:
-        today = dailycodes.utc_today(self.service.clock())
-        for front in fronts():
-            s = await self.service.store.player_stats(self.user_id, front.kind, today=today)
-            played = self.tr("stats.played", played=s.played, won=s.won, rate=f"{s.win_rate * 100:.0f}")
-            streak = self.tr("stats.streak", current=s.current_streak, best=s.best_streak)
-            self.say(f"{front.title(self.tr)}: {played} · {streak}")
-
     async def cmd_replay(self, args: list[str]) -> None:
         if self.board is None or self.board.row.status != "won":
             self.say("! replay: win a game first (the replay is of the game just won)")
@@ -351,56 +329,6 @@ class Console:
         path = self._next_path("replay", "gif")
         path.write_bytes(gif)
         self.say(f"[replay: {path}]")
-
-    async def cmd_leaderboard(self, args: list[str]) -> None:
-        front = named(args) or fronts()[0]
-        period = args[1] if len(args) > 1 else "all"
-        if period not in ("all", "week", "daily"):
-            self.say("! leaderboard GAME [all|week|daily]")
-            return
-        today = dailycodes.utc_today(self.service.clock())
-        scope: dict[str, Any] = {"channel_id": CONSOLE_TABLE, "period": period}
-        if period == "daily":
-            scope["daily_date"] = today
-        entries = await self.service.store.leaderboard(front.kind, limit=10, **scope)
-        title = front.title(self.tr)
-        self.say(self.tr(f"lb.title.{period}", game=title, date=today.isoformat()))
-        for e in entries:
-            record = self.tr("lb.record", won=e.won, played=e.played)
-            words = " · ".join([*front.result_words(self.tr, e.best), record])
-            self.say(f"  {e.rank}. player {e.user_id} · {words}")
-        if not entries:
-            self.say("  " + self.tr("lb.empty"))
-
-    async def cmd_language(self, args: list[str]) -> None:
-        if not args or args[0] not in LANGUAGES:
-            self.say(f"! language {'|'.join(LANGUAGES)}")
-            return
-        self.tr = Translator(args[0])
-        use_language(args[0])
-        self.say(self.tr("language.set"))
-
-    async def cmd_settings(self, args: list[str]) -> None:
-        """``settings [lost_warning on|off]``: like /settings, what is given changes
-        (``settings LANGUAGE`` is ``language``)."""
-        if args and args[0] in LANGUAGES:
-            await self.cmd_language(args)
-            return
-        tokens = [c.token for c in game_settings.every_choice()]
-        if args[:1] == ["lost_warning"] and args[1:2] in (["on"], ["off"]):
-            await set_warns_lost(self.service.store, self.user_id, args[1] == "on")
-        elif len(args) == 1 and args[0] in tokens:  # a game's own setting: GAME.SETTING.VALUE
-            await game_settings.choose(self.service.store, self.user_id, args[0])
-        elif args:
-            self.say(f"settings [lost_warning on|off] | settings {'|'.join(tokens)} | settings LANGUAGE")
-            return
-        on = await warns_lost(self.service.store, self.user_id)
-        self.say(self.tr(f"settings.lost_warning.{'on' if on else 'off'}"))
-        for line in await game_settings.lines(self.tr, self.service.store, self.user_id):
-            self.say(line)
-
-    async def cmd_rules(self, args: list[str]) -> None:
-        self.say((named(args) or fronts()[0]).rules(self.tr))
 
 
 def serve(ns: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

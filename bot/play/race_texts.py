@@ -10,7 +10,7 @@ import datetime as dt
 
 from bot.games import front_for
 from bot.languages.i18n import Translator
-from bot.play.races import RaceView, Standing
+from bot.play.race_standings import RaceView, Standing
 from storage import RaceRecord
 
 MEDALS = ("🥇", "🥈", "🥉")

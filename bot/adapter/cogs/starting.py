@@ -46,11 +46,7 @@ async def start_game(
         started: Started = await replies.within_deadline(
             interaction,
             service.start(
-                interaction.user.id,
-                kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                **request.options(),
+                request.for_player(interaction.user.id, interaction.guild_id, interaction.channel_id)
             ),
         )
     except GameInProgress as exc:
