@@ -158,3 +158,22 @@ def test_the_fourth_game_draws_its_board_in_every_language(ladder, language):
 )
 def test_help_lists_its_start_command_by_its_name(ladder):
     assert "`/ladder` (Ladder)" in games.start_list("en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_board_still_draws_in_every_language_with_the_fourth_game_registered(ladder, language):
+    """Ladder's words join every game's (``picture_labels`` with no kind): none may clash."""
+    everyone = picture_labels(language)
+    assert everyone["ladder.pile"] == WORDS[language]["ladder.pile"]
+    for front in games.fronts():
+        game = engine.new_game(str(front.code(24, front.check_cells(None))))
+        for labels in (picture_labels(language, front.kind), everyone):
+            image = decode(front.render(game, highlight=None, labels=labels))
+            assert image.size == (renderer.WIDTH, renderer.boards.board_for(game).height(game))
+
+
+def test_the_console_offers_the_fourth_game(ladder):
+    from bot.play.console import help_text
+
+    (line,) = [line for line in help_text().splitlines() if line.startswith("  new ladder")]
+    assert line.endswith("start Ladder")
