@@ -1,4 +1,4 @@
-"""``/ladder``: start a game of Ladder (its start command until the game record builds it)."""
+"""``/climb``: start a game of Climb (its start command until the game record builds it)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from discord.ext import commands
 from bot.adapter.cogs.starting import start_game
 
 
-class Ladder(commands.Cog):
+class Climb(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
-    @app_commands.command(name="ladder", description="Start a game of Ladder")
-    async def ladder(self, interaction: discord.Interaction, code: str | None = None) -> None:
-        await start_game(interaction, "ladder", code=code)
+    @app_commands.command(name="climb", description="Start a game of Climb")
+    async def climb(self, interaction: discord.Interaction, code: str | None = None) -> None:
+        await start_game(interaction, "climb", code=code)
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Ladder(bot))
+    await bot.add_cog(Climb(bot))

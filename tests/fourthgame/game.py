@@ -1,4 +1,4 @@
-"""The engine module of *Ladder*: the thirteen hearts in a stock, climbed A to K on one pile.
+"""The engine module of *Climb*: the thirteen hearts in a stock, climbed A to K on one pile.
 
 Moves: ``t`` turns the stock's top card onto the waste (or, once the stock is empty, turns
 the waste over as a new stock: three passes in all); ``h`` puts the waste's top card on the
@@ -24,20 +24,20 @@ TURN, HOME = "t", "h"
 
 
 @dataclass(frozen=True, slots=True)
-class LadderMove:
+class ClimbMove:
     notation: str  # TURN or HOME
     card: int | None  # the card turned or sent up; None: the waste turned over as the stock
 
     def describe(self) -> str:
         if self.card is None:
             return "the waste turned over as the stock"
-        return f"{card_label(self.card)} {'turned' if self.notation == TURN else 'onto the ladder'}"
+        return f"{card_label(self.card)} {'turned' if self.notation == TURN else 'onto the pile'}"
 
 
-class LadderGame(Game[LadderMove]):
-    kind = "ladder"
-    title = "Ladder"
-    code_prefix = "LD"
+class ClimbGame(Game[ClimbMove]):
+    kind = "climb"
+    title = "Climb"
+    code_prefix = "CL"
 
     def __init__(self, code: engine.GameCode) -> None:
         super().__init__(code)
@@ -64,24 +64,24 @@ class LadderGame(Game[LadderMove]):
     @property
     def outcome(self) -> Outcome | None:
         if self.home == 13:
-            return Outcome("won", "all thirteen hearts are on the ladder")
+            return Outcome("won", "all thirteen hearts are on the pile")
         if not self.has_legal_move():
             return Outcome("lost", "the stock is spent and the waste's top card does not fit")
         return None
 
-    def iter_legal_moves(self) -> Iterator[LadderMove]:
+    def iter_legal_moves(self) -> Iterator[ClimbMove]:
         top = self.waste_top()
         if top is not None and rank_of(top) == self.home + 1:
-            yield LadderMove(HOME, top)
+            yield ClimbMove(HOME, top)
         if self.stock:
-            yield LadderMove(TURN, self.stock[-1])
+            yield ClimbMove(TURN, self.stock[-1])
         elif self.can_redeal():
-            yield LadderMove(TURN, None)
+            yield ClimbMove(TURN, None)
 
-    def _find(self, text: str) -> LadderMove | None:
+    def _find(self, text: str) -> ClimbMove | None:
         return next((m for m in self.iter_legal_moves() if m.notation == text.lower()), None)
 
-    def _resolve(self, text: str) -> LadderMove:
+    def _resolve(self, text: str) -> ClimbMove:
         move = self._find(text)
         if move is not None:
             return move
@@ -91,7 +91,7 @@ class LadderGame(Game[LadderMove]):
         if word == HOME and top is not None:
             need = card_label(make_card(SUIT, self.home + 1))
             raise IllegalMove(
-                f"{card_label(top)} does not fit: the ladder needs {need}",
+                f"{card_label(top)} does not fit: the pile needs {need}",
                 "foundation_order",
                 card=card_label(top),
                 need=need,
@@ -100,7 +100,7 @@ class LadderGame(Game[LadderMove]):
             raise IllegalMove("the stock is used up", "stock_empty")
         raise IllegalMove(f"{text!r} is not a move here", "malformed", text=text)
 
-    def _play(self, text: str) -> LadderMove:
+    def _play(self, text: str) -> ClimbMove:
         move = self._resolve(text)
         if move.notation == HOME:
             self.waste.pop()
@@ -112,7 +112,7 @@ class LadderGame(Game[LadderMove]):
             self.waste.append(self.stock.pop())
         return move
 
-    def _take_back(self, move: LadderMove) -> LadderMove:
+    def _take_back(self, move: ClimbMove) -> ClimbMove:
         if move.notation == HOME:
             self.home -= 1
             self.waste.append(make_card(SUIT, self.home + 1))
@@ -125,14 +125,16 @@ class LadderGame(Game[LadderMove]):
 
     def board_text(self) -> str:
         waste = " ".join(map(card_label, self.waste)) or "-"
-        return f"stock: {len(self.stock)} (pass {self.passes} of {PASSES})\nwaste: {waste}\nladder: {self.home}\n"
+        return (
+            f"stock: {len(self.stock)} (pass {self.passes} of {PASSES})\nwaste: {waste}\npile: {self.home}\n"
+        )
 
     @classmethod
     def rank_key(cls, finish: Finish) -> int:
         return (0 if finish.status == "won" else 1) * 10**6 + finish.move_count
 
 
-def next_move(game: LadderGame) -> str | None:
+def next_move(game: ClimbGame) -> str | None:
     """The forced plan's next move: a fitting card goes up at once, else the stock turns."""
     moves = game.legal_moves()
     return HOME if HOME in moves else (moves[0] if moves else None)
@@ -141,7 +143,7 @@ def next_move(game: LadderGame) -> str | None:
 def winnable(code: str) -> bool:
     """Whether the forced plan wins the deal ``code``."""
     game = engine.new_game(code)
-    assert isinstance(game, LadderGame)
+    assert isinstance(game, ClimbGame)
     while (move := next_move(game)) is not None:
         game.play(move)
     return game.is_won

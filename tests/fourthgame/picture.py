@@ -1,9 +1,9 @@
-"""Ladder's board module for the renderer: the stock on the left, the waste fanned down beside
-it, the ladder (its one pile) on the right, each under its caption.
+"""Climb's board module for the renderer: the stock on the left, the waste fanned down beside
+it, the pile they climb on the right, each under its caption.
 
 Built from the renderer's shared parts (header, card sprites, pills) and registered like a
 deployment would (``renderer.register``). Its own words (``WORDS``: its title and its three
-captions) come with it in English; the bot passes them translated from Ladder's front.
+captions) come with it in English; the bot passes them translated from Climb's front.
 """
 
 from __future__ import annotations
@@ -17,23 +17,23 @@ from renderer.cards import LAST, TWO, back_sprite, card_sprite, paste_pile, slot
 from renderer.labels import Labels, Word
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
-from tests.fourthgame.game import PASSES, SUIT, LadderGame
+from tests.fourthgame.game import PASSES, SUIT, ClimbGame
 
-KIND = LadderGame.kind
-CAPTIONS = ("ladder.stock", "ladder.waste", "ladder.pile")
+KIND = ClimbGame.kind
+CAPTIONS = ("climb.stock", "climb.waste", "climb.pile")
 WORDS: dict[str, Word] = {
-    KIND: ("Ladder", 18, 180),
+    KIND: ("Climb", 18, 180),
     **{key: (key.split(".")[1], 18, 150) for key in CAPTIONS},
 }
 LABEL_Y = L.HEADER_H + 1
 PILE_Y = LABEL_Y + L.LABEL_ROW
 STOCK_X = L.MARGIN
 WASTE_X = STOCK_X + L.CARD_W + 6 * L.GAP
-LADDER_X = L.WIDTH - L.MARGIN - L.CARD_W
+PILE_X = L.WIDTH - L.MARGIN - L.CARD_W
 FULL_HEIGHT = PILE_Y + 12 * L.FAN + L.CARD_H + L.BOTTOM  # all thirteen on the waste
 
 
-def height(game: LadderGame) -> int:
+def height(game: ClimbGame) -> int:
     return PILE_Y + max(0, len(game.waste) - 1) * L.FAN + L.CARD_H + L.BOTTOM
 
 
@@ -44,7 +44,7 @@ def _caption(canvas: Image.Image, text: str, x: int) -> None:
     paste(canvas, pill, centre, LABEL_Y, "m")
 
 
-def _stock(canvas: Image.Image, game: LadderGame) -> None:
+def _stock(canvas: Image.Image, game: ClimbGame) -> None:
     """The stock's back (or an empty place) with its cards left and the pass it is on."""
     canvas.paste(
         back_sprite() if game.stock else slot_sprite("↻" if game.can_redeal() else "", 40), (STOCK_X, PILE_Y)
@@ -54,7 +54,7 @@ def _stock(canvas: Image.Image, game: LadderGame) -> None:
 
 
 def render(
-    game: LadderGame,
+    game: ClimbGame,
     highlight: tuple[str, int] | None,
     labels: Labels,
     deck: str = TWO,
@@ -66,7 +66,7 @@ def render(
     canvas = new_canvas((L.WIDTH, height(game) if fit else FULL_HEIGHT), L.FELT)
     header.draw_static(canvas, words[KIND])
     header.draw_dynamic(canvas, game, words[KIND], words, tag, hide_code)
-    for key, x in zip(CAPTIONS, (STOCK_X, WASTE_X, LADDER_X), strict=True):
+    for key, x in zip(CAPTIONS, (STOCK_X, WASTE_X, PILE_X), strict=True):
         _caption(canvas, words[key], x)
     _stock(canvas, game)
     canvas.paste(slot_sprite(), (WASTE_X, PILE_Y))
@@ -74,12 +74,12 @@ def render(
         canvas, WASTE_X, PILE_Y, game.waste, L.FAN, {len(game.waste) - 1: LAST} if game.waste else {}, deck
     )
     top = card_sprite(make_card(SUIT, game.home), deck=deck) if game.home else slot_sprite("A", 44)
-    canvas.paste(top, (LADDER_X, PILE_Y))
+    canvas.paste(top, (PILE_X, PILE_Y))
     return canvas
 
 
-def parse_highlight(game: LadderGame, highlight: object) -> tuple[str, int] | None:
-    """Ladder has no selection: nothing is ever highlighted."""
+def parse_highlight(game: ClimbGame, highlight: object) -> tuple[str, int] | None:
+    """Climb has no selection: nothing is ever highlighted."""
     if highlight is None or highlight == "":
         return None
-    raise ValueError(f"highlight {highlight!r}: Ladder's board has no place to highlight")
+    raise ValueError(f"highlight {highlight!r}: Climb's board has no place to highlight")

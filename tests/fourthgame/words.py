@@ -1,84 +1,84 @@
-"""Ladder's words in every language the bot speaks: its name, its board's captions and its
+"""Climb's words in every language the bot speaks: its name, its board's captions and its
 moves. A game brings its own words with its front (as Tower does); the shared catalogues
 hold none of them."""
 
 from __future__ import annotations
 
 from engine.cards import card_label
-from tests.fourthgame.game import HOME, LadderMove
+from tests.fourthgame.game import HOME, ClimbMove
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "ladder": "Ladder",
-        "ladder.stock": "stock",
-        "ladder.waste": "waste",
-        "ladder.pile": "ladder",
+        "climb": "Climb",
+        "climb.stock": "stock",
+        "climb.waste": "waste",
+        "climb.pile": "pile",
         "turned": "{card} turned",
-        "up": "{card} onto the ladder",
+        "up": "{card} onto the pile",
         "redeal": "the waste turned over as the stock",
     },
     "bg": {
-        "ladder": "Стълба",
-        "ladder.stock": "тесте",
-        "ladder.waste": "отпадъци",
-        "ladder.pile": "стълба",
+        "climb": "Изкачване",
+        "climb.stock": "тесте",
+        "climb.waste": "отпадъци",
+        "climb.pile": "купчина",
         "turned": "{card} е обърната",
-        "up": "{card} на стълбата",
+        "up": "{card} на купчината",
         "redeal": "отпадъците обърнати като ново тесте",
     },
     "ca": {
-        "ladder": "Escala",
-        "ladder.stock": "munt",
-        "ladder.waste": "descart",
-        "ladder.pile": "escala",
+        "climb": "Escalada",
+        "climb.stock": "munt",
+        "climb.waste": "descart",
+        "climb.pile": "pila",
         "turned": "{card} girada",
-        "up": "{card} a l'escala",
+        "up": "{card} a la pila",
         "redeal": "el descart girat com a munt nou",
     },
     "id": {
-        "ladder": "Tangga",
-        "ladder.stock": "stok",
-        "ladder.waste": "buangan",
-        "ladder.pile": "tangga",
+        "climb": "Pendakian",
+        "climb.stock": "stok",
+        "climb.waste": "buangan",
+        "climb.pile": "tumpukan",
         "turned": "{card} dibuka",
-        "up": "{card} naik ke tangga",
+        "up": "{card} naik ke tumpukan",
         "redeal": "buangan dibalik menjadi stok",
     },
     "nl": {
-        "ladder": "Ladderpatience",
-        "ladder.stock": "stapel",
-        "ladder.waste": "aflegstapel",
-        "ladder.pile": "ladder",
+        "climb": "Klim",
+        "climb.stock": "voorraad",
+        "climb.waste": "aflegstapel",
+        "climb.pile": "stapel",
         "turned": "{card} omgedraaid",
-        "up": "{card} op de ladder",
-        "redeal": "de aflegstapel omgedraaid als nieuwe stapel",
+        "up": "{card} op de stapel",
+        "redeal": "de aflegstapel omgedraaid als nieuwe voorraad",
     },
     "ru": {
-        "ladder": "Лестница",
-        "ladder.stock": "колода",
-        "ladder.waste": "отбой",
-        "ladder.pile": "лестница",
+        "climb": "Восхождение",
+        "climb.stock": "колода",
+        "climb.waste": "отбой",
+        "climb.pile": "стопка",
         "turned": "{card} открыта",
-        "up": "{card} на лестницу",
+        "up": "{card} на стопку",
         "redeal": "отбой перевёрнут в колоду",
     },
 }
 
-PICTURE_KEYS = ("ladder", "ladder.stock", "ladder.waste", "ladder.pile")
+PICTURE_KEYS = ("climb", "climb.stock", "climb.waste", "climb.pile")
 
 
 def words(language: str) -> dict[str, str]:
-    """Ladder's words in ``language`` (English for a language it does not speak)."""
+    """Climb's words in ``language`` (English for a language it does not speak)."""
     return WORDS.get(language, WORDS["en"])
 
 
 def picture_words(language: str) -> dict[str, str]:
-    """The words Ladder's board draws, under the renderer's keys."""
+    """The words Climb's board draws, under the renderer's keys."""
     own = words(language)
     return {key: own[key] for key in PICTURE_KEYS}
 
 
-def describe(language: str, move: LadderMove) -> str:
+def describe(language: str, move: ClimbMove) -> str:
     own = words(language)
     if move.card is None:
         return own["redeal"]
