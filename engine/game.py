@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.codes import BASE32, CELL_COUNTS, DealForm, GameCode
 from engine.errors import IllegalMove
+from engine.record import GameRecord
 
 UNDO = "undo"
 UNDO_LIMIT = 100
@@ -106,9 +107,10 @@ def clean_input(text: object) -> str:
 class Game(ABC, Generic[MoveT]):
     """One player's game: a position, its action log and its undo stack.
 
-    A new game is a subclass with its ``kind``, ``title`` and code description
-    (``code_prefix``, ``versions``, ``has_cells``), registered with
-    ``engine.registry.register``; codes are then parsed and written from that.
+    A new game is a subclass naming its ``record`` (``engine.record.GameRecord``), which gives it
+    its ``kind``, ``title`` and code description (``code_prefix``, ``versions``, ``has_cells``
+    …); codes are parsed and written from the record once it is declared
+    (``engine.registry.declare``).
     """
 
     kind: ClassVar[str]
@@ -118,6 +120,19 @@ class Game(ABC, Generic[MoveT]):
     has_cells: ClassVar[bool] = False  # whether codes carry a free-cell part (-C4)
     cell_counts: ClassVar[tuple[int, ...]] = CELL_COUNTS  # the -C part's choices, default first
     deal_form: ClassVar[DealForm] = BASE32  # how the deal part is written (AAAAA24, MS11982)
+    record: ClassVar[GameRecord]  # where the above are read from (``__init_subclass__``)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class naming its ``record`` takes its identity from it, written nowhere else."""
+        super().__init_subclass__(**kwargs)
+        record: GameRecord | None = cls.__dict__.get("record")
+        if record is None:
+            return
+        cls.kind, cls.title, cls.code_prefix = record.kind, record.title, record.prefix
+        cls.versions, cls.deal_form = record.versions, record.deals
+        cells = record.cells
+        cls.has_cells = cells is not None
+        cls.cell_counts = cells.values if cells is not None else CELL_COUNTS
 
     # Each game's own position object (``engine.bakers.Position`` …); subclasses narrow it.
     position: object

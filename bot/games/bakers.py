@@ -16,6 +16,7 @@ from bot.games.tableau import HOME, TableauFront, place_words, tableau_hint, tab
 from bot.languages.i18n import Translator
 from bot.play import dailycodes
 from engine import BakersGame
+from engine.bakers.record import BAKERS
 
 DAILY_CELLS = 4
 # The daily's search, once a day in a thread of the bot's process: at most this many nodes
@@ -54,14 +55,8 @@ def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budge
 
 
 class BakersFront(TableauFront[BakersGame]):
-    kind = "bakers"
-    letter = "b"
-    command = "boulanger"
-    name = "Jeu du Boulanger"
-    short_name = "Boulanger"
+    record = BAKERS
     accent_colour = 0xC8893B  # a baked crust
-    commands_module = "bot.games.bakers_commands"
-    cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)
     score_key = "lb.bakers_score"
     best_won_key = "stats.best_bakers"

@@ -25,6 +25,7 @@ import engine
 import storage
 from bot.languages.i18n import Translator, t
 from bot.play.feedback import UserFeedback
+from engine.record import GameRecord
 from storage import Deck
 
 G = TypeVar("G", bound="engine.Game[Any]")
@@ -161,11 +162,12 @@ class WorkerPool(Protocol):
 class GameFront(ABC, Generic[G]):
     """Everything game-specific the bot does, for the engine game class ``G``."""
 
+    # Its identity, read from the game's record (``__init_subclass__``): written nowhere else.
+    record: ClassVar[GameRecord]
     kind: ClassVar[str]  # the engine's kind, the registry's key
     letter: ClassVar[str]  # one character naming the game inside custom ids
     command: ClassVar[str]  # the slash command that starts a game
     name: ClassVar[str]  # the English name in command choices (translated as ``choice.<kind>``)
-    commands_module: ClassVar[str]  # the discord.py extension holding the start command
     short_name: ClassVar[str]  # the English name in help texts ("Boulanger")
     accent_colour: ClassVar[int] = 0x5865F2  # the edge of its board's card (Components V2 container)
     cell_choices: ClassVar[tuple[int, ...]] = ()  # free-cell counts offered, the default first
@@ -184,6 +186,17 @@ class GameFront(ABC, Generic[G]):
     explains_losses: ClassVar[bool] = False  # a lost game's board offers "how could it be won?"
     in_activity: ClassVar[bool] = False  # offered in the Activity (it has a ``table``)
     settings: ClassVar[tuple[GameSetting, ...]] = ()  # its players' own choices (``/settings``)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A front naming its game's ``record`` takes its identity and cell choices from it."""
+        super().__init_subclass__(**kwargs)
+        record: GameRecord | None = cls.__dict__.get("record")
+        if record is None:
+            return
+        cls.kind, cls.letter, cls.command = record.kind, record.letter, record.command.name
+        cls.name, cls.short_name = record.title, record.short_name
+        cells = record.cells
+        cls.cell_choices = cells.values if cells is not None else ()
 
     # -- texts ---------------------------------------------------------------------------
     def key(self, base: str) -> str:
