@@ -394,11 +394,11 @@ def test_playing_one_game_imports_no_other_games_modules():
 
     script = (
         "import sys, engine\n"
-        "assert {'engine.bakers', 'engine.calculation', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
+        "assert {'engine.bakers.game', 'engine.calculation.game', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
         "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell']\n"
         "engine.new_game('BK1-C4-AAAAA24')\n"
-        "assert 'engine.bakers' in sys.modules and 'engine.calculation' not in sys.modules\n"
-        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation' in sys.modules\n"
-        "assert engine.CalculationGame is sys.modules['engine.calculation'].CalculationGame\n"
+        "assert 'engine.bakers.game' in sys.modules and 'engine.calculation.game' not in sys.modules\n"
+        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation.game' in sys.modules\n"
+        "assert engine.GAMES['calculation'] is sys.modules['engine.calculation.game'].CalculationGame\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=Path(__file__).resolve().parent.parent)

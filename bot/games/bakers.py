@@ -14,8 +14,7 @@ import engine
 from bot.games.base import WinnableFinder
 from bot.games.tableau import HOME, TableauFront, place_words, tableau_hint, tableau_verdict
 from bot.languages.i18n import Translator
-from bot.play import dailycodes
-from engine import BakersGame
+from engine.bakers import BakersGame
 from engine.bakers.record import BAKERS
 
 DAILY_CELLS = 4
@@ -48,6 +47,13 @@ def proven_deals(
             yield code, tuple(found.moves)
 
 
+def shipped_winnable(cells: int) -> tuple[int, ...]:
+    """The project's shipped list of proven-winnable deals (``engine/bakers/winnable_deals.json``)."""
+    from engine.bakers.deals import winnable_deals
+
+    return tuple(winnable_deals(cells))
+
+
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
     """Worker: try random deals with ``cells`` free cells; return those proven winnable."""
     found = proven_deals(cells, random.Random(seed), seconds_each, budget)
@@ -66,7 +72,7 @@ class BakersFront(TableauFront[BakersGame]):
         return tr(self.key("help"))
 
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
-        return dailycodes.shipped_winnable(cells)
+        return shipped_winnable(cells)
 
     def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
         """A shipped stock deal's solution (``engine.bakers.deals``), for that deal as dealt

@@ -16,7 +16,8 @@ import storage
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Pile, Press, Style, Table, WorkerPool
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
-from engine import CalculationGame, cards
+from engine import cards
+from engine.calculation import CalculationGame
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE
 from engine.calculation.position import CalculationMove
 from engine.calculation.record import CALCULATION

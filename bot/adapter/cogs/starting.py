@@ -94,7 +94,7 @@ def start_command(front: GameFront[Any]) -> StartCommand:
     # discord.py reads a command's options from its callback's signature: this game's only.
     interaction = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)
     options = _options(front.record)
-    start.__signature__ = inspect.Signature([interaction, *(p for p, _ in options)])
+    start.__dict__["__signature__"] = inspect.Signature([interaction, *(p for p, _ in options)])
     app_commands.describe(**{p.name: words for p, words in options})(start)
     if front.cell_choices:
         choices = [app_commands.Choice(name=str(n), value=n) for n in front.cell_choices]
