@@ -14,6 +14,7 @@ from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.codes import GameCode, parse_code
 from engine.game import Finish, Game, Outcome
+from engine.record import GameRecord, StartWords
 from storage import ranking
 from tests.bakers_boards import build, cards
 
@@ -347,6 +348,24 @@ def test_cards_home_known_without_a_replay_agrees_with_the_game():
     assert BakersGame.cards_home_of("resigned", 620) is None
 
 
+def count_record(title: str) -> GameRecord:
+    """A record naming ``CountGame`` (which says its identity in class attributes)."""
+    words = StartWords("count", "Start a game of Count", code="Replay a deal by its code")
+    return GameRecord(
+        kind="count",
+        prefix="CNT",
+        title=title,
+        short_name=title,
+        letter="n",
+        versions=(1, 2),
+        option=None,
+        command=words,
+        game="tests.test_engine_api:CountGame",
+        board="tests.test_engine_api",
+        front="tests.test_engine_api:CountGame",
+    )
+
+
 @pytest.fixture
 def lazy_registry(monkeypatch):
     for name in ("SPECS", "GAME_PREFIXES", "KIND_PREFIXES", "VERSIONS"):
@@ -355,14 +374,7 @@ def lazy_registry(monkeypatch):
 
 
 def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_registry):
-    registry.declare(
-        "tests.test_engine_api:CountGame",
-        kind="count",
-        prefix="CNT",
-        title="Count",
-        versions=(1, 2),
-        has_cells=False,
-    )
+    registry.declare(count_record("Count"))
     assert "count" in registry.GAMES and list(registry.GAMES) == ["count"] and len(registry.GAMES) == 1
     assert engine.parse_code("CNT2-AAAAA24").kind == "count"  # known before the class is loaded
     assert registry.GAMES._classes == {}
@@ -373,14 +385,7 @@ def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_r
 
 
 def test_a_declared_game_whose_class_says_otherwise_is_refused_when_loaded(lazy_registry):
-    registry.declare(
-        "tests.test_engine_api:CountGame",
-        kind="count",
-        prefix="CNT",
-        title="Tally",
-        versions=(1, 2),
-        has_cells=False,
-    )
+    registry.declare(count_record("Tally"))
     with pytest.raises(RuntimeError, match="declared"):
         registry.GAMES["count"]
 

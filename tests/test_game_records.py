@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -48,8 +49,9 @@ def patterns(record: GameRecord) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """What names ``record``'s game in an identifier, and in a string or text (see the module's
     docstring): a string may also name it by its command word or its code prefix."""
     classes = [where.partition(":")[2] for where in (record.game, record.front)]
-    kind = f"(?i:{re.escape(record.kind)})(?![a-z])"  # not the plural "Freecells"
-    names = "|".join([kind, *(re.escape(w) for w in (record.title, *classes) if w)])
+    # Not a longer word (the plural "Freecells"): none of them followed by a small letter.
+    words = [f"(?i:{re.escape(record.kind)})", *(re.escape(w) for w in (record.title, *classes) if w)]
+    names = f"(?:{'|'.join(words)})(?![a-z])"
     command, prefix = re.escape(record.command.name), re.escape(record.prefix)
     forms = [rf"(?<![\w./])/{command}\b(?!\.)", rf"\.{command}\.", rf"^{prefix}$", rf"\b{prefix}\d"]
     if record.command.name != PROJECT:  # the project's name is its files', not the game's
@@ -111,13 +113,15 @@ def catalogue_words(text: str) -> Iterator[str]:
             yield from re.findall(r'"((?:[^"\\]|\\.)*)"', line)
 
 
-def words_of(path: Path) -> Iterator[tuple[str, bool]]:
-    """A file's words, each with whether it is a string (or text) rather than an identifier."""
+@cache
+def words_of(path: Path) -> tuple[tuple[str, bool], ...]:
+    """A file's words, each with whether it is a string (or text) rather than an identifier
+    (read once for every game)."""
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".py":
-        return python_words(text)
-    lines = catalogue_words(text) if path.suffix in (".po", ".pot") else iter(text.splitlines())
-    return ((line, True) for line in lines)
+        return tuple(python_words(text))
+    lines = catalogue_words(text) if path.suffix in (".po", ".pot") else text.splitlines()
+    return tuple((line, True) for line in lines)
 
 
 def counted_files(root: Path) -> Iterator[tuple[str, Path]]:
