@@ -29,13 +29,15 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from engine import codes, registry
 from engine.games import RECORDS
-from engine.record import GameRecord, StartWords
+from engine.record import GameOption, GameRecord, StartWords, load
 from tests.thirdgame.record import TOWER
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,3 +217,53 @@ def test_the_count_finds_a_branch_on_a_game_and_skips_prose_and_its_own_modules(
         "bot/running/config.py",
         "engine/games.py",
     }
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.kind)
+def test_a_game_class_and_its_front_say_what_their_record_says(record):
+    from bot.games import front_for
+
+    game, front = load(record.game), front_for(record.kind)
+    assert (game.kind, game.title, game.code_prefix, game.versions) == (
+        record.kind,
+        record.title,
+        record.prefix,
+        record.versions,
+    )
+    assert game.deal_form == record.deals and game.has_cells == (record.cells is not None)
+    assert (front.kind, front.letter, front.command, front.name, front.short_name) == (
+        record.kind,
+        record.letter,
+        record.command.name,
+        record.title,
+        record.short_name,
+    )
+    assert front.cell_choices == (record.cells.values if record.cells else ())
+
+
+def test_start_commands_offer_what_each_record_says():
+    """Options in the order players know them; only a game with numbered deals takes a number."""
+    from bot.adapter.cogs.starting import start_commands
+
+    commands = {c.name: c for c in start_commands()}
+    options = {name: [p.name for p in c.parameters] for name, c in commands.items()}
+    assert options == {
+        "boulanger": ["cells", "code", "any_deal"],
+        "calculation": ["code"],
+        "freecell": ["cells", "deal", "code", "any_deal"],
+    }
+    deal = commands["freecell"].get_parameter("deal")
+    assert deal is not None and (deal.min_value, deal.max_value) == (1, 1_000_000)
+    cells = commands["boulanger"].get_parameter("cells")
+    assert cells is not None and [c.value for c in cells.choices] == [4, 2, 1]
+    assert commands["calculation"].description == "Start a game of Calculation (Broken Intervals)"
+
+
+def test_a_record_must_be_one_the_codes_can_write():
+    draw = GameOption("draw", "D", (1, 3), "Cards turned from the stock: 1 or 3")
+    klondike = replace(SAMPLE, kind="draw3", prefix="DRW", option=draw)
+    with pytest.raises(ValueError, match="free-cell option"):
+        registry.declare(klondike)  # until codes carry another option (engine/codes.py)
+    assert "draw3" not in codes.SPECS
+    with pytest.raises(ValueError, match="numbered deals"):
+        replace(SAMPLE, command=replace(SAMPLE.command, deal="A deal number"))

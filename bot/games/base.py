@@ -3,10 +3,11 @@
 A front answers every game-specific question the rest of ``bot/`` asks: what a
 board button means, which buttons a board gets, which place a selection
 highlights, moves and places in words, the daily share squares, the hint
-worker, the start command, the daily deal and the leaderboard line. Service,
+worker, the daily deal and the leaderboard line. Service,
 views, replies, cogs and the daily poster ask the front of a game (through
 ``bot.games.front_for``) and never compare kinds themselves, so a new game is
-an engine module, a front and one registration.
+its record, an engine module, a board and a front. A front's identity (kind,
+letter, command, names, cell choices) is read from the record it names.
 
 Fronts hold no state and import no Discord, so the service and the console use
 them too; buttons are described as ``ButtonSpec`` data that ``bot.adapter.views`` turns
