@@ -165,14 +165,11 @@ def test_every_game_is_registered_by_its_record_alone():
         assert REGISTRATION in naming(record), record.kind
 
 
-SAMPLE = GameRecord(
+SAMPLE = replace(
+    TOWER,
     kind="pyramid",
     prefix="PY",
     title="Pyramid",
-    short_name="Pyramid",
-    letter="p",
-    versions=(1,),
-    option=None,
     command=StartWords("pyramid", "Start a game of Pyramid", code="Replay a deal by its code"),
     game="engine.pyramid.game:PyramidGame",
     board="renderer.games.pyramid:BOARD",
