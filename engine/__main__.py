@@ -2,7 +2,7 @@
 
 For people and for checks from outside; a stable interface:
 
-* ``deal CODE`` prints the starting position (fc-solve board text);
+* ``deal CODE`` prints the starting position (the game's board text: fc-solve's for the eight-column games);
 * ``play CODE [MOVE ...]`` applies moves (or ``undo``) and prints one JSON object;
 * ``solve`` and ``hint`` (the eight-column games, BK… and FC… codes; ``hint`` plays Calculation too)
   print one JSON object, see ``engine.solver.cli``.

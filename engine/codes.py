@@ -1,15 +1,19 @@
-"""Game codes: ``BK1-C4-AAAAA24``, ``CA1-AAAAA24`` (SPEC §3) and ``FC1-C4-MS11982``.
+"""Game codes: ``BK1-C4-AAAAA24``, ``CA1-AAAAA24`` (SPEC §3), ``FC1-C4-MS11982``, ``KL1-D3-AAAAA24``.
 
 A code is the whole identity of a deal; parsing refuses anything else with a
 message that names the wrong part (game, version, cells, length, alphabet).
 
-Which prefixes, versions, cell counts and deal parts exist is not written here:
+Which prefixes, versions, options and deal parts exist is not written here:
 each game class declares them and ``engine.registry.register`` hands them to
 ``register_code``, so a new game needs no change in this module. A deal part is
 either the project's 7 base32 characters (``BASE32``) or a game's own numbered
 deals (``NumberedDeals``: ``MS11982`` is Microsoft's deal 11982); a game with
 numbered deals also takes a bare number, ``11982`` or ``#11982``, as shorthand
 when the caller says which game it is starting (``parse_code(text, kind=...)``).
+
+A game's one option, when its codes carry one, is a letter and a number (``OptionPart``):
+free cells ``C4`` by default, or a game's own (``D3``: cards drawn). ``GameCode.cells`` holds
+its number whatever the letter, and the game's ``cell_counts`` its allowed numbers.
 """
 
 from __future__ import annotations
@@ -90,6 +94,34 @@ class Base32Deals:
 
 
 DealForm = Base32Deals | NumberedDeals
+
+
+@dataclass(frozen=True, slots=True)
+class OptionPart:
+    """How a code writes its option: ``letter`` and the number (``C4``). A refusal names the
+    part: ``part`` for machines (``CodeError.part``, the reason ``code_<part>``), ``name`` for
+    people ("the free-cell part 'C3' must be ..."); ``values`` says what the number counts
+    ("free cells must be 4, 2 or 1")."""
+
+    letter: str
+    part: str
+    name: str
+    values: str
+
+    def write(self, value: int) -> str:
+        return f"{self.letter}{value}"
+
+    def refusal(self, text: str, values: tuple[int, ...]) -> CodeError:
+        allowed = [self.write(n) for n in values]
+        return CodeError(
+            f"the {self.name} part {text!r} must be {_either(allowed)}",
+            self.part,
+            text=text,
+            allowed=", ".join(allowed),
+        )
+
+
+CELLS = OptionPart("C", "cells", "free-cell", "free cells")
 BASE32 = Base32Deals()
 _ASCII_DIGITS = frozenset("0123456789")
 _ASCII_CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -106,9 +138,10 @@ class CodeSpec:
     has_cells: bool
     cell_counts: tuple[int, ...] = CELL_COUNTS  # the first is the default
     deals: DealForm = BASE32
+    option: OptionPart = CELLS  # how the option part is written, for games with one
 
     def example(self) -> str:
-        cells = f"-C{self.cell_counts[0]}" if self.has_cells else ""
+        cells = f"-{self.option.write(self.cell_counts[0])}" if self.has_cells else ""
         return f"{self.prefix}{self.versions[0]}{cells}-{self.deals.example()}"
 
 
@@ -129,14 +162,17 @@ def register_code(
     has_cells: bool,
     cell_counts: tuple[int, ...] = CELL_COUNTS,
     deals: DealForm = BASE32,
+    option: OptionPart = CELLS,
 ) -> CodeSpec:
     """Make a game's codes known (``engine.registry.register`` calls this for each game class)."""
     if len(prefix) < 2 or not set(prefix) <= _ASCII_CAPITALS:
         raise ValueError(f"a code prefix is two or more capital letters A-Z, not {prefix!r}")
     if not versions or any(v < 1 for v in versions):
         raise ValueError(f"versions must be positive numbers, not {versions!r}")
-    if not cell_counts or any(not 0 <= n <= 4 for n in cell_counts):
-        raise ValueError(f"cell counts must be 0 to 4, not {cell_counts!r}")
+    if not cell_counts or any(not 0 <= n <= 9 for n in cell_counts):
+        raise ValueError(f"option values must be 0 to 9, not {cell_counts!r}")
+    if len(option.letter) != 1 or option.letter not in _ASCII_CAPITALS:
+        raise ValueError(f"an option letter is one capital letter A-Z, not {option.letter!r}")
     for other in SPECS.values():
         if other.kind != kind and (other.prefix.startswith(prefix) or prefix.startswith(other.prefix)):
             raise ValueError(
@@ -145,7 +181,7 @@ def register_code(
     old = SPECS.get(kind)
     if old is not None:
         GAME_PREFIXES.pop(old.prefix, None)
-    spec = CodeSpec(kind, prefix, title, tuple(versions), has_cells, tuple(cell_counts), deals)
+    spec = CodeSpec(kind, prefix, title, tuple(versions), has_cells, tuple(cell_counts), deals, option)
     SPECS[kind] = spec
     GAME_PREFIXES[prefix] = kind
     KIND_PREFIXES[kind] = prefix
@@ -183,11 +219,13 @@ class GameCode:
     kind: str  # a registered kind: "bakers", "calculation"
     version: int
     deal: int
-    cells: int | None = None  # free cells, for games whose codes have a cell part
+    # The option's number, for games whose codes have an option part: free cells (C4), or the
+    # game's own option (D3: cards drawn).
+    cells: int | None = None
 
     def __str__(self) -> str:
         spec = code_spec(self.kind)
-        cells = f"-C{self.cells}" if spec.has_cells else ""
+        cells = f"-{spec.option.letter}{self.cells}" if spec.has_cells else ""
         return f"{spec.prefix}{self.version}{cells}-{spec.deals.write(self.deal)}"
 
 
@@ -230,7 +268,7 @@ def make_code(kind: str, deal: int, cells: int | None = None, version: int = 1) 
         cells = spec.cell_counts[0] if cells is None else cells
         if cells not in spec.cell_counts:
             counts = _either([str(n) for n in spec.cell_counts])
-            raise ValueError(f"free cells must be {counts}, not {cells}")
+            raise ValueError(f"{spec.option.values} must be {counts}, not {cells}")
     else:
         cells = None
     spec.deals.check(deal)
@@ -258,13 +296,7 @@ def _shorthand(text: str, kind: str, cells: int | None) -> GameCode | None:
     if spec.has_cells:
         cells = spec.cell_counts[0] if cells is None else cells
         if cells not in spec.cell_counts:
-            allowed = [f"C{n}" for n in spec.cell_counts]
-            raise CodeError(
-                f"the free-cell part 'C{cells}' must be {_either(allowed)}",
-                "cells",
-                text=f"C{cells}",
-                allowed=", ".join(allowed),
-            )
+            raise spec.option.refusal(spec.option.write(cells), spec.cell_counts)
     else:
         cells = None
     return GameCode(spec.kind, spec.versions[-1], deal, cells)
@@ -332,14 +364,8 @@ def parse_code(text: str, *, kind: str | None = None, cells: int | None = None) 
         if len(parts) != 3:
             raise CodeError(f"{raw!r} must have three parts, like {spec.example()}", "length", text=raw)
         cell_text = parts[1]
-        allowed = [f"C{n}" for n in spec.cell_counts]
-        if cell_text not in allowed:
-            raise CodeError(
-                f"the free-cell part {cell_text!r} must be {_either(allowed)}",
-                "cells",
-                text=cell_text,
-                allowed=", ".join(allowed),
-            )
+        if cell_text not in [spec.option.write(n) for n in spec.cell_counts]:
+            raise spec.option.refusal(cell_text, spec.cell_counts)
         cells = int(cell_text[1:])
     elif len(parts) != 2:
         raise CodeError(f"{raw!r} must have two parts, like {spec.example()}", "length", text=raw)

@@ -14,6 +14,7 @@ from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.codes import GameCode, parse_code
 from engine.game import Finish, Game, Outcome
+from engine.record import GameRecord, StartWords
 from storage import ranking
 from tests.bakers_boards import build, cards
 
@@ -165,9 +166,9 @@ def test_unicode_digits_in_cells_are_a_cells_error():
 
 
 def test_codes_come_from_the_registered_classes():
-    assert codes.GAME_PREFIXES == {"BK": "bakers", "CA": "calculation", "FC": "freecell"}
-    assert codes.KIND_PREFIXES == {"bakers": "BK", "calculation": "CA", "freecell": "FC"}
-    assert codes.VERSIONS == {"bakers": (1,), "calculation": (1,), "freecell": (1,)}
+    assert codes.GAME_PREFIXES == {"BK": "bakers", "CA": "calculation", "FC": "freecell", "KL": "klondike"}
+    assert codes.KIND_PREFIXES == {"bakers": "BK", "calculation": "CA", "freecell": "FC", "klondike": "KL"}
+    assert codes.VERSIONS == {"bakers": (1,), "calculation": (1,), "freecell": (1,), "klondike": (1,)}
     assert codes.SPECS["bakers"] == codes.CodeSpec("bakers", "BK", "Jeu du Boulanger", (1,), True)
     assert (BakersGame.code_prefix, BakersGame.has_cells) == ("BK", True)
     assert (CalculationGame.code_prefix, CalculationGame.has_cells) == ("CA", False)
@@ -262,7 +263,9 @@ def test_a_third_game_needs_only_a_class_and_register(scratch_registry):
     assert info.value.part == "version" and "version 1, 2" in str(info.value)
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-AAAAA24")
-    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell) or CNT (Count)" in str(info.value)
+    assert "BK (Jeu du Boulanger), CA (Calculation), FC (FreeCell), KL (Klondike) or CNT (Count)" in str(
+        info.value
+    )
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("CNT1-C4-AAAAA24")
     assert info.value.part == "length"
@@ -280,8 +283,8 @@ def test_error_messages_of_the_built_in_games_are_unchanged():
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("XX1-C4-AAAAA24")
     assert str(info.value) == (
-        "'XX1-C4-AAAAA24' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation)"
-        " or FC (FreeCell)"
+        "'XX1-C4-AAAAA24' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation),"
+        " FC (FreeCell) or KL (Klondike)"
     )
     with pytest.raises(engine.CodeError) as info:
         engine.parse_code("BK1-AAAAA24")
@@ -347,6 +350,24 @@ def test_cards_home_known_without_a_replay_agrees_with_the_game():
     assert BakersGame.cards_home_of("resigned", 620) is None
 
 
+def count_record(title: str) -> GameRecord:
+    """A record naming ``CountGame`` (which says its identity in class attributes)."""
+    words = StartWords("count", "Start a game of Count", code="Replay a deal by its code")
+    return GameRecord(
+        kind="count",
+        prefix="CNT",
+        title=title,
+        short_name=title,
+        letter="n",
+        versions=(1, 2),
+        option=None,
+        command=words,
+        game="tests.test_engine_api:CountGame",
+        board="tests.test_engine_api",
+        front="tests.test_engine_api:CountGame",
+    )
+
+
 @pytest.fixture
 def lazy_registry(monkeypatch):
     for name in ("SPECS", "GAME_PREFIXES", "KIND_PREFIXES", "VERSIONS"):
@@ -355,14 +376,7 @@ def lazy_registry(monkeypatch):
 
 
 def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_registry):
-    registry.declare(
-        "tests.test_engine_api:CountGame",
-        kind="count",
-        prefix="CNT",
-        title="Count",
-        versions=(1, 2),
-        has_cells=False,
-    )
+    registry.declare(count_record("Count"))
     assert "count" in registry.GAMES and list(registry.GAMES) == ["count"] and len(registry.GAMES) == 1
     assert engine.parse_code("CNT2-AAAAA24").kind == "count"  # known before the class is loaded
     assert registry.GAMES._classes == {}
@@ -373,14 +387,7 @@ def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_r
 
 
 def test_a_declared_game_whose_class_says_otherwise_is_refused_when_loaded(lazy_registry):
-    registry.declare(
-        "tests.test_engine_api:CountGame",
-        kind="count",
-        prefix="CNT",
-        title="Tally",
-        versions=(1, 2),
-        has_cells=False,
-    )
+    registry.declare(count_record("Tally"))
     with pytest.raises(RuntimeError, match="declared"):
         registry.GAMES["count"]
 
@@ -394,11 +401,11 @@ def test_playing_one_game_imports_no_other_games_modules():
 
     script = (
         "import sys, engine\n"
-        "assert {'engine.bakers', 'engine.calculation', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
+        "assert {'engine.bakers.game', 'engine.calculation.game', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
         "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell']\n"
         "engine.new_game('BK1-C4-AAAAA24')\n"
-        "assert 'engine.bakers' in sys.modules and 'engine.calculation' not in sys.modules\n"
-        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation' in sys.modules\n"
-        "assert engine.CalculationGame is sys.modules['engine.calculation'].CalculationGame\n"
+        "assert 'engine.bakers.game' in sys.modules and 'engine.calculation.game' not in sys.modules\n"
+        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation.game' in sys.modules\n"
+        "assert engine.GAMES['calculation'] is sys.modules['engine.calculation.game'].CalculationGame\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=Path(__file__).resolve().parent.parent)

@@ -138,7 +138,8 @@ def test_unregistered_freecell_leaves_the_other_games_alone():
         with pytest.raises(engine.CodeError) as info:
             engine.parse_code("FC1-C4-MS1")
         assert str(info.value) == (
-            "'FC1-C4-MS1' is not a game code: it must start with BK (Jeu du Boulanger) or CA (Calculation)"
+            "'FC1-C4-MS1' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation)"
+            " or KL (Klondike)"
         )
     finally:
         engine.freecell.register_game()

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 import engine
 import storage
-from bot.games import GameFront, front_for, front_named, fronts
+from bot.games import front_for, front_named, fronts
 from bot.games.front.options import Options
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, use_language
