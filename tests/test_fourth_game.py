@@ -2,9 +2,10 @@
 
 ``tests/fourthgame`` holds Climb's engine module (``game.py``: a stock turned onto a waste,
 one pile climbed A to K), its board module (``picture.py``), its words in every language the
-bot speaks (``words.py``) and its front (``front.py``); registering them is all it takes for
-the real bot to start it by its command, take its presses (and refuse a wrong one), draw it
-in any language and list it on /help.
+bot speaks (``words.py``), its front (``front.py``) and its record (``record.py``: its codes,
+names and start command's words); adding that record is all it takes for the real bot to
+start it by its command, take its presses (and refuse a wrong one), draw it in any language
+and list it on /help, and no project file outside those modules names it.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, picture_labels
 from engine import codes
 from tests.fourthgame import picture
-from tests.fourthgame.front import STOCK, WASTE, ClimbFront
-from tests.fourthgame.game import HOME, TURN, ClimbGame, next_move, winnable
+from tests.fourthgame.front import STOCK, WASTE
+from tests.fourthgame.game import HOME, TURN, next_move, winnable
+from tests.fourthgame.record import CLIMB
 from tests.fourthgame.words import WORDS
 from tests.test_bot_discord import button, running
+from tests.test_game_records import naming
 
 WON = "CL1-AAAAABI"  # the forced plan wins it in 37 moves; its first card is 4♥
 LOST = "CL1-AAAAAAF"
@@ -32,16 +35,10 @@ LOST = "CL1-AAAAAAF"
 
 @pytest.fixture
 def climb():
-    engine.register(ClimbGame)
-    renderer.register(picture)
-    front = games.register(ClimbFront())
+    front = games.add(CLIMB)  # its record alone: engine, renderer, front and start command
     yield front
-    games.unregister("climb")
-    renderer.unregister("climb")
-    engine.GAMES.pop("climb", None)
-    for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
-        table.pop("climb", None)
-    codes.GAME_PREFIXES.pop("CL", None)
+    games.remove(CLIMB.kind)
+    assert "climb" not in engine.GAMES and "climb" not in codes.SPECS and "CL" not in codes.GAME_PREFIXES
 
 
 def decode(png: bytes) -> Image.Image:
@@ -161,7 +158,7 @@ def test_the_fourth_game_draws_its_board_in_every_language(climb, language):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="bot/games/__init__.py:96-99 (_command) reads a start command's name for a Discord "
+    reason="bot/games/__init__.py:127-130 (_command) reads a start command's name for a Discord "
     "locale from the shared catalogue (command.<name>.name): a game whose words live in its own "
     "modules is listed on /help as `/command.climb.name`",
 )
@@ -186,3 +183,9 @@ def test_the_console_offers_the_fourth_game(climb):
 
     (line,) = [line for line in help_text().splitlines() if line.startswith("  new climb")]
     assert line.endswith("start Climb")
+
+
+def test_no_project_file_outside_its_own_modules_names_the_fourth_game():
+    """The count ``tests/test_game_records.py`` makes for every game: Climb is its own modules
+    and its record, named nowhere in ``engine/``, ``renderer/``, ``storage/`` or ``bot/``."""
+    assert naming(CLIMB) == {}

@@ -15,14 +15,15 @@ from bot.play.feedback import UserFeedback
 from engine.cards import card_label, make_card
 from tests.fourthgame import words
 from tests.fourthgame.game import HOME, SUIT, TURN, ClimbGame, ClimbMove, next_move
+from tests.fourthgame.record import CLIMB
 
 STOCK, WASTE = "s", "w"  # the buttons' acts in custom ids
 
 
 def climb_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     """Worker: the forced plan's next move."""
-    if ClimbGame.kind not in engine.GAMES:  # a worker process started afresh (not forked)
-        engine.register(ClimbGame)
+    if CLIMB.kind not in engine.GAMES:  # a worker process started afresh (not forked) declares it
+        engine.registry.declare(CLIMB)
     game = engine.replay(code, moves)
     assert isinstance(game, ClimbGame)
     if game.is_won:
@@ -32,12 +33,7 @@ def climb_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
 
 
 class ClimbFront(GameFront[ClimbGame]):
-    kind = "climb"
-    letter = "m"
-    command = "climb"
-    name = "Climb"
-    short_name = "Climb"
-    commands_module = "tests.fourthgame.commands"
+    record = CLIMB
     notation_examples = "t, h"
     button_names = "s, w"
     uses_selection = False

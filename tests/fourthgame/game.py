@@ -17,6 +17,7 @@ from engine.cards import card_label, make_card, rank_of, suit_of
 from engine.dealing import shuffled_deck
 from engine.errors import IllegalMove
 from engine.game import Finish, Game, Outcome
+from tests.fourthgame.record import CLIMB
 
 SUIT = 1  # hearts
 PASSES = 3  # the stock is gone through at most three times
@@ -35,9 +36,7 @@ class ClimbMove:
 
 
 class ClimbGame(Game[ClimbMove]):
-    kind = "climb"
-    title = "Climb"
-    code_prefix = "CL"
+    record = CLIMB
 
     def __init__(self, code: engine.GameCode) -> None:
         super().__init__(code)

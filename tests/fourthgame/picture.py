@@ -18,11 +18,12 @@ from renderer.labels import Labels, Word
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
 from tests.fourthgame.game import PASSES, SUIT, ClimbGame
+from tests.fourthgame.record import CLIMB
 
-KIND = ClimbGame.kind
+KIND = CLIMB.kind
 CAPTIONS = ("climb.stock", "climb.waste", "climb.pile")
 WORDS: dict[str, Word] = {
-    KIND: ("Climb", 18, 180),
+    KIND: (CLIMB.title, 18, 180),
     **{key: (key.split(".")[1], 18, 150) for key in CAPTIONS},
 }
 LABEL_Y = L.HEADER_H + 1
