@@ -156,12 +156,6 @@ def test_the_fourth_game_draws_its_board_in_every_language(climb, language):
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/games/__init__.py:127-130 (_command) reads a start command's name for a Discord "
-    "locale from the shared catalogue (command.<name>.name): a game whose words live in its own "
-    "modules is listed on /help as `/command.climb.name`",
-)
 def test_help_lists_its_start_command_by_its_name(climb):
     assert "`/climb` (Climb)" in games.start_list("en")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
-from bot.languages.i18n import CLIENT_LOCALES, share_param, t
+from bot.languages.i18n import CLIENT_LOCALES, has, share_param, t
 from bot.play.feedback import UserFeedback
 from engine.games import RECORDS
 from engine.record import GameRecord, load
@@ -125,9 +125,12 @@ def front_named(word: str) -> GameFront[Any] | None:
 
 
 def _command(front: GameFront[Any], language: str) -> str:
-    """A start command as the player's Discord shows it (Catalan has no Discord locale: English)."""
-    localised = language in CLIENT_LOCALES.values()
-    return "/" + (t(language, f"command.{front.command}.name") if localised else front.command)
+    """A start command as the player's Discord shows it: its translated name where the player's
+    Discord locale has one (Catalan has no Discord locale; a game may bring no translation of
+    its command), else its own name, as Discord then shows it."""
+    key = f"command.{front.command}.name"
+    localised = language in CLIENT_LOCALES.values() and has(language, key)
+    return "/" + (t(language, key) if localised else front.command)
 
 
 def start_commands(language: str) -> str:
