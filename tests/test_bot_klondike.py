@@ -21,7 +21,9 @@ from engine.cards import card_label
 from engine.klondike import KlondikeGame
 from renderer.games import klondike as board_module
 from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
+from tests.test_bot_freecell import decode
 from tests.test_bot_races import join, my_board, start_now
+from tests.test_klondike_finish import greedy
 
 EN = Translator("en")
 # Deals the engine's tests win by a greedy line (tests/test_klondike_finish.py).
@@ -37,25 +39,12 @@ class Step:
 
 
 def greedy_line(code: str) -> list[str]:
-    """The engine tests' greedy win (home first, a move that turns a card up, the waste onto a
-    pile, else the stock; Finish once it wins), as actions."""
+    """The engine tests' greedy win (``tests.test_klondike_finish.greedy``), as its actions."""
     game = engine.new_game(code)
     assert isinstance(game, KlondikeGame)
-    line: list[str] = []
-    while not game.is_over and len(line) < 2000:
-        if game.home_finishes():
-            line.append(",".join(game.home_run()))
-            game.play_home()
-            continue
-        moves = [m for m in game.legal_move_objects() if m.notation != "s"]
-        ranked = [m for m in moves if m.dst_kind == "h" and m.src_kind != "h"]
-        ranked += [m for m in moves if m.turns_up] + [
-            m for m in moves if m.src_kind == "w" and m.dst_kind == "p"
-        ]
-        line.append(ranked[0].notation if ranked else "s")
-        game.play(line[-1])
+    greedy(game)
     assert game.is_won
-    return line
+    return list(game.moves)
 
 
 def steps_of(code: str, line: list[str]) -> list[Step]:
@@ -78,13 +67,6 @@ def steps_of(code: str, line: list[str]) -> list[Step]:
             out.append(Step(menu=action))
         game.play_batch(action.split(","))
     return out
-
-
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 async def play(fake, user, board, steps):

@@ -34,6 +34,7 @@ from bot.games.base import (
     Verdict,
     VerdictWorker,
 )
+from bot.games.front.results import scored_result_words
 from bot.languages.i18n import Translator, t
 from bot.play.feedback import UserFeedback
 from engine.cards import SUIT_SYMBOLS, card_label, card_text, make_card, rank_text
@@ -450,11 +451,7 @@ class TableauFront(GameFront[G]):
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then
         the reference score, which never ranks."""
         cells = self.cells_of(best.variant) or self.cell_choices[0]
-        score = tr(self.score_key, score=best.score, cells=cells)
-        if best.won:
-            return [tr("lb.won_in", moves=best.move_count), score]
-        progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]
-        return [tr("lb.not_won"), *progress, tr.n("board.moves", best.move_count), score]
+        return scored_result_words(tr, best, tr(self.score_key, score=best.score, cells=cells))
 
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         if best.won:

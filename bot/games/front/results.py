@@ -20,6 +20,15 @@ def elapsed(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+def scored_result_words(tr: Translator, best: storage.FinishedGame, score: str) -> list[str]:
+    """A leaderboard entry of a game whose score is shown but never ranks: a win and its moves,
+    or "not won", its cards home and moves (what ranks it); then the ``score`` in words."""
+    if best.won:
+        return [tr("lb.won_in", moves=best.move_count), score]
+    progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]
+    return [tr("lb.not_won"), *progress, tr.n("board.moves", best.move_count), score]
+
+
 class Results(Part[G]):
     """Endings and rankings in the game's words."""
 

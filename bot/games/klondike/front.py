@@ -16,6 +16,7 @@ import engine
 import storage
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
 from bot.games.front.options import OptionPlace
+from bot.games.front.results import scored_result_words
 from bot.games.klondike import presses
 from bot.games.klondike.words import alt_text, describe_move, selected_words
 from bot.languages.i18n import Translator
@@ -177,11 +178,7 @@ class KlondikeFront(GameFront[KlondikeGame]):
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then
         the score, which never ranks."""
         draw = self.cells_of(best.variant) or self.cell_choices[0]
-        score = tr("lb.klondike_score", score=best.score, draw=draw)
-        if best.won:
-            return [tr("lb.won_in", moves=best.move_count), score]
-        progress = [] if best.home is None else [tr("lb.cards_home", score=best.home)]
-        return [tr("lb.not_won"), *progress, tr.n("board.moves", best.move_count), score]
+        return scored_result_words(tr, best, tr("lb.klondike_score", score=best.score, draw=draw))
 
     def best_line(self, tr: Translator, best: storage.FinishedGame) -> str:
         if best.won:
