@@ -73,9 +73,11 @@ class Advisor:
     async def advise(self, row: storage.GameRow, game: engine.Game[Any]) -> HintAnswer:
         if is_private(row):  # a race (a stale Hint button): the solver would race for the player
             raise UserFeedback("race.error.no_hints")
+        front = front_of(game)
+        if not front.offers_hints:
+            raise UserFeedback(front.key("error.no_hints"))
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
-        front = front_of(game)
         store = self.games.store
         await game_settings.apply(store, row.owner_id, front, game)  # a move the player can make next
         advice = await self.solver.hint(front, game, self.hint_seconds)

@@ -50,6 +50,9 @@ class Controls(Part[G], ABC):
     selections: ClassVar[str] = ""  # the places a selection may hold, one character each
     uses_selection: ClassVar[bool] = True  # whether a press can select a place (and Clear it)
     menu_size: ClassVar[int] = 25  # Discord's most options in a select menu
+    # Whether its boards offer hints: a game whose hint player is still to come has no Hint
+    # button, and a hint asked for is refused in its words (``error.no_hints.<kind>``).
+    offers_hints: ClassVar[bool] = True
 
     def press(self, game: G, sel: str, act: str) -> Press:
         """What pressing ``act`` means with ``sel`` selected; ``UserFeedback`` if nothing."""
@@ -75,10 +78,9 @@ class Controls(Part[G], ABC):
         """The game's own buttons (its places, a Home), rows from 0; the shared controls follow."""
 
     def control_buttons(self, tr: Translator, game: G, sel: str, row: int) -> list[ButtonSpec]:
-        out = [
-            ButtonSpec(UNDO, tr("button.undo"), row, disabled=game.undo_depth == 0),
-            ButtonSpec(HINT, tr("button.hint"), row, style="success"),
-        ]
+        out = [ButtonSpec(UNDO, tr("button.undo"), row, disabled=game.undo_depth == 0)]
+        if self.offers_hints:
+            out.append(ButtonSpec(HINT, tr("button.hint"), row, style="success"))
         if self.uses_selection:
             out.append(ButtonSpec(CLEAR, tr("button.clear"), row, disabled=not sel, keeps_selection=False))
         if game.is_lost:  # no legal move is left: offer to end it (recorded as lost)

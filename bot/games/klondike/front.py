@@ -4,8 +4,8 @@ code's option, ``D1``/``D3``: boards, races and the stock of deals are per draw)
 (``renderer.games.klondike``), what the player sees in words (``bot.games.klondike.words``).
 
 Hints and the lost-deal warning wait for the Klondike solver and its blind hint player
-(``engine.klondike``): until they come, the Hint button says no hint is known here (the
-solving part's default of an "unknown" advice), boards never warn, and a new game is any deal.
+(``engine.klondike``): until they come, the boards have no Hint button (``offers_hints``; a
+hint asked for is refused in Klondike's words), never warn, and a new game is any deal.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ _NOTATION_START = frozenset(PILE_DIGITS + STOCK + WASTE + HOME)
 
 
 def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
-    """Worker: no advice yet (the blind hint player is not part of the bot yet): "unknown"."""
+    """Worker: no advice ("unknown") for a game not over. Never asked while the front's
+    ``offers_hints`` is off; the blind hint player's worker replaces it."""
     game = engine.replay(code, moves)
     if game.is_over:
         return Advice("won" if game.is_won else "lost")
@@ -41,6 +42,7 @@ def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
 class KlondikeFront(GameFront[KlondikeGame]):
     record = KLONDIKE  # its kind, letter, command, names and draws (``engine.klondike.record``)
     accent_colour = 0xB22222  # a card back's red
+    offers_hints = False  # until the blind hint player (its own branch) is wired here
     selections = presses.SOURCES
     notation_examples = "s, w3, 35, hs3"
     button_names = "s (stock), w (waste), 1-7, home"
