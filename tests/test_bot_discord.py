@@ -563,7 +563,12 @@ async def test_a_post_sent_just_before_a_crash_is_found_not_doubled(fake_discord
     card = daily_post_card(
         Translator("en"),
         day,
-        {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24", "freecell": "FC1-C4-MS5"},
+        {
+            "bakers": "BK1-C4-AAAAA24",
+            "calculation": "CA1-AAAAA24",
+            "freecell": "FC1-C4-MS5",
+            "klondike": "KL1-D1-AAAAA24",
+        },
     )
     headers = {"Authorization": f"Bot {fake.token}"}
     async with aiohttp.ClientSession(headers=headers) as http:  # the post the crashed bot had sent

@@ -131,6 +131,7 @@ async def test_the_daily_post_is_a_card_and_an_old_posts_play_button_still_plays
         "Play Jeu du Boulanger",
         "Play Calculation",
         "Play FreeCell",
+        "Play Klondike",
     ]
     assert "BK1-C4-" in post.text() and "<t:" in post.text()
     played = await fake.click(player, post, button_id(post, "d:"))
@@ -228,7 +229,12 @@ async def test_every_card_is_a_valid_layout_in_every_language(language):
     from bot.adapter.cogs.daily import daily_post_card
     from bot.adapter.cogs.race import race_card, result_card
 
-    codes = {"bakers": "BK1-C4-AAAAA24", "calculation": "CA1-AAAAA24", "freecell": "FC1-C4-MS5"}
+    codes = {
+        "bakers": "BK1-C4-AAAAA24",
+        "calculation": "CA1-AAAAA24",
+        "freecell": "FC1-C4-MS5",
+        "klondike": "KL1-D1-AAAAA24",
+    }
     day = dt.date(2026, 12, 6)
     cards = {"daily": daily_post_card(Translator(language), day, codes)}
     for status in ("lobby", "running", "finished", "cancelled"):

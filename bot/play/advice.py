@@ -75,7 +75,7 @@ class Advisor:
             raise UserFeedback("race.error.no_hints")
         front = front_of(game)
         if not front.offers_hints:
-            raise UserFeedback(front.key("error.no_hints"))
+            raise UserFeedback("error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
         store = self.games.store

@@ -51,7 +51,7 @@ class Controls(Part[G], ABC):
     uses_selection: ClassVar[bool] = True  # whether a press can select a place (and Clear it)
     menu_size: ClassVar[int] = 25  # Discord's most options in a select menu
     # Whether its boards offer hints: a game whose hint player is still to come has no Hint
-    # button, and a hint asked for is refused in its words (``error.no_hints.<kind>``).
+    # button, and a hint asked for is refused (``error.no_hints``).
     offers_hints: ClassVar[bool] = True
 
     def press(self, game: G, sel: str, act: str) -> Press:
