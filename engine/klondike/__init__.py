@@ -1,0 +1,1 @@
+"""Klondike (issue 43)."""
