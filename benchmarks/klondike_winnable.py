@@ -1,6 +1,7 @@
 """Thoughtful Klondike: the share of random deals the solver proves winnable, per draw.
 
-    .venv/bin/python benchmarks/klondike_winnable.py --deals 1000 --draws 1 3 --budget 50000
+    .venv/bin/python benchmarks/klondike_winnable.py --deals 1000 --draws 1 3 --budget 20000 --out rows.jsonl
+    .venv/bin/python benchmarks/klondike_winnable.py --summarize rows.jsonl
 
 Deals ``--start`` .. ``--start + --deals - 1`` (version 1's dealing, KLONDIKE.md), every card
 known. For each draw: how many are proven winnable, proven lost and undecided within the
@@ -64,7 +65,13 @@ def main() -> None:
     parser.add_argument("--draws", type=int, nargs="+", default=[1, 3])
     parser.add_argument("--budget", type=int, default=50_000)
     parser.add_argument("--out", type=Path, help="write every deal's row here as JSON lines")
+    parser.add_argument("--summarize", type=Path, help="only summarize the rows of an --out file")
     args = parser.parse_args()
+    if args.summarize:
+        rows = [json.loads(line) for line in args.summarize.read_text().splitlines()]
+        for draw in sorted({r["draw"] for r in rows}):
+            print(summary(draw, [r for r in rows if r["draw"] == draw]))
+        return
     for draw in args.draws:
         rows = []
         for deal in range(args.start, args.start + args.deals):

@@ -50,7 +50,10 @@ class Table:
 
     @classmethod
     def of(cls, layout: Layout) -> Table:
-        piles = [[[c, i >= d] for i, c in enumerate(p)] for p, d in zip(layout.piles, layout.face_down, strict=True)]
+        piles = [
+            [[c, i >= d] for i, c in enumerate(p)]
+            for p, d in zip(layout.piles, layout.face_down, strict=True)
+        ]
         for pile in piles:
             if pile:
                 pile[-1][1] = True

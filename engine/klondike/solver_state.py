@@ -67,18 +67,18 @@ def goes_home(card: int, found: tuple[int, ...]) -> bool:
 
 def home(found: tuple[int, ...], card: int) -> tuple[int, ...]:
     suit = SUIT[card]
-    return found[:suit] + (found[suit] + 1,) + found[suit + 1 :]
+    return (*found[:suit], found[suit] + 1, *found[suit + 1 :])
 
 
 def _uncovered(down: tuple[int, ...], pile: int, length: int) -> tuple[int, ...]:
     """Face-down counts after pile ``pile`` shrank to ``length`` (its new top turns up)."""
     if down[pile] and down[pile] >= length:
-        return down[:pile] + (max(length - 1, 0),) + down[pile + 1 :]
+        return (*down[:pile], max(length - 1, 0), *down[pile + 1 :])
     return down
 
 
 def _set(piles: tuple[bytes, ...], i: int, pile: bytes) -> tuple[bytes, ...]:
-    return piles[:i] + (pile,) + piles[i + 1 :]
+    return (*piles[:i], pile, *piles[i + 1 :])
 
 
 def settle(state: State, moves: list[str]) -> State:
@@ -166,11 +166,23 @@ def pile_moves(state: State, narrow: bool) -> list[Child]:
             continue
         if goes_home(pile[-1], found):
             after = State(_set(piles, i, pile[:-1]), _uncovered(down, i, len(pile) - 1), talon, pos, found)
-            out.append(Child(10 if down[i] == len(pile) - 1 else 40, [f"{i + 1}h"], after._replace(found=home(found, pile[-1]))))
+            out.append(
+                Child(
+                    10 if down[i] == len(pile) - 1 else 40,
+                    [f"{i + 1}h"],
+                    after._replace(found=home(found, pile[-1])),
+                )
+            )
         for j, k in _run_targets(piles, down, i):
             if narrow and k > down[i] and not goes_home(pile[k - 1], found):
                 continue
-            moved = State(_set(_set(piles, j, piles[j] + pile[k:]), i, pile[:k]), _uncovered(down, i, k), talon, pos, found)
+            moved = State(
+                _set(_set(piles, j, piles[j] + pile[k:]), i, pile[:k]),
+                _uncovered(down, i, k),
+                talon,
+                pos,
+                found,
+            )
             rank = (8 - down[i]) if k == down[i] and k else (50 if k == 0 else 60)
             out.append(Child(rank, [f"{i + 1}{j + 1}"], moved))
     return out
@@ -205,7 +217,7 @@ def return_moves(state: State) -> list[Child]:
         if not count:
             continue
         card = suit * 13 + count - 1
-        back = found[:suit] + (count - 1,) + found[suit + 1 :]
+        back = (*found[:suit], count - 1, *found[suit + 1 :])
         if is_safe(card, back):
             continue  # it would go straight home again
         for j in _place(piles, card):
@@ -251,7 +263,9 @@ def _home_step(state: State, draw: int) -> Child | None:
     piles, down, talon, pos, found = state
     for i, pile in enumerate(piles):
         if pile and goes_home(pile[-1], found):
-            return Child(0, [f"{i + 1}h"], State(_set(piles, i, pile[:-1]), down, talon, pos, home(found, pile[-1])))
+            return Child(
+                0, [f"{i + 1}h"], State(_set(piles, i, pile[:-1]), down, talon, pos, home(found, pile[-1]))
+            )
     for q, turns in reachable(len(talon), pos, draw):
         card = talon[q - 1]
         if goes_home(card, found):

@@ -91,19 +91,17 @@ def _search(root: State, draw: int, budget: int, *, narrow: bool) -> tuple[Verdi
     if is_won(root):
         return WINNABLE, [], 0
     seen = {key(root, draw)}
-    frames = [[children(root, draw, narrow), 0]]
+    pending = [children(root, draw, narrow)]  # each open position's children left, reversed
+    pending[0].reverse()
     path: list[list[str]] = []
     nodes = 1
-    while frames:
-        frame = frames[-1]
-        kids, index = frame
-        if index == len(kids):
-            frames.pop()
+    while pending:
+        if not pending[-1]:
+            pending.pop()
             if path:
                 path.pop()
             continue
-        frame[1] = index + 1
-        child = kids[index]
+        child = pending[-1].pop()
         state_key = key(child.state, draw)
         if state_key in seen:
             continue
@@ -115,7 +113,9 @@ def _search(root: State, draw: int, budget: int, *, narrow: bool) -> tuple[Verdi
             return UNKNOWN, [], nodes
         nodes += 1
         path.append(child.moves)
-        frames.append([children(child.state, draw, narrow), 0])
+        kids = children(child.state, draw, narrow)
+        kids.reverse()
+        pending.append(kids)
     return (UNKNOWN if narrow else LOST), [], nodes
 
 
