@@ -11,10 +11,10 @@ the machine's load.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.klondike.solver_state import State, children, finish, is_won, key, settle
-from engine.solver.result import LOST, UNKNOWN, WINNABLE, Verdict
+from engine.solver.result import LOST, UNKNOWN, WINNABLE, SolveResult, Verdict
 
 NODE_BUDGET = 200_000  # positions expanded; a few seconds of one core at most
 
@@ -31,22 +31,10 @@ class Layout:
     draw: int  # 1 or 3
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """``verdict`` is a proof either way, or ``"unknown"`` when the budget ran out.
-
-    ``moves`` (Klondike notation, every stock turn and redeal an ``s``) wins from the layout
-    when the verdict is ``"winnable"``; it is empty otherwise. ``nodes``: positions expanded.
-    """
-
-    verdict: Verdict
-    moves: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    nodes: int = 0
-
-    @property
-    def winnable(self) -> bool:
-        return self.verdict == WINNABLE
+# The project's solve answer, as for the other games: ``verdict`` a proof either way or
+# "unknown" when the budget ran out; ``moves`` (Klondike notation, every stock turn and redeal
+# an ``s``) wins from the layout when "winnable", empty otherwise; ``nodes`` positions expanded.
+Solution = SolveResult
 
 
 def state_of(layout: Layout) -> State:
