@@ -9,6 +9,7 @@ foundations as the count of cards home per suit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -59,8 +60,8 @@ class Position:
         if len(self.piles) != 7 or len(self.face_down) != 7:
             raise ValueError("Klondike has 7 piles")
         for pile, down in zip(self.piles, self.face_down, strict=True):
-            if pile and down >= len(pile) or down < 0 or (not pile and down):
+            if not 0 <= down <= max(len(pile) - 1, 0):
                 raise ValueError(f"pile {[text(c) for c in pile]}: its top card is face up")
             up = pile[down:]
-            if any(not goes_on(a, b) for b, a in zip(up, up[1:], strict=False)):
+            if any(not goes_on(a, b) for b, a in pairwise(up)):
                 raise ValueError(f"pile {[text(c) for c in pile]}: its face-up cards do not build")
