@@ -164,6 +164,8 @@ std::vector<Move> moves(const State& s, int draw) {
   talon_moves(s, draw, talon_home, talon_piles);
   out.insert(out.end(), talon_home.begin(), talon_home.end());
   pile_moves(s, uncovering, others);
+  auto deeper = [&](const Move& x, const Move& y) { return s.down[x.from] > s.down[y.from]; };
+  std::stable_sort(uncovering.begin(), uncovering.end(), deeper);  // the most cards to turn up first
   out.insert(out.end(), uncovering.begin(), uncovering.end());
   out.insert(out.end(), talon_piles.begin(), talon_piles.end());
   out.insert(out.end(), others.begin(), others.end());
