@@ -12,18 +12,9 @@ from tests.klondike_oracle import IllegalMove, Position, Table, deal, oracle_sol
 from tests.klondike_oracle.dealing import shuffle
 from tests.klondike_oracle.layout import card, text
 from tests.klondike_oracle.solver import compiler_missing
+from tests.test_bakers_deal import DEAL_860  # SPEC §3's vector: shuffled card k on column k mod 8
 
 needs_compiler = pytest.mark.skipif(compiler_missing(), reason="g++ is not installed (the oracle is C++)")
-
-# SPEC §3's test vector for BK1-C4-AAAAA24: shuffled card k on column k mod 8.
-BAKERS_860 = """4C 2C AC 9C QS JS TH
-6S 6D 5S 8D TC 7H 3S
-7D 6C 4D 9H JH 9S QH
-KH 3D 2S 8H JC TD 8S
-2H 5H QC 3C 7C 5D
-4S 2D KC KS 7S AD
-KD 4H 9D QD AH 6H
-5C 8C AS 3H TS JD"""
 
 
 def cards(words: str) -> tuple[int, ...]:
@@ -39,7 +30,7 @@ def position(
 def test_the_shuffle_is_spec_sections_three():
     deck = shuffle(860)
     columns = [" ".join(text(c) for c in deck[k::8]) for k in range(8)]
-    assert "\n".join(columns) == BAKERS_860
+    assert "\n".join(columns) == DEAL_860
 
 
 def test_a_deal_is_dealt_row_by_row_with_the_stock_after():
@@ -137,6 +128,24 @@ NINES = position(["KS", "KC", "QS", "QC", "JS", "JC", "TS"], [0] * 7, stock="9C 
 BURIED_ACE = position(
     ["AS KS", "2S QS", "3S JS", "4S TS", "5S 9S", "6S 8S", "7S"], [1, 1, 1, 1, 1, 1, 0], home=(0, 13, 13, 13)
 )
+
+
+# 3C lies face down under 4C, which only a red five could take: both are home, so a card must
+# come back from a foundation (5H onto 6C, or a longer chain off the full foundations).
+BACK_FROM_HOME = position(
+    ["3C 4C", "6C", "5C KH", "KC QC JC TC 9C 8C 7C", "QH JH TH 9H 8H 7H 6H", "", ""],
+    [1, 0, 1, 6, 6, 0, 0],
+    home=(13, 5, 13, 2),
+)
+
+
+@pytest.mark.processes
+@needs_compiler
+def test_a_win_that_needs_a_card_back_from_its_foundation_is_found():
+    result = run(BACK_FROM_HOME, 1, 100_000)
+    assert result.verdict == "winnable"
+    assert any(move.startswith("h") for move in result.line.split())
+    assert replay(BACK_FROM_HOME, 1, result.line)
 
 
 @pytest.mark.processes
