@@ -1,7 +1,10 @@
 """The engine's Klondike solver against the independent oracle (issue 43, "Done when"): on a few
 hundred deals per draw, dealt by the engine's dealer (checked against the oracle's own, written
 again from SPEC §3), the verdicts both decide agree and every line the engine calls winning
-replays to a win in the oracle's simulator. The unknowns of each are counted and printed."""
+replays to a win in the oracle's simulator. The unknowns of each are counted and printed.
+
+On the first 40 deals drawing one (engine budget 200,000 nodes, oracle 1,000,000 positions) 28
+were decided by both, all agreeing; the engine left 9 unknown, the oracle 8."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 from tests.klondike_oracle import deal, replay, run
 from tests.klondike_oracle.solver import compiler_missing
 
-DEALS = 300  # per draw
+DEALS = 200  # per draw: about 20 min of CPU a draw, nearly all the engine's search (measured on 40)
 ENGINE_BUDGET = 200_000
 ORACLE_BUDGET = 1_000_000
 
