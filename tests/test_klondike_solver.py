@@ -144,3 +144,13 @@ def test_a_layout_that_is_not_a_deal_is_refused(change: dict[str, object], messa
     fields = {name: getattr(dealt_layout(1, 1), name) for name in Layout.__slots__}
     with pytest.raises(ValueError, match=message):
         solve(Layout(**{**fields, **change}))  # type: ignore[arg-type]
+
+
+def test_drawing_three_a_waste_card_is_not_sent_home_unasked() -> None:
+    """Deal 20 drawing three is won only by leaving a safe card in the waste: taking it out
+    regroups the later turns of three (the independent oracle's first catch). Sending it home
+    as a forced move answered "lost"."""
+    layout = dealt_layout(20, 3)
+    result = solve(layout, budget=40_000)
+    assert result.verdict == "winnable"
+    assert replay(layout, result.moves).won()

@@ -81,8 +81,11 @@ def _set(piles: tuple[bytes, ...], i: int, pile: bytes) -> tuple[bytes, ...]:
     return (*piles[:i], pile, *piles[i + 1 :])
 
 
-def settle(state: State, moves: list[str]) -> State:
-    """Send home every safe pile top and waste top, repeatedly, writing the moves down."""
+def settle(state: State, moves: list[str], draw: int) -> State:
+    """Send home every safe pile top, and with draw one every safe waste top, repeatedly,
+    writing the moves down. Drawing three, a waste card is never sent home unasked: taking a
+    card out of the waste regroups the stock's later turns of three, which may lose the only
+    way to reach another card (deal 20 drawing three is won only by leaving it)."""
     piles, down, talon, pos, found = state
     moved = True
     while moved:
@@ -94,7 +97,7 @@ def settle(state: State, moves: list[str]) -> State:
                 down = _uncovered(down, i, len(pile) - 1)
                 moves.append(f"{i + 1}h")
                 moved = True
-        while pos and is_safe(talon[pos - 1], found):
+        while draw == 1 and pos and is_safe(talon[pos - 1], found):
             found = home(found, talon[pos - 1])
             talon = talon[: pos - 1] + talon[pos:]
             pos -= 1
@@ -233,7 +236,7 @@ def children(state: State, draw: int, narrow: bool = False) -> list[Child]:
     out = [*pile_moves(state, narrow), *talon_moves(state, draw)]
     if not narrow:
         out += return_moves(state)
-    out = [c._replace(state=settle(c.state, c.moves)) for c in out]
+    out = [c._replace(state=settle(c.state, c.moves, draw)) for c in out]
     out.sort(key=lambda c: c.rank)
     return out
 

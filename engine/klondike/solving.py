@@ -57,7 +57,7 @@ def solve(layout: Layout, *, budget: int = NODE_BUDGET) -> Solution:
     """Search ``layout`` for a win, expanding at most ``budget`` positions."""
     started = time.process_time()
     opening: list[str] = []
-    root = settle(state_of(layout), opening)
+    root = settle(state_of(layout), opening, layout.draw)
     verdict, line, nodes = _search(root, layout.draw, budget // 4, narrow=True)
     if verdict != WINNABLE:
         verdict, line, more = _search(root, layout.draw, budget - nodes, narrow=False)
