@@ -14,11 +14,12 @@ from PIL import Image
 import engine
 import renderer
 from bot.games import front_for
-from bot.games.klondike import presses
+from bot.games.klondike import deals, presses
 from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, picture_labels
 from engine.cards import card_label
 from engine.klondike import KlondikeGame
+from engine.klondike.solving import solve
 from renderer.games import klondike as board_module
 from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
 from tests.test_bot_freecell import decode
@@ -203,7 +204,10 @@ async def test_klondike_is_raced_on_one_deal(fake_discord, bot):
     assert fake.take_violations() == []
 
 
-async def test_help_rules_and_daily_know_klondike(fake_discord, bot):
+async def test_help_rules_and_daily_know_klondike(fake_discord, bot, monkeypatch):
+    from bot.play import dailycodes
+
+    monkeypatch.setattr(dailycodes, "draw", lambda: 1)  # a day whose first deal is proven at once
     alice = fake_discord.add_user("alice")
     helped = await fake_discord.slash(alice, "help")
     assert "/klondike" in helped.text() and "draw:3" in helped.text(), helped.text()
@@ -213,6 +217,7 @@ async def test_help_rules_and_daily_know_klondike(fake_discord, bot):
     assert not daily.failed and "KL1-D1-" in daily.text(), daily.text()
     row = await bot.store.active_game(alice.id, "klondike")
     assert row.source == "daily" and row.variant == "1"
+    assert deals.proven(engine.parse_code(row.code), deals.DAILY_NODES)  # a deal the solver won
     bad = await fake_discord.slash(alice, "klondike", {"code": "KL1-D2-AAAAA24"})
     assert bad.ephemeral and "The draw part “D2” must be one of D1, D3." in bad.text(), bad.text()
     assert fake_discord.take_violations() == []
@@ -250,3 +255,12 @@ def test_a_won_game_replays_through_the_picture():
     image = Image.open(io.BytesIO(gif))
     assert image.format == "GIF" and image.size == (renderer.WIDTH, board_module.FULL_HEIGHT)
     assert image.n_frames > len(line) // 2
+
+
+def test_the_stock_finder_gives_deals_the_solver_wins_at_that_draw():
+    found = deals.find_winnable(3, 7, 2, 2.0, 60.0)
+    assert len(found) == 2
+    for deal in found:
+        game = engine.new_game(str(engine.make_code("klondike", deal, 3)))
+        assert isinstance(game, KlondikeGame)
+        assert solve(deals.layout_of(game), budget=deals.STOCK_NODES).verdict == "winnable"

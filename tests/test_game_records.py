@@ -249,7 +249,7 @@ def test_start_commands_offer_what_each_record_says():
         "boulanger": ["cells", "code", "any_deal"],
         "calculation": ["code"],
         "freecell": ["cells", "deal", "code", "any_deal"],
-        "klondike": ["draw", "code"],
+        "klondike": ["draw", "code", "any_deal"],
     }
     deal = commands["freecell"].get_parameter("deal")
     assert deal is not None and (deal.min_value, deal.max_value) == (1, 1_000_000)

@@ -23,6 +23,7 @@ KLONDIKE = GameRecord(
         "klondike",
         "Start a game of Klondike (the classic solitaire), drawing one card or three",
         code="Replay a deal by its code, e.g. KL1-D3-AAAAA24",
+        any_deal="Deal any shuffle, even one that cannot be won (default: only winnable deals)",
     ),
     game="engine.klondike.game:KlondikeGame",
     board="renderer.games.klondike",

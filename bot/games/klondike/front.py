@@ -3,21 +3,23 @@ move (``bot.games.klondike.presses``), the menu for every other move, draw one o
 code's option, ``D1``/``D3``: boards, races and the stock of deals are per draw), the picture
 (``renderer.games.klondike``), what the player sees in words (``bot.games.klondike.words``).
 
-Hints and the lost-deal warning wait for the Klondike solver and its blind hint player
-(``engine.klondike``): until they come, the boards have no Hint button (``offers_hints``; a
-hint asked for is refused in Klondike's words), never warn, and a new game is any deal.
+A new game, and the daily, is a deal the thoughtful solver has won knowing every card
+(``bot.games.klondike.deals``; ``any_deal`` deals any shuffle). Hints and the lost-deal warning
+wait for the blind hint player: until it comes, the boards have no Hint button
+(``offers_hints``) and never warn.
 """
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 import engine
 import storage
-from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
+from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WinnableFinder
 from bot.games.front.options import OptionPlace
 from bot.games.front.results import scored_result_words
-from bot.games.klondike import presses
+from bot.games.klondike import deals, presses
 from bot.games.klondike.words import alt_text, describe_move, selected_words
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
@@ -28,6 +30,7 @@ from engine.klondike.notation import HOME, PILE_DIGITS, STOCK, WASTE
 from engine.klondike.record import KLONDIKE
 
 _NOTATION_START = frozenset(PILE_DIGITS + STOCK + WASTE + HOME)
+DAILY_DRAW = 1  # the daily draws one card: the default, and the deals most players win
 
 
 def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
@@ -43,6 +46,7 @@ class KlondikeFront(GameFront[KlondikeGame]):
     record = KLONDIKE  # its kind, letter, command, names and draws (``engine.klondike.record``)
     accent_colour = 0xB22222  # a card back's red
     offers_hints = False  # until the blind hint player (its own branch) is wired here
+    stock_cells = (1, 3)  # new games of either draw come from the stock of proven deals
     selections = presses.SOURCES
     notation_examples = "s, w3, 35, hs3"
     button_names = "s (stock), w (waste), 1-7, home"
@@ -63,6 +67,19 @@ class KlondikeFront(GameFront[KlondikeGame]):
     def option_words(self, tr: Translator, value: int, where: OptionPlace = "board") -> str:
         """``draw 3``, wherever the draw is shown."""
         return tr("board.klondike.draw", draw=value)
+
+    # -- proven-winnable deals -----------------------------------------------------------
+    @property
+    def winnable_finder(self) -> WinnableFinder:
+        return deals.find_winnable
+
+    def daily_code(self, draw: int) -> engine.GameCode:
+        """A deal the solver wins drawing one card (the default), the first of a few drawn from
+        the day's ``draw``; if none is proven within the budget, the last one tried (the
+        daily is then any deal, as for a game without a solver)."""
+        rng = random.Random(draw)
+        deal = deals.winnable_deal(DAILY_DRAW, rng, deals.DAILY_NODES, deals.DAILY_TRIES)
+        return self.code(self.random_deal(rng) if deal is None else deal, DAILY_DRAW)
 
     # -- buttons -------------------------------------------------------------------------
     def press_place(self, game: KlondikeGame, sel: str, act: str) -> Press:

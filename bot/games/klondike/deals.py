@@ -1,0 +1,59 @@
+"""Klondike's proven-winnable deals: the stock new games are dealt from and the daily, each a
+deal the thoughtful solver (``engine.klondike.solving``: knowing every card) has won.
+
+The searches are bounded by positions, not seconds, so whether a deal is taken does not depend
+on the machine's load; a deal the budget does not settle is dropped, not waited for.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import engine
+from engine.klondike import KlondikeGame
+from engine.klondike.solving import Layout, is_winnable
+
+# A deal tried for the stock: at most this many positions (about 1.5 s of one core; the
+# benchmark's thoughtful share was measured at 20,000 a deal, docs/BENCHMARKS.md).
+STOCK_NODES = 20_000
+# The daily: the first of a few deals drawn from the day's draw that the solver wins, each
+# searched as a stock deal (a player may be waiting for the first daily of the day).
+DAILY_NODES, DAILY_TRIES = STOCK_NODES, 12
+
+
+def layout_of(game: KlondikeGame) -> Layout:
+    """The solver's view of ``game``: every card where it lies (the bot knows the deal)."""
+    s = game.state()
+    return Layout(s.piles, s.face_down, s.stock, s.waste, s.foundations, s.draw)
+
+
+def proven(code: engine.GameCode, nodes: int) -> bool:
+    """Whether the solver wins the deal ``code`` within ``nodes`` positions."""
+    game = engine.new_game(str(code))
+    assert isinstance(game, KlondikeGame)
+    return is_winnable(layout_of(game), nodes)
+
+
+def winnable_deal(draw: int, rng: random.Random, nodes: int, tries: int) -> int | None:
+    """A random deal the solver wins drawing ``draw``, or None when ``tries`` deals were not."""
+    deals = engine.codes.SPECS["klondike"].deals
+    for _ in range(tries):
+        deal = rng.randint(deals.low, deals.high)
+        if proven(engine.make_code("klondike", deal, draw), nodes):
+            return deal
+    return None
+
+
+def find_winnable(draw: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
+    """Worker: random deals the solver won drawing ``draw``, until ``wanted`` are found or
+    ``budget`` seconds have passed (``seconds_each`` is not used: each deal's search is bounded
+    by positions, ``STOCK_NODES``)."""
+    rng = random.Random(seed)
+    found: list[int] = []
+    deadline = time.monotonic() + budget
+    while len(found) < wanted and time.monotonic() < deadline:
+        deal = winnable_deal(draw, rng, STOCK_NODES, 1)
+        if deal is not None and deal not in found:
+            found.append(deal)
+    return found
