@@ -1,6 +1,6 @@
 """Klondike's picture (``renderer.games.klondike``), drawn from a stand-in game: the engine's
 Klondike is built elsewhere, so ``StandIn`` below offers just what ``klondike.view`` reads
-(``layout()`` and the header's fields). The PNGs are decoded and measured: sizes, card backs
+(``seen_state()``, ``last_move`` and the header's fields). The PNGs are decoded and measured: sizes, card backs
 that give nothing away, the waste's fan, the stock's count, both decks, the marks."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import pytest
@@ -29,7 +30,7 @@ from tests.test_render_readable import RANK_MIN, SUIT_MIN, glyphs, on_phone
 
 @dataclass
 class Layout:
-    """What the engine's Klondike game is to return from ``layout()`` (see ``klondike.view``)."""
+    """What the engine's Klondike game is to return from ``seen_state()`` (see ``klondike.view``)."""
 
     piles: list[list[int]]
     face_down: list[int]
@@ -51,15 +52,20 @@ class StandIn:
     move_count: int = 0
     outcome: Outcome | None = None
 
-    def layout(self) -> Layout:
+    def seen_state(self) -> Layout:
         return self.board
 
+    @property
+    def last_move(self) -> SimpleNamespace | None:
+        """The last move as the engine's ``KlondikeMove`` names it: places and cards moved."""
+        if self.board.last is None:
+            return None
+        src_kind, src, dst_kind, dst, count = self.board.last
+        return SimpleNamespace(src_kind=src_kind, src=src, dst_kind=dst_kind, dst=dst, cards=(0,) * count)
 
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    renderer.register(K)
-    yield
-    renderer.unregister(K.KIND)
+
+def test_the_board_is_registered():
+    assert renderer.boards.board_for(engine.new_game("KL1-D1-AAAAA24")) is K
 
 
 def cards(text: str) -> list[int]:

@@ -14,6 +14,7 @@ from bot.games.bakers import BakersFront
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
 from bot.games.calculation import CalculationFront
 from bot.games.freecell import FreeCellFront
+from bot.games.klondike import KlondikeFront
 from bot.languages.i18n import CLIENT_LOCALES, share_param, t
 from bot.play.feedback import UserFeedback
 
@@ -134,6 +135,7 @@ for _name, _fill in {
 register(BakersFront())
 register(CalculationFront())
 register(FreeCellFront())
+register(KlondikeFront())
 
 __all__ = [
     "Advice",

@@ -17,11 +17,24 @@ from bot.languages.language import localise_params
 from bot.play.feedback import UserFeedback
 
 
+#: The param naming the game whose move was refused (``of_game``): its own words come first.
+GAME_PARAM = "game_kind"
+
+
+def of_game(exc: engine.EngineError, kind: str) -> engine.EngineError:
+    """Mark ``exc`` as a refusal of a move in a game of ``kind``: its words are then looked up as
+    ``engine.<reason>.<kind>`` first (a game that words a shared reason its own way)."""
+    exc.params.setdefault(GAME_PARAM, kind)
+    return exc
+
+
 def engine_error_text(locale: object, exc: engine.EngineError) -> str:
     """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
-    # A reason may come with different params in the two games (``no_fit``): the
-    # first variant whose placeholders are all given wins.
-    for key in (f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
+    # A reason may come with different params in two games (``no_fit``): the first variant
+    # whose placeholders are all given wins, the refusing game's own variants first.
+    kind = exc.params.get(GAME_PARAM)
+    own = (f"engine.{exc.reason}.{kind}", f"engine.{exc.reason}.{kind}.alt") if kind else ()
+    for key in (*own, f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
         text = template(locale, key)
         if text == key:
             continue

@@ -29,6 +29,7 @@ from bot.play.advice import Advisor, HintAnswer, lost_undos
 from bot.play.board import Board, Drawing
 from bot.play.boards import BoardMessages
 from bot.play.deals import Deals
+from bot.play.error_words import of_game
 from bot.play.feedback import UserFeedback
 from bot.play.games import RACE_SOURCE, DamagedGame, DamagedGameEnded, Games, is_private
 from bot.play.render_pool import RenderPool
@@ -252,11 +253,15 @@ class GameService:
         front = front_of(game)
         before = front.mark(game)
         undo = notation.strip().lower() == engine.UNDO
-        if undo:
-            game.undo()
-        else:
-            await game_settings.apply(self.store, row.owner_id, front, game)  # e.g. auto-play off
-            game.play(notation)
+        try:
+            if undo:
+                game.undo()
+            else:
+                await game_settings.apply(self.store, row.owner_id, front, game)  # e.g. auto-play off
+                game.play(notation)
+        except engine.EngineError as exc:
+            of_game(exc, game.kind)  # its words: the refusing game's own first
+            raise
         action = game.moves[-1]  # the canonical entry: a move, a batch (6h,ah) or "undo"
         new = await self._commit(row, game, action)
         if game.is_lost and new.is_active and front.dead_end_is_final:

@@ -5,8 +5,9 @@ highlights and words); another game's board registers itself with ``renderer.reg
 from __future__ import annotations
 
 from renderer.boards import register
-from renderer.games import bakers, calculation, freecell
+from renderer.games import bakers, calculation, freecell, klondike
 
 register(bakers.BOARD)
 register(calculation)
 register(freecell.BOARD)
+register(klondike)

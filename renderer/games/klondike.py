@@ -123,23 +123,26 @@ class KlondikeView:
 
 
 def view(game: Any) -> KlondikeView:
-    """What the picture needs of a Klondike game: ``game.layout()`` (an object with ``piles``,
-    ``face_down``, ``stock``, ``waste``, ``foundations``, ``draw`` and ``last`` as in
-    ``KlondikeView``) and the header's ``code``, ``score``, ``move_count`` and ``outcome``."""
-    lay = game.layout()
-    last = lay.last
+    """What the picture needs of a Klondike game: ``game.seen_state()`` (what the player has
+    seen: ``piles``, ``face_down``, ``stock``, ``waste``, ``foundations``, ``draw`` as in
+    ``KlondikeView``; a card never seen is -1, and the picture draws such cards from their
+    count alone), ``game.last_move`` (with ``src_kind``, ``src``, ``dst_kind``, ``dst`` and
+    ``cards``, or None) and the header's ``code``, ``score``, ``move_count`` and ``outcome``."""
+    seen = game.seen_state()
+    move = game.last_move
+    last = None if move is None else (move.src_kind, move.src, move.dst_kind, move.dst, len(move.cards))
     return KlondikeView(
-        piles=tuple(tuple(pile) for pile in lay.piles),
-        face_down=tuple(lay.face_down),
-        stock=tuple(lay.stock),
-        waste=tuple(lay.waste),
-        foundations=tuple(lay.foundations),
-        draw=int(lay.draw),
+        piles=tuple(tuple(pile) for pile in seen.piles),
+        face_down=tuple(seen.face_down),
+        stock=tuple(seen.stock),
+        waste=tuple(seen.waste),
+        foundations=tuple(seen.foundations),
+        draw=int(seen.draw),
         code=str(game.code),
         score=int(game.score),
         move_count=int(game.move_count),
         outcome=game.outcome,
-        last=None if last is None else tuple(last),
+        last=last,
     )
 
 
