@@ -17,17 +17,16 @@ to its best pile (``double_tap``); Home sends every card that can go home, or Fi
 
 from __future__ import annotations
 
-from typing import ClassVar
-
+from bot.games.front.controls import Controls
 from bot.games.front.table import ActivityTable, Pile, Table
+from bot.games.klondike import presses
 from bot.languages.i18n import Translator
+from bot.play.error_words import of_game
 from bot.play.feedback import UserFeedback
 from engine import IllegalMove
 from engine.cards import SUIT_SYMBOLS, SUITS, card_label, card_text, suit_of
-from engine.game import BATCH
-from engine.klondike import UNKNOWN, KlondikeGame, KlondikeMove, KlondikeState, parse_notation
-from engine.klondike.notation import HOME, PILE, PILE_DIGITS, STOCK, SUIT_LETTERS, WASTE
-from renderer.games.klondike import HOMES, STOCK as STOCK_WORD, WASTE as WASTE_WORD
+from engine.klondike import UNKNOWN, KlondikeGame, KlondikeState, parse_notation
+from engine.klondike.notation import HOME, PILE_DIGITS, STOCK, SUIT_LETTERS, WASTE
 
 FOUNDATIONS = tuple(HOME + s for s in SUIT_LETTERS)  # "hs", "hh", "hd", "hc": ♠ ♥ ♦ ♣
 PILE_ROW = 1.3  # the piles' row, in card heights: under the stock's caption
@@ -36,11 +35,11 @@ REDEAL = "↻"  # the empty stock while the waste can be turned back over (the p
 EMPTY_PILE = "K"  # only a king (or a run headed by one) goes to an empty pile
 
 
-class KlondikeTable(ActivityTable[KlondikeGame]):
-    """The Activity's table of a Klondike front (the front inherits it)."""
+class KlondikeTable(Controls[KlondikeGame], ActivityTable[KlondikeGame]):
+    """The Activity's table of a Klondike front (the front inherits it; its chat press,
+    ``Controls.press_place``, and its Home, ``home_move``, serve the page too)."""
 
     in_activity = True
-    picture_keys: ClassVar[dict[str, str]]  # the front's words of the picture (``Words``)
 
     def table(self, tr: Translator, game: KlondikeGame) -> Table:
         """What the player sees, as piles: built from ``seen_state`` alone."""
@@ -58,40 +57,36 @@ class KlondikeTable(ActivityTable[KlondikeGame]):
             home = tr("button.home_run", n=len(run)) if run else tr("button.home")
         return Table(tuple(piles), width=7.0, height=PILE_ROW + 1.0, home=home, home_ready=bool(run))
 
-    def _word(self, tr: Translator, picture_word: str, fallback: str) -> str:
-        """A place's word as the picture draws it (the front's ``picture_keys``)."""
-        keys = getattr(self, "picture_keys", {})
-        return tr(keys.get(picture_word, fallback))
-
     def _stock(self, tr: Translator, seen: KlondikeState) -> Pile:
         count = len(seen.stock)
-        words = f"{self._word(tr, STOCK_WORD, 'picture.stock')} {count}"
+        words = f"{tr('picture.stock')} {count}"  # as the picture says it
         label = words if count else (REDEAL if seen.waste else "")
         backs = ("",) if count else ()  # its count is on the label; no card of it is sent
-        return Pile(STOCK, "stock", 0.0, 0.0, backs, tap=True, label=label, name=words)
+        name = f"{tr('place.klondike.stock')}, {count}"
+        return Pile(STOCK, "stock", 0.0, 0.0, backs, tap=True, label=label, name=name)
 
     def _waste(self, tr: Translator, seen: KlondikeState) -> Pile:
         spread = WASTE_SPREAD if seen.draw > 1 else 0
-        words = self._word(tr, WASTE_WORD, "picture.turned")
         cards = tuple(card_text(c) for c in seen.waste)
-        return Pile(WASTE, "waste", 1.0, 0.0, cards, drag="top", spread=spread, name=words)
+        label = tr("picture.klondike.waste")
+        name = tr("place.klondike.waste")
+        return Pile(WASTE, "waste", 1.0, 0.0, cards, drag="top", spread=spread, label=label, name=name)
 
     def _foundations(self, tr: Translator, seen: KlondikeState) -> list[Pile]:
-        words = self._word(tr, HOMES, "picture.foundations")
         out = []
         for suit, home in enumerate(seen.foundations):
-            top = (card_text(suit * 13 + home - 1),) if home else ()
+            cards = tuple(card_text(suit * 13 + rank) for rank in range(home))  # its top shows
             out.append(
                 Pile(
                     FOUNDATIONS[suit],
                     "foundation",
                     3.0 + suit,
                     0.0,
-                    top,
+                    cards,
                     drop=HOME,
                     drag="top",
                     label=SUIT_SYMBOLS[suit],
-                    name=f"{words} {SUIT_SYMBOLS[suit]}",
+                    name=tr("place.klondike.foundation", suit=SUIT_SYMBOLS[suit]),
                     suit=SUITS[suit],
                 )
             )
@@ -109,7 +104,7 @@ class KlondikeTable(ActivityTable[KlondikeGame]):
             drop=PILE_DIGITS[p],
             drag="run",
             label=EMPTY_PILE,
-            name=tr("place.column", n=p + 1),
+            name=tr("place.klondike.pile", n=p + 1),
         )
 
     # -- what the page proposes ----------------------------------------------------------------
@@ -135,38 +130,15 @@ class KlondikeTable(ActivityTable[KlondikeGame]):
         return notation
 
     def double_tap(self, game: KlondikeGame, place: str) -> str:
-        """The stock turns; a card goes home, else to its best pile (``best_move``); a card with
-        nowhere to go is sent home, for the engine to say why it cannot go."""
-        if place == STOCK:
-            return STOCK
+        """The chat's press on ``place`` (the stock turns; a card goes home, else to its best
+        pile), but where the press would ask which pile, the best one (``presses.one_press``).
+        A foundation's card stays home: the engine says it goes back to a pile only."""
         if place in FOUNDATIONS:
-            return place + HOME  # the engine's word: a foundation's card goes back to a pile
-        if place != WASTE and place not in PILE_DIGITS:
+            return place + HOME
+        if place not in (STOCK, *presses.SOURCES):
             raise UserFeedback("error.unknown_button")
-        move = best_move(game, place)
-        return place + HOME if move is None else move.notation
-
-    def home_move(self, game: KlondikeGame) -> str:
-        run = game.home_run()
-        if not run:
-            raise UserFeedback("error.nothing_home")
-        return BATCH.join(run)
-
-
-def best_move(game: KlondikeGame, place: str) -> KlondikeMove | None:
-    """What one press on the waste or a pile plays: its card home, else the move to a pile that
-    turns a card up, then onto a card rather than into an empty pile, then the longest part of
-    the run, then the leftmost pile. None when it has no move."""
-    kind, index = (WASTE, 0) if place == WASTE else (PILE, PILE_DIGITS.index(place))
-    moves = list(game.position.moves((kind, index)))
-    home = [m for m in moves if m.dst_kind == HOME]
-    if home:
-        return home[0]
-    onto = [m for m in moves if m.dst_kind == PILE]
-    if not onto:
-        return None
-    piles = game.position.piles
-    return min(onto, key=lambda m: (not m.turns_up, not piles[m.dst], -len(m.cards), m.dst))
+        best = presses.one_press(game, place) if place in presses.SOURCES else None
+        return best or self.press_place(game, "", place).value  # none: the press says why
 
 
 def _not_the_group(game: KlondikeGame, p: int, count: int, target: str) -> IllegalMove:
@@ -177,14 +149,34 @@ def _not_the_group(game: KlondikeGame, p: int, count: int, target: str) -> Illeg
     head = pos.piles[p][-count]
     label = card_label(head)
     if target == HOME:
-        if pos.goes_home(head):  # it would go, but the cards on it move first
-            return IllegalMove(f"{label} on pile {p + 1} is covered: its cards move first", "covered", card=label, pile=p + 1)
+        if pos.goes_home(head):  # it would go, but the cards on it first
+            return _refusal(
+                f"one card at a time goes home: move the cards on {label} first", "one_home", card=label
+            )
         needs = pos.needs(suit_of(head))
         wanted = card_label(suit_of(head) * 13 + (needs or 13) - 1)
-        return IllegalMove(f"{label} cannot go home: its foundation takes {wanted} next", "not_home", card=label, needs=wanted)
+        return _refusal(
+            f"{label} cannot go home: its foundation takes {wanted} next",
+            "not_home",
+            card=label,
+            needs=wanted,
+        )
     d = PILE_DIGITS.index(target)
     top = pos.top(d)
     if top is None:
-        return IllegalMove(f"only a king, or a run headed by one, goes to an empty pile (pile {d + 1})", "not_a_king", dst=d + 1)
+        return _refusal(
+            f"only a king, or a run headed by one, goes to an empty pile (pile {d + 1})",
+            "not_a_king",
+            dst=d + 1,
+        )
     onto = card_label(top)
-    return IllegalMove(f"{label} does not fit on {onto} (pile {d + 1})", "no_fit", card=label, dst=d + 1, target=onto)
+    return _refusal(
+        f"{label} does not fit on {onto} (pile {d + 1})", "no_fit", card=label, dst=d + 1, target=onto
+    )
+
+
+def _refusal(text: str, reason: str, **params: object) -> IllegalMove:
+    """A refusal of the engine's, said in Klondike's words (``of_game``)."""
+    refusal = IllegalMove(text, reason, **params)
+    of_game(refusal, KlondikeGame.kind)
+    return refusal
