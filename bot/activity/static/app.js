@@ -15,7 +15,7 @@ const GAP_Y = 0.1 * H;
 const FAN = 0.27 * H, MIN_FAN = 0.13 * H;
 const TOUCH_FAN = 0.7 * H;         // taller run edges for fingers, where the columns have room
 const BACK_FAN = 0.12 * H;         // a face-down card's edge in a fan: enough to count them
-const SPREAD_X = 0.3 * W;          // a spread pile's cards side by side (a draw-three waste)
+const SPREAD_X = 0.5 * W;          // a spread pile's cards side by side (a draw-three waste): whole corners
 const NARROW = 600;                // px: a phone's table, edge to edge
 const DOUBLE_TAP_MS = 400, DRAG_PX = 6;
 const POLL_MS = 4000;
