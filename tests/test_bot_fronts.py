@@ -200,7 +200,7 @@ def test_the_guard_sees_what_it_is_for():
 
 
 def test_the_registry_finds_each_front_by_kind_letter_and_command():
-    assert [f.kind for f in fronts()] == ["bakers", "calculation", "freecell"]
+    assert [f.kind for f in fronts()] == ["bakers", "calculation", "freecell", "klondike"]
     assert isinstance(front_for("bakers"), BakersFront)
     assert front_by_letter("f") is front_for("freecell") is front_named("FreeCell")
     assert isinstance(front_by_letter("c"), CalculationFront)
@@ -270,16 +270,17 @@ def test_help_texts_name_no_game_and_the_console_help_is_assembled_from_the_fron
     assert (
         lines[3] == "  new freecell [4|3|2|1] [CODE]  start FreeCell (a winnable deal unless CODE is given)"
     )
-    assert lines[4:6] == ["  daily boulanger|calculation|freecell", " " * 33 + "today's daily challenge"]
-    assert (
-        lines[8] == "  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 (played in order)"
+    assert lines[4] == "  new klondike [1|3] [CODE]      start Klondike"
+    assert lines[5:7] == ["  daily boulanger|calculation|freecell|klondike", " " * 33 + "today's daily challenge"]
+    assert lines[9] == (
+        "  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 / s, w3, 35, hs3 (played in order)"
     )
-    assert lines[9] == " " * 33 + "a move alone plays too: 3h is move 3h"
-    assert lines[10:14] == [
+    assert lines[10] == " " * 33 + "a move alone plays too: 3h is move 3h"
+    assert lines[11:15] == [
         "  press BUTTON                   a board button: 1-8, a-d (a card's one-press move), home",
-        "                                 (Boulanger, FreeCell); f1-f4, w1-w4, p1-p4 (Calculation);",
-        "                                 undo, hint, clear, end (every game; end only when no move is",
-        "                                 left)",
+        "                                 (Boulanger, FreeCell); f1-f4, w1-w4, p1-p4 (Calculation); s",
+        "                                 (stock), w (waste), 1-7, home (Klondike); undo, hint, clear,",
+        "                                 end (every game; end only when no move is left)",
     ]
     assert lines[-5:-2] == [  # each game's own settings from its front (GameFront.settings)
         "  settings [lost_warning on|off] whether the board says when a deal can no longer be won",
@@ -288,7 +289,7 @@ def test_help_texts_name_no_game_and_the_console_help_is_assembled_from_the_fron
     ]
     assert (
         lines[-2]
-        == "  rules boulanger|calculation|freecell | help | quit   (a leading / is fine: /rules, /help)"
+        == "  rules boulanger|calculation|freecell|klondike | help | quit   (a leading / is fine: /rules, /help)"
     )
     assert lines[-1] == "  Ctrl-C cancels the line or the command running; Ctrl-D (or Ctrl-C twice) quits"
-    assert len(lines) == 24
+    assert len(lines) == 25

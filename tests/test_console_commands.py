@@ -99,7 +99,7 @@ def test_notation_is_what_some_games_engine_reads():
 async def test_a_games_start_command_as_the_messages_name_it_starts_it(store, tmp_path):
     console = console_on(store, tmp_path / "out")
     out = await run(console, "hint")
-    assert "Start one with /boulanger, /calculation, /freecell or /daily." in out
+    assert "Start one with /boulanger, /calculation, /freecell, /klondike or /daily." in out
     out = await run(console, f"/boulanger {BK}")
     assert "Jeu du Boulanger · 4 free cells · BK1-C4-AAAAA24" in out
     assert "FC1-C2-MS5" in await run(console, "freecell 2 5")
@@ -128,7 +128,7 @@ async def test_text_is_plain_and_names_games_by_title(store, tmp_path):
     assert "\nGoal: build all four suits" in out
     assert "💡 Try A♦ from column 6 home (6h)." in out
     stats = [line for line in out.splitlines() if "Played 0, won 0 (0%)" in line]
-    assert [line.split(":")[0] for line in stats] == ["Jeu du Boulanger", "Calculation", "FreeCell"]
+    assert [line.split(":")[0] for line in stats] == ["Jeu du Boulanger", "Calculation", "FreeCell", "Klondike"]
     assert "bakers" not in out
     assert "FreeCell — best in this channel, all time" in out
     week = await run(console, "leaderboard boulanger week")

@@ -78,6 +78,7 @@ async def test_the_server_language_is_used_for_the_daily_post(fake_discord, tmp_
             "Играй Jeu du Boulanger",
             "Играй Калкулация",
             "Играй FreeCell",
+            "Играй Клондайк",
         ]
         board = await fake_discord.slash(admin, "leaderboard", {"game": "bakers"}, locale="nl")
         assert "най-добрите в този канал" in board.text()

@@ -62,20 +62,43 @@ def front_by_letter(letter: str) -> GameFront[Any]:
 
 # The shared commands' descriptions name no game: a list of the games would outgrow Discord's
 # 100 characters, and every language's catalogue would need it again for each new game.
-_CELLS_HELP = {
-    "leaderboard": "Free cells: the boards of games played with this many (default 4)",
-    "race": "Free cells, for a game played with them: 4 (default) or fewer, harder",
+_OPTION_HELP = {
+    ("leaderboard", "cells"): "Free cells: the boards of games played with this many (default 4)",
+    ("race", "cells"): "Free cells, for a game played with them: 4 (default) or fewer, harder",
+    ("leaderboard", "draw"): "Cards turned from the stock: the boards of games played with this draw",
+    ("race", "draw"): "Cards turned from the stock, for a game with one: 1 (default) or 3, harder",
 }
+
+
+def option_choices(name: str) -> tuple[int, ...]:
+    """Every value some game offers for its option called ``name`` (``cells``, ``draw``), most
+    first: the choices of /leaderboard's and /race's option of that name."""
+    chosen = {n for front in _FRONTS.values() if front.option_name == name for n in front.cell_choices}
+    return tuple(sorted(chosen, reverse=True))
 
 
 def cell_options() -> tuple[int, ...]:
     """Every free-cell count some game offers (the ``cells`` option's choices), most first."""
-    return tuple(sorted({n for front in _FRONTS.values() for n in front.cell_choices}, reverse=True))
+    return option_choices("cells")
 
 
 def cells_help(command: str) -> str:
     """The English description of ``command``'s ``cells`` option (a game's option: free cells)."""
-    return _CELLS_HELP[command]
+    return _OPTION_HELP[(command, "cells")]
+
+
+def draw_help(command: str) -> str:
+    """The English description of ``command``'s ``draw`` option (a game's option: cards turned)."""
+    return _OPTION_HELP[(command, "draw")]
+
+
+def chosen_option(kind: str, given: dict[str, int | None]) -> int | None:
+    """The option value a command gives a game of ``kind``, from its options by name (``cells``,
+    ``draw``): the one named as the game's option; a value under another name is refused."""
+    front = front_for(kind)
+    if any(value is not None for name, value in given.items() if name != front.option_name):
+        raise UserFeedback(front.key("error.bad_cells"))
+    return given.get(front.option_name)
 
 
 def notation_help() -> str:
@@ -144,12 +167,15 @@ __all__ = [
     "Press",
     "cell_options",
     "cells_help",
+    "chosen_option",
+    "draw_help",
     "front_by_letter",
     "front_for",
     "front_named",
     "front_of",
     "fronts",
     "notation_help",
+    "option_choices",
     "register",
     "rules_help",
     "unregister",

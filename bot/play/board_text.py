@@ -15,7 +15,7 @@ def board_content(tr: Translator, board: Board) -> str:
     """The text above the picture: game, code (not a race's), score, moves, last move, state."""
     game, row, front = board.game, board.row, board.front
     held = front.cells_of(row.variant)
-    cells = f" · {tr.n('board.cells', held)}" if held else ""
+    cells = f" · {front.option_words(tr, held)}" if held else ""
     daily = f" · {tr('board.daily', date=row.daily_date.isoformat())}" if row.daily_date else ""
     code = f" · `{row.code}`" if not board.private else ""
     lines = [

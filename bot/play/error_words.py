@@ -28,12 +28,23 @@ def of_game(exc: engine.EngineError, kind: str) -> engine.EngineError:
     return exc
 
 
+def _own_keys(exc: engine.EngineError) -> tuple[str, ...]:
+    """The refusing game's own keys for ``exc``'s reason (none when no game is known)."""
+    from bot.games import fronts
+
+    kind = exc.params.get(GAME_PARAM)
+    front = next((f for f in fronts() if f.kind == kind), None)
+    if front is None:
+        return ()
+    key = front.key(f"engine.{exc.reason}")
+    return (key, f"{key}.alt")
+
+
 def engine_error_text(locale: object, exc: engine.EngineError) -> str:
     """An engine error in the player's language: ``engine.<reason>`` or the engine's own text."""
     # A reason may come with different params in two games (``no_fit``): the first variant
     # whose placeholders are all given wins, the refusing game's own variants first.
-    kind = exc.params.get(GAME_PARAM)
-    own = (f"engine.{exc.reason}.{kind}", f"engine.{exc.reason}.{kind}.alt") if kind else ()
+    own = _own_keys(exc)
     for key in (*own, f"engine.{exc.reason}", f"engine.{exc.reason}.alt", f"engine.{exc.reason}.alt2"):
         text = template(locale, key)
         if text == key:

@@ -46,7 +46,7 @@ def title(tr: Translator, view: RaceView) -> str:
     game = front.title(tr)
     cells = front.cells_of(race.variant)
     if cells:
-        game += " · " + tr.n("race.cells", cells)
+        game += " · " + front.option_words(tr, cells, "race")
     return tr("race.title", game=game)
 
 

@@ -21,7 +21,7 @@ from bot.adapter import places
 from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
 from bot.adapter.layouts import UPGRADE, Accent, Card, heading, thumbnail
-from bot.games import cell_options, cells_help, front_by_letter, front_for
+from bot.games import cells_help, chosen_option, draw_help, front_by_letter, front_for, option_choices
 from bot.games.base import elapsed
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator, shared_locale
@@ -114,7 +114,7 @@ async def leaderboard_page(
         cells = front.check_cells(cells)
         where["variant"] = None if cells is None else front.variant(cells)
         if cells is not None:
-            title += " · " + tr("lb.cells", cells=cells)
+            title += " · " + front.option_words(tr, cells, "lb")
     if scope == "global":
         page = min(max(page, 0), GLOBAL_PAGES - 1)
         found = await store.leaderboard(kind, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE, **where)
@@ -222,6 +222,7 @@ class Leaderboard(commands.Cog):
     @app_commands.command(name="leaderboard", description="This channel's best players")
     @app_commands.describe(
         cells=cells_help("leaderboard"),
+        draw=draw_help("leaderboard"),
         code="One deal's board: everyone's best on this code, practice games included",
         scope="Whose games: this channel (default), this server, or everywhere (daily challenge only)",
     )
@@ -232,7 +233,10 @@ class Leaderboard(commands.Cog):
             app_commands.Choice(name="Everywhere (daily challenge)", value="global"),
         ]
     )
-    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in cell_options()])
+    @app_commands.choices(
+        cells=[app_commands.Choice(name=str(n), value=n) for n in option_choices("cells")],
+        draw=[app_commands.Choice(name=str(n), value=n) for n in option_choices("draw")],
+    )
     @app_commands.choices(
         game=GAME_CHOICES,
         period=[
@@ -250,8 +254,12 @@ class Leaderboard(commands.Cog):
         cells: app_commands.Choice[int] | None = None,
         code: app_commands.Range[str, 1, 64] | None = None,
         scope: app_commands.Choice[str] | None = None,
+        draw: app_commands.Choice[int] | None = None,
     ) -> None:
         service = self.bot.service
+        option = chosen_option(
+            game.value, {"cells": cells.value if cells else None, "draw": draw.value if draw else None}
+        )
         where: Scope = scope.value if scope and scope.value in SCOPE_LETTERS else "channel"
         daily_or_none = period is None or period.value == "daily"
         if scope is None and daily_or_none and not code and not places.bot_in_server(interaction):
@@ -275,9 +283,7 @@ class Leaderboard(commands.Cog):
         day = dailycodes.utc_today(service.clock())
         deal = None
         if code:
-            parsed = engine.parse_code(
-                code, kind=game.value, cells=cells.value if cells else None
-            )  # CodeError → ladder
+            parsed = engine.parse_code(code, kind=game.value, cells=option)  # CodeError → ladder
             check_code_kind(front_for(game.value), parsed)
             deal = str(parsed)
         card = await leaderboard_page(
@@ -288,7 +294,7 @@ class Leaderboard(commands.Cog):
             interaction.channel_id or 0,
             day,
             0,
-            cells=cells.value if cells else None,
+            cells=option,
             code=deal,
             scope=where,
             guild_id=interaction.guild_id,

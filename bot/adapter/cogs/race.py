@@ -41,7 +41,7 @@ from bot.adapter.errors import report, send
 from bot.adapter.interactions import game_choices, service_of
 from bot.adapter.layouts import UPGRADE, Accent, Card
 from bot.adapter.throttle import Throttle
-from bot.games import cell_options, cells_help, front_by_letter, front_for
+from bot.games import cells_help, chosen_option, draw_help, front_by_letter, front_for, option_choices
 from bot.languages.i18n import Translator
 from bot.languages.locale import player_translator, shared_locale
 from bot.play.feedback import UserFeedback
@@ -401,12 +401,16 @@ class Race(commands.Cog):
     )
     @app_commands.describe(
         cells=cells_help("race"),
+        draw=draw_help("race"),
         code="Race on this deal (default: a new winnable deal)",
         start_in="Minutes until the start (default 2)",
         time_limit="Minutes the race lasts at most (default 30)",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.choices(cells=[app_commands.Choice(name=str(n), value=n) for n in cell_options()])
+    @app_commands.choices(
+        cells=[app_commands.Choice(name=str(n), value=n) for n in option_choices("cells")],
+        draw=[app_commands.Choice(name=str(n), value=n) for n in option_choices("draw")],
+    )
     @places.in_servers
     @places.needs_server_bot("race")  # the lobby and standings are its posts
     async def race(
@@ -417,10 +421,13 @@ class Race(commands.Cog):
         code: app_commands.Range[str, 1, 64] | None = None,
         start_in: app_commands.Range[int, 1, 60] = DEFAULT_START_IN,
         time_limit: app_commands.Range[int, 1, 180] = DEFAULT_TIME_LIMIT,
+        draw: app_commands.Choice[int] | None = None,
     ) -> None:
         """Everyone who joins gets the same deal at the start; first to win wins."""
         cooldowns.hit(interaction, cooldowns.START)
-        count = cells.value if cells else None
+        count = chosen_option(
+            game.value, {"cells": cells.value if cells else None, "draw": draw.value if draw else None}
+        )
         parsed = engine.parse_code(code, kind=game.value, cells=count) if code else None
         request = NewRace(game.value, count, parsed, start_in, time_limit)
         try:

@@ -9,11 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import engine
 from bot.games.front.part import G, Part
+from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
+
+OptionPlace = Literal["board", "race", "lb"]  # where an option's value is shown (``option_words``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,13 @@ class Options(Part[G]):
     option_name: ClassVar[str] = "cells"
     has_daily: ClassVar[bool] = True
     settings: ClassVar[tuple[GameSetting, ...]] = ()  # its players' own choices (``/settings``)
+
+    def option_words(self, tr: Translator, value: int, where: OptionPlace = "board") -> str:
+        """The option's value in words where it is shown: a board's header, a race's title, a
+        leaderboard's title (``4 free cells``, ``4 cells``)."""
+        if where == "lb":
+            return tr("lb.cells", cells=value)
+        return tr.n("race.cells" if where == "race" else "board.cells", value)
 
     def check_cells(self, cells: int | None) -> int | None:
         """The free cells a new game gets (None for a game without them); refuses others."""

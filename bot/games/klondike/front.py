@@ -15,6 +15,7 @@ from typing import ClassVar
 import engine
 import storage
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style
+from bot.games.front.options import OptionPlace
 from bot.games.klondike import presses
 from bot.games.klondike.words import alt_text, describe_move, selected_words
 from bot.languages.i18n import Translator
@@ -38,7 +39,7 @@ def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
 
 class KlondikeFront(GameFront[KlondikeGame]):
     kind = "klondike"
-    letter = "k"
+    letter = "o"  # klOndike ("k" is an act of the race's buttons)
     command = "klondike"
     name = "Klondike"
     short_name = "Klondike"
@@ -47,8 +48,8 @@ class KlondikeFront(GameFront[KlondikeGame]):
     cell_choices = DRAWS
     option_name = "draw"
     selections = presses.SOURCES
-    notation_examples = "s, w3, wh, 3h, 35, hs3"
-    button_names = "s (stock), w (waste), 1-7, h (home)"
+    notation_examples = "s, w3, 35, hs3"
+    button_names = "s (stock), w (waste), 1-7, home"
     picture_keys: ClassVar[dict[str, str]] = {
         "klondike.stock": "picture.stock",
         "klondike.waste": "picture.klondike.waste",
@@ -62,6 +63,10 @@ class KlondikeFront(GameFront[KlondikeGame]):
 
     def cells_of(self, variant: str) -> int | None:
         return int(variant) if variant.isdigit() else None
+
+    def option_words(self, tr: Translator, value: int, where: OptionPlace = "board") -> str:
+        """``draw 3``, wherever the draw is shown."""
+        return tr(self.key("option.words"), draw=value)
 
     # -- buttons -------------------------------------------------------------------------
     def press_place(self, game: KlondikeGame, sel: str, act: str) -> Press:
