@@ -12,7 +12,7 @@ import engine
 from bot.activity.moves import page_moves
 from bot.games.front.table import Table
 from bot.languages.i18n import Translator
-from bot.play.error_words import error_text
+from bot.play.error_words import error_text, of_game
 from bot.play.feedback import UserFeedback
 from engine.cards import card_text
 from engine.klondike import KlondikeGame
@@ -111,7 +111,7 @@ def test_a_group_dropped_that_the_notation_would_not_move_is_refused_in_the_engi
     assert front.drop(game, source, target, len(move.cards)) == source + target
     with pytest.raises(engine.IllegalMove) as refused:
         front.drop(game, source, target, len(move.cards) - 1)
-    text = error_text("en", refused.value)
+    text = error_text("en", of_game(refused.value, "klondike"))  # as the service marks it
     top = engine.cards.card_label(move.cards[1])
     assert text is not None and text.startswith(f"{top} does not fit on") and "other colour" in text
     with pytest.raises(engine.IllegalMove) as home:

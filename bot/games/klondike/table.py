@@ -21,7 +21,6 @@ from bot.games.front.controls import Controls
 from bot.games.front.table import ActivityTable, Pile, Table
 from bot.games.klondike import presses
 from bot.languages.i18n import Translator
-from bot.play.error_words import of_game
 from bot.play.feedback import UserFeedback
 from engine import IllegalMove
 from engine.cards import SUIT_SYMBOLS, SUITS, card_label, card_text, suit_of
@@ -150,12 +149,12 @@ def _not_the_group(game: KlondikeGame, p: int, count: int, target: str) -> Illeg
     label = card_label(head)
     if target == HOME:
         if pos.goes_home(head):  # it would go, but the cards on it first
-            return _refusal(
+            return IllegalMove(
                 f"one card at a time goes home: move the cards on {label} first", "one_home", card=label
             )
         needs = pos.needs(suit_of(head))
         wanted = card_label(suit_of(head) * 13 + (needs or 13) - 1)
-        return _refusal(
+        return IllegalMove(
             f"{label} cannot go home: its foundation takes {wanted} next",
             "not_home",
             card=label,
@@ -164,19 +163,12 @@ def _not_the_group(game: KlondikeGame, p: int, count: int, target: str) -> Illeg
     d = PILE_DIGITS.index(target)
     top = pos.top(d)
     if top is None:
-        return _refusal(
+        return IllegalMove(
             f"only a king, or a run headed by one, goes to an empty pile (pile {d + 1})",
             "not_a_king",
             dst=d + 1,
         )
     onto = card_label(top)
-    return _refusal(
+    return IllegalMove(
         f"{label} does not fit on {onto} (pile {d + 1})", "no_fit", card=label, dst=d + 1, target=onto
     )
-
-
-def _refusal(text: str, reason: str, **params: object) -> IllegalMove:
-    """A refusal of the engine's, said in Klondike's words (``of_game``)."""
-    refusal = IllegalMove(text, reason, **params)
-    of_game(refusal, KlondikeGame.kind)
-    return refusal
