@@ -168,4 +168,22 @@ async def test_draw_three_a_foundation_card_back_and_a_group_that_does_not_fit(
                 "!window.boulanger.state.queue.length && !window.boulanger.state.sending"
             )
             assert await version(page) == before and await table_cards(page) == start
+
+            # The stock turned to its end, its empty place shows the redeal mark, and a tap
+            # there turns the waste back over; the refusal's words went with the first turn.
+            while mirror.position.stock:
+                before = await version(page)
+                await click_place(page, "s")
+                await settled(page, before)
+                mirror.play("s")
+                assert not await page.locator("#say").text_content()
+            stock = page.locator('#table .pile[data-place="s"]')
+            assert await stock.locator(".card").count() == 0
+            assert await stock.locator(".slot-label").text_content() == "↻"
+            before = await version(page)
+            await click_place(page, "s")
+            await settled(page, before)
+            mirror.play("s")
+            assert (await table_cards(page))["s"] == ["?"] and (await table_cards(page))["w"] == []
+            await no_hidden_card(page, mirror)
             assert page.errors == []

@@ -401,6 +401,8 @@ function propose(move, options) {
     entry.guess = !alone;
   }
   state.queue.push(entry);
+  const turn = move.act === "tap" && state.table.piles.some((p) => p.place === move.source && p.tap);
+  if (turn) say("");  // a new move (a stock turned): the words about the last one go
   if (entry.drop) {
     say("");
     redraw();
