@@ -156,6 +156,16 @@ async def test_draw_three_a_foundation_card_back_and_a_group_that_does_not_fit(
         assert (await rig.service.store.get_game(game_id)).moves[-1] == back
         assert (await table_cards(page))["7"][-1] == card_text(mirror.position.piles[6][-1])
 
+        # The keyboard picks up face-up cards only: pile 7's two, never a back under them.
+        pile7 = page.locator('#table .pile[data-place="7"]')
+        await pile7.focus()
+        await page.keyboard.press("Enter")
+        for _ in range(4):
+            await page.keyboard.press("ArrowUp")
+        assert await pile7.locator(".card.picked").count() == 2 == len(mirror.position.piles[6]) - 6
+        await page.keyboard.press("Escape")
+        assert "7: 🂠 🂠 🂠 🂠 🂠 🂠 2♣ A♦" in (await pile7.get_attribute("aria-label") or "")
+
         # A group of two dropped where it does not go: refused in the engine's words (the
         # front's own, when another group of that pile would go there), nothing moves.
         source = next(p for p in range(7) if len(mirror.position.piles[p]) - mirror.position.down[p] > 1)

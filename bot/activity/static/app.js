@@ -653,7 +653,8 @@ svg.addEventListener("keydown", (event) => {
     state.lastTap = null;
     tapPile(index);
   } else if (event.key === "ArrowUp" && state.selected && state.selected.pile === index && pile.drag === "run") {
-    state.selected.count = Math.min(pile.cards.length, state.selected.count + 1);
+    const faceUp = pile.cards.length - pile.cards.lastIndexOf("") - 1;  // never a face-down card
+    state.selected.count = Math.min(faceUp, state.selected.count + 1);
     draw(); focusPile(index);
   } else if (event.key === "ArrowDown" && state.selected && state.selected.pile === index) {
     state.selected.count = Math.max(1, state.selected.count - 1);
