@@ -271,7 +271,10 @@ def test_help_texts_name_no_game_and_the_console_help_is_assembled_from_the_fron
         lines[3] == "  new freecell [4|3|2|1] [CODE]  start FreeCell (a winnable deal unless CODE is given)"
     )
     assert lines[4] == "  new klondike [1|3] [CODE]      start Klondike"
-    assert lines[5:7] == ["  daily boulanger|calculation|freecell|klondike", " " * 33 + "today's daily challenge"]
+    assert lines[5:7] == [
+        "  daily boulanger|calculation|freecell|klondike",
+        " " * 33 + "today's daily challenge",
+    ]
     assert lines[9] == (
         "  move NOTATION [NOTATION …]     e.g. 3h, a5, 27, 18v2 / sf2, w3, w1f4 / s, w3, 35, hs3 (played in order)"
     )

@@ -128,7 +128,12 @@ async def test_text_is_plain_and_names_games_by_title(store, tmp_path):
     assert "\nGoal: build all four suits" in out
     assert "💡 Try A♦ from column 6 home (6h)." in out
     stats = [line for line in out.splitlines() if "Played 0, won 0 (0%)" in line]
-    assert [line.split(":")[0] for line in stats] == ["Jeu du Boulanger", "Calculation", "FreeCell", "Klondike"]
+    assert [line.split(":")[0] for line in stats] == [
+        "Jeu du Boulanger",
+        "Calculation",
+        "FreeCell",
+        "Klondike",
+    ]
     assert "bakers" not in out
     assert "FreeCell — best in this channel, all time" in out
     week = await run(console, "leaderboard boulanger week")

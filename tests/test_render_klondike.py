@@ -6,7 +6,6 @@ that give nothing away, the waste's fan, the stock's count, both decks, the mark
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Any, ClassVar

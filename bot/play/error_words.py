@@ -16,7 +16,6 @@ from bot.languages.i18n import normalize_locale, t, template, with_shared
 from bot.languages.language import localise_params
 from bot.play.feedback import UserFeedback
 
-
 #: The param naming the game whose move was refused (``of_game``): its own words come first.
 GAME_PARAM = "game_kind"
 

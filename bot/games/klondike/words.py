@@ -61,7 +61,8 @@ def alt_text(tr: Translator, game: KlondikeGame) -> str:
     empty = tr("alt.empty")
     shown = seen.waste[-3:] if seen.draw == 3 else seen.waste[-1:]
     found = ", ".join(
-        f"{SUIT_SYMBOLS[s]} {card_label(s * 13 + n - 1) if n else empty}" for s, n in enumerate(seen.foundations)
+        f"{SUIT_SYMBOLS[s]} {card_label(s * 13 + n - 1) if n else empty}"
+        for s, n in enumerate(seen.foundations)
     )
     piles = "; ".join(
         f"{i + 1}: {_pile_words(tr, pile, down)}"
