@@ -10,15 +10,18 @@ import pytest
 
 import engine
 from bot.activity.moves import page_moves
+from bot.adapter.cooldowns import Rate
 from bot.games.front.table import Table
 from bot.languages.i18n import Translator
 from bot.play.error_words import error_text, of_game
 from bot.play.feedback import UserFeedback
 from engine.cards import card_text
-from engine.klondike import KlondikeGame
-from tests.klondike_activity import greedy_move, klondike_front, walk
+from engine.klondike import KlondikeGame, KlondikeMove
+from tests.activity_rig import activity_rig
+from tests.klondike_activity import greedy_move, klondike_front, klondike_in_activity, walk
 
 TR = Translator("en")
+PLENTY = {"move": Rate(10_000, 1.0), "start": Rate(100, 1.0)}
 CODES = ["KL1-D1-AAAAAAC", "KL1-D3-AAAAAAQ", "KL1-D1-AAAAA24", "KL1-D3-AAAAA24"]
 
 
@@ -94,20 +97,19 @@ def test_page_moves_are_the_legal_moves_each_drawn_as_the_engine_plays_it():
     assert runs > 0
 
 
+def with_a_run() -> tuple[KlondikeGame, str, str, KlondikeMove]:
+    """A position (played at random, no undo) where a run of two cards or more moves from one
+    pile to another: (the game, source pile, target pile, the move)."""
+    for game in walk("KL1-D1-AAAAAAC", 400, 3, undo=0.0):
+        for m in game.legal_move_objects():
+            if m.src_kind == "p" and m.dst_kind == "p" and len(m.cards) > 1:
+                return game, str(m.src + 1), str(m.dst + 1), m
+    raise AssertionError("no run of two cards to move")
+
+
 def test_a_group_dropped_that_the_notation_would_not_move_is_refused_in_the_engines_words():
     front = klondike_front()
-    for game in walk("KL1-D1-AAAAAAC", 400, 3, undo=0.0):
-        found = [
-            (p, t, m)
-            for m in game.legal_move_objects()
-            if m.src_kind == "p" and m.dst_kind == "p" and len(m.cards) > 1
-            for p, t in [(str(m.src + 1), str(m.dst + 1))]
-        ]
-        if found:
-            break
-    else:
-        pytest.fail("no run of two cards to move")
-    source, target, move = found[0]
+    game, source, target, move = with_a_run()
     assert front.drop(game, source, target, len(move.cards)) == source + target
     with pytest.raises(engine.IllegalMove) as refused:
         front.drop(game, source, target, len(move.cards) - 1)
@@ -189,3 +191,27 @@ def test_the_draw_three_waste_shows_its_top_three_and_home_becomes_finish():
     assert table.home == TR("button.finish") and table.home_ready
     game.play(front.home_move(game))
     assert game.is_won
+
+
+async def test_such_a_group_refused_through_the_server_is_said_in_klondikes_words(fake_discord, tmp_path):
+    game, source, target, move = with_a_run()
+    with klondike_in_activity():
+        async with activity_rig(fake_discord, tmp_path, rates=PLENTY) as rig:
+            ann = fake_discord.add_user("ann")
+            token = await rig.sign_in(ann)
+            game_id = (await rig.start(token, "klondike", game.code))["game"]["id"]
+            for played in game.moves:
+                board = await rig.service.play(ann.id, game_id, played)
+            drop = {"act": "drop", "source": source, "target": target, "count": len(move.cards) - 1}
+            status, data = await rig.call(
+                token, "/api/play", {"game": game_id, "version": board.row.version, **drop}
+            )
+    top, onto = (
+        engine.cards.card_label(move.cards[1]),
+        engine.cards.card_label(game.position.piles[int(target) - 1][-1]),
+    )
+    assert status == 422
+    assert (
+        data["error"]
+        == f"{top} does not fit on {onto} (pile {target}): a card goes on the next higher card of the other colour."
+    )
