@@ -40,8 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 import storage
-from bot.play.dailycodes import shipped_winnable
+from bot.games.bakers import shipped_winnable
 from bot.running.sharding import shard_of
+from engine.bakers import BakersGame
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.interactions import InteractionResult
 
@@ -169,7 +170,7 @@ async def _send(fake: FakeDiscord, user: Any, message: Any, press: tuple[str, st
     return await fake.click(user, message, press[1], timeout=30)
 
 
-def _double_tap(game: engine.BakersGame, place: str) -> str | None:
+def _double_tap(game: BakersGame, place: str) -> str | None:
     try:
         return game.double_tap_target(place)
     except engine.IllegalMove:

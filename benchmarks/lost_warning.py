@@ -38,11 +38,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 import storage
-from bot.play.dailycodes import shipped_winnable
+from bot.games.bakers import shipped_winnable
 from bot.play.render_pool import RenderPool
 from bot.play.service import GameService
 from bot.play.solving import Solver
 from bot.play.starting import StartRequest
+from engine.bakers import BakersGame
 from engine.solver import position_key, solve
 
 USER = 1
@@ -225,7 +226,7 @@ def _button(message: Any, place: str) -> str | None:
     return next((b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(f":{place}")), None)
 
 
-def _tap(game: engine.BakersGame, place: str) -> str | None:
+def _tap(game: BakersGame, place: str) -> str | None:
     try:
         return game.double_tap_target(place)
     except engine.IllegalMove:

@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from benchmarks.bot import _cpu_seconds, _double_tap, _menu_id, button
-from bot.play.dailycodes import shipped_winnable
+from bot.games.bakers import shipped_winnable
+from engine.bakers import BakersGame
 from tests.fakediscord import BotProcess, FakeDiscord
 
 
@@ -49,7 +50,7 @@ async def race_moves(
 ) -> list[float]:
     """One racer's presses on their private board; their latencies in ms."""
     mirror = engine.new_game(code)
-    assert isinstance(mirror, engine.BakersGame)
+    assert isinstance(mirror, BakersGame)
     latencies: list[float] = []
     for _ in range(moves):
         current = fake.message(board.id)

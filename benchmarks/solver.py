@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine.bakers import export_board
+from engine.bakers import BakersGame, export_board
 from engine.solver import hint, solve
 from tests import fcsolve
 
@@ -57,7 +57,7 @@ def one_deal(deal: int, cells: int, time_limit: float) -> dict:
     }
 
 
-def midgame(deal: int, on_track: bool) -> engine.BakersGame:
+def midgame(deal: int, on_track: bool) -> BakersGame:
     """A seeded mid-game position: random legal moves, or a solution's prefix then 0-4 random moves."""
     rng = random.Random(deal)
     game = engine.new_game(engine.code_for("bakers", deal, 4))
@@ -72,7 +72,7 @@ def midgame(deal: int, on_track: bool) -> engine.BakersGame:
         if not moves:
             break
         game.play(rng.choice(moves))
-    assert isinstance(game, engine.BakersGame)
+    assert isinstance(game, BakersGame)
     return game
 
 

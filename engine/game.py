@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.codes import BASE32, CELL_COUNTS, CELLS, DealForm, GameCode, OptionPart
 from engine.errors import IllegalMove
+from engine.record import GameRecord
 
 UNDO = "undo"
 UNDO_LIMIT = 100
@@ -106,9 +107,10 @@ def clean_input(text: object) -> str:
 class Game(ABC, Generic[MoveT]):
     """One player's game: a position, its action log and its undo stack.
 
-    A new game is a subclass with its ``kind``, ``title`` and code description
-    (``code_prefix``, ``versions``, ``has_cells``), registered with
-    ``engine.registry.register``; codes are then parsed and written from that.
+    A new game is a subclass naming its ``record`` (``engine.record.GameRecord``), which gives it
+    its ``kind``, ``title`` and code description (``code_prefix``, ``versions``, ``has_cells``
+    …); codes are parsed and written from the record once it is declared
+    (``engine.registry.declare``).
     """
 
     kind: ClassVar[str]
@@ -119,6 +121,20 @@ class Game(ABC, Generic[MoveT]):
     cell_counts: ClassVar[tuple[int, ...]] = CELL_COUNTS  # the option's choices, default first
     code_option: ClassVar[OptionPart] = CELLS  # how the option is written (C4; a game's own letter)
     deal_form: ClassVar[DealForm] = BASE32  # how the deal part is written (AAAAA24, MS11982)
+    record: ClassVar[GameRecord]  # where the above are read from (``__init_subclass__``)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class naming its ``record`` takes its identity from it, written nowhere else."""
+        super().__init_subclass__(**kwargs)
+        record: GameRecord | None = cls.__dict__.get("record")
+        if record is None:
+            return
+        cls.kind, cls.title, cls.code_prefix = record.kind, record.title, record.prefix
+        cls.versions, cls.deal_form = record.versions, record.deals
+        option = record.option
+        cls.has_cells = option is not None
+        cls.cell_counts = option.values if option is not None else CELL_COUNTS
+        cls.code_option = option.code_part() if option is not None else CELLS
 
     # Each game's own position object (``engine.bakers.Position`` …); subclasses narrow it.
     position: object

@@ -1,14 +1,14 @@
-"""Which ``Game`` class plays which code: the one place a new game is registered.
+"""Which ``Game`` class plays which code, read from the games' records.
 
-A third game is a new engine module with a ``Game`` subclass declaring its
-``kind``, ``title``, ``code_prefix``, ``versions`` and ``has_cells``, and one
-``register(ThatGame)`` call (see ``engine/__init__.py``): codes are parsed and
-written from what is registered here.
+A game is declared once, by its record (``engine.record.GameRecord``, in its own package:
+``engine/bakers/record.py``) listed in ``engine.games.RECORDS``; ``engine`` declares each
+(``declare``) at import. Its codes are known at once and its class (``record.game``) is
+imported the first time it is asked for (``GAMES[kind]``, ``new_game``; issue 26: start-up),
+so a command that plays Jeu du Boulanger never loads Calculation. The class names its record
+(``Game.record``), so what it says is what was declared (checked when loaded).
 
-The engine's own games are ``declare``d instead (issue 26: start-up): their codes are
-known at once, and their modules are imported the first time their class is asked for
-(``GAMES[kind]``, ``new_game``), so a command that plays Jeu du Boulanger never loads
-Calculation. The class, once loaded, must say what was declared (checked then).
+``register(SomeGame)`` makes a class play its codes at once (tests; a class written with its
+identity as class attributes).
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ from typing import Any, TypeVar
 
 from engine import codes
 from engine.codes import (
-    BASE32,
     CELL_COUNTS,
     CELLS,
     CodeSpec,
-    DealForm,
     GameCode,
-    OptionPart,
     make_code,
     parse_code,
     register_code,
     unregister_code,
 )
 from engine.game import Game
+from engine.record import GameRecord
 
 # Any: each class plays its own move type (Game is invariant in it: undo takes moves back in).
 GameClass = type[Game[Any]]
@@ -118,31 +116,24 @@ def register(cls: type[G]) -> type[G]:
     return cls
 
 
-def declare(
-    where: str,
-    *,
-    kind: str,
-    prefix: str,
-    title: str,
-    versions: Iterable[int],
-    has_cells: bool,
-    cell_counts: Iterable[int] = CELL_COUNTS,
-    deals: DealForm = BASE32,
-    option: OptionPart = CELLS,
-) -> None:
-    """Make a game's codes known now and its class (``where``: ``"module:Class"``) importable on
-    first use; the class must declare the same (``register`` from it is compared then)."""
-    spec = register_code(
-        kind,
-        prefix,
-        title=title,
-        versions=tuple(versions),
-        has_cells=has_cells,
-        cell_counts=tuple(cell_counts),
-        deals=deals,
-        option=option,
-    )
-    GAMES.declare(kind, where, spec)
+def declare(record: GameRecord) -> None:
+    """Make a game's codes known now and its class (``record.game``) importable on first use;
+    the class must say the same (``register`` from it is compared then)."""
+    spec = register_code(record.kind, record.prefix, **_code_words(record))
+    GAMES.declare(record.kind, record.game, spec)
+
+
+def _code_words(record: GameRecord) -> dict[str, Any]:
+    """What ``register_code`` takes of a record besides its kind and prefix."""
+    option = record.option
+    return {
+        "title": record.title,
+        "versions": tuple(record.versions),
+        "has_cells": option is not None,
+        "cell_counts": option.values if option is not None else CELL_COUNTS,
+        "deals": record.deals,
+        "option": option.code_part() if option is not None else CELLS,
+    }
 
 
 def unregister(kind: str) -> None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import engine
+from engine.bakers import BakersGame
 from engine.tableau import TableauGame
 from engine.tableau.notation import CELL, CELL_LETTERS, COLUMN, COLUMN_DIGITS, FOUNDATION
 
@@ -116,7 +117,7 @@ def presses(code: str, solution: list[str]) -> list[Step]:
     plan = engine.new_game(code)
     game = engine.new_game(code)
     assert isinstance(plan, TableauGame) and isinstance(game, TableauGame)
-    home_is_safe = isinstance(game, engine.BakersGame)  # every card Home sends is (engine.solver)
+    home_is_safe = isinstance(game, BakersGame)  # every card Home sends is (engine.solver)
     names = _Names()
     steps: list[Step] = []
     for i, planned in enumerate(solution):

@@ -7,13 +7,14 @@ import random
 import pytest
 
 import engine
+from engine.bakers import BakersGame
 from engine.bakers.notation import FOUNDATION
 from engine.solver import solve
 
 CODE = "BK1-C4-AAAAA24"
 
 
-def _random_position(seed: int) -> engine.BakersGame:
+def _random_position(seed: int) -> BakersGame:
     rng = random.Random(seed)
     game = engine.new_game(engine.code_for("bakers", rng.randrange(10_000), rng.choice((4, 2, 1))))
     for _ in range(rng.randrange(80)):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.bakers import export_board
+from engine.bakers import BakersGame, export_board
 from tests import fcsolve
 
 pytestmark = [
@@ -71,7 +71,7 @@ def expected_score(moves: list[str]) -> int:
 @pytest.mark.parametrize(("deal", "cells"), CASES, ids=[f"deal{d}-C{c}" for d, c in CASES])
 def test_fcsolve_solution_replays_to_a_win(deal: int, cells: int) -> None:
     game = engine.new_game(engine.code_for("bakers", deal, cells))
-    assert isinstance(game, engine.BakersGame)
+    assert isinstance(game, BakersGame)
     result = fcsolve.run(export_board(game.position), cells, exact=False, moves=True)
     assert result.verdict == "winnable", f"fc-solve did not solve deal {deal} with {cells} cells"
     assert result.moves

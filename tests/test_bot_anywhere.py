@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from bot.adapter.app import BoulangerBot
-from bot.play import dailycodes
+from bot.games.bakers import shipped_winnable
 from bot.running.config import Config
 from tests.fakediscord import FakeDiscord
 from tests.test_bot_discord import button, eventually, menu_id
@@ -119,7 +119,7 @@ async def test_a_user_install_plays_and_wins_in_a_group_dm(fake_discord, bot):
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     fake_discord.install_app(alice)
     group = fake_discord.add_group_dm("friends", alice, bob)
-    code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
     started = await fake_discord.slash(alice, "boulanger", {"code": code}, channel=group)
     assert not started.ephemeral and started.png().size[0] >= 400
     board = started.message

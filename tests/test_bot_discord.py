@@ -280,7 +280,7 @@ async def test_calculation_game_with_buttons(fake_discord, bot):
 
 async def test_a_whole_short_game_played_through_the_bot(fake_discord, bot):
     """Play a shipped winnable deal to the end with buttons only, as a player would."""
-    from bot.play.dailycodes import shipped_winnable
+    from bot.games.bakers import shipped_winnable
     from engine.solver import solve
     from tests.presses import presses
 
@@ -706,7 +706,7 @@ async def test_a_player_who_chose_the_four_colour_deck_gets_it_on_every_board(fa
 
 async def test_home_sends_a_batch_and_one_undo_takes_it_all_back_through_discord(fake_discord, bot):
     """Near the end of a won deal: Finish plays the rest; before that, Home + Undo is one action each."""
-    from bot.play.dailycodes import shipped_winnable
+    from bot.games.bakers import shipped_winnable
     from engine.solver import solve
 
     alice = fake_discord.add_user("alice")

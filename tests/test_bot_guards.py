@@ -15,8 +15,7 @@ import pytest
 
 import engine
 from bot.adapter.cooldowns import Rate
-from bot.games.bakers import BakersFront
-from bot.play.dailycodes import shipped_winnable
+from bot.games.bakers import BakersFront, shipped_winnable
 from bot.play.starting import StartRequest
 from tests.fakediscord import FakeDiscord
 from tests.test_bot_discord import CODE, button, eventually, running, start

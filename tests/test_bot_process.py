@@ -184,7 +184,7 @@ async def test_the_owners_replay_of_a_2000_action_win_stays_small_in_memory_and_
     from PIL import Image
 
     import storage
-    from bot.play.dailycodes import shipped_winnable
+    from bot.games.bakers import shipped_winnable
     from engine.solver import solve
 
     fake = fake_discord

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.play.dailycodes import shipped_winnable
+from bot.games.bakers import shipped_winnable
 from tests.fakediscord import FakeDiscord
 from tests.presses import presses
 from tests.test_bot_discord import button, eventually, quick_5xx_retries, running

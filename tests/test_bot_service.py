@@ -15,7 +15,7 @@ import storage
 from bot.adapter.errors import UserFeedback, error_text
 from bot.adapter.views import board_layout
 from bot.games import front_for
-from bot.games.bakers import BakersFront
+from bot.games.bakers import BakersFront, shipped_winnable
 from bot.games.base import Advice, GameFront
 from bot.games.calculation import CalculationFront
 from bot.languages.i18n import Translator
@@ -61,7 +61,7 @@ async def test_new_game_is_a_winnable_deal_with_a_picture(service, store):
     started = await service.start(StartRequest(ALICE, "bakers", cells=2))
     row = started.board.row
     assert row.is_active and row.variant == "2" and row.owner_id == ALICE
-    assert engine.parse_code(row.code).deal in dailycodes.shipped_winnable(2)
+    assert engine.parse_code(row.code).deal in shipped_winnable(2)
     assert started.verified
     assert decode(started.board.png).size[0] > 400
 
@@ -248,7 +248,7 @@ async def test_home_sends_what_can_go_and_undo_button_undoes(service, store):
 async def test_home_and_finish_play_many_cards_as_one_action_and_one_undo(service, store):
     from engine.solver import solve
 
-    code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
     row = (await service.start(StartRequest(ALICE, "bakers", code=C(code)))).board.row
     mirror = engine.new_game(code)
     board = None
@@ -318,7 +318,7 @@ async def test_restart_continues_the_same_game(tmp_path):
 async def test_whole_game_won_through_the_service(service, store):
     from engine.solver import solve
 
-    code = engine.code_for("bakers", dailycodes.shipped_winnable(4)[0], 4)
+    code = engine.code_for("bakers", shipped_winnable(4)[0], 4)
     row = (await service.start(StartRequest(ALICE, "bakers", code=C(code)))).board.row
     solution = solve(engine.new_game(code), time_limit=20).moves
     board = None
@@ -412,7 +412,7 @@ async def test_the_daily_code_is_drawn_once_a_day_shared_and_proven_winnable(ser
     code = await service.daily_code("bakers", day)
     found = solve_code(code, (), 20)
     assert not isinstance(found, Refused) and found.verdict == "winnable"
-    assert engine.parse_code(code).deal not in dailycodes.shipped_winnable(4)  # not a stock deal
+    assert engine.parse_code(code).deal not in shipped_winnable(4)  # not a stock deal
     assert await service.daily_code("bakers", day) == code  # stored once, read back
     again = GameService(service.store)  # another process on the same database
     assert await again.daily_code("bakers", day) == code

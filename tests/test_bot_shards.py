@@ -150,7 +150,7 @@ async def press(fake: FakeDiscord, user, board, step):
 @pytest.mark.processes
 async def test_two_processes_split_two_shards_on_one_database(stores, tmp_path):
     """On SQLite (one file, two processes) and on PostgreSQL (one schema), the same test."""
-    from bot.play.dailycodes import shipped_winnable
+    from bot.games.bakers import shipped_winnable
     from engine.solver import solve
     from tests.presses import presses
 

@@ -14,6 +14,7 @@ from engine.bakers import BakersGame
 from engine.calculation import CalculationGame
 from engine.codes import GameCode, parse_code
 from engine.game import Finish, Game, Outcome
+from engine.record import GameRecord, StartWords
 from storage import ranking
 from tests.bakers_boards import build, cards
 
@@ -349,6 +350,24 @@ def test_cards_home_known_without_a_replay_agrees_with_the_game():
     assert BakersGame.cards_home_of("resigned", 620) is None
 
 
+def count_record(title: str) -> GameRecord:
+    """A record naming ``CountGame`` (which says its identity in class attributes)."""
+    words = StartWords("count", "Start a game of Count", code="Replay a deal by its code")
+    return GameRecord(
+        kind="count",
+        prefix="CNT",
+        title=title,
+        short_name=title,
+        letter="n",
+        versions=(1, 2),
+        option=None,
+        command=words,
+        game="tests.test_engine_api:CountGame",
+        board="tests.test_engine_api",
+        front="tests.test_engine_api:CountGame",
+    )
+
+
 @pytest.fixture
 def lazy_registry(monkeypatch):
     for name in ("SPECS", "GAME_PREFIXES", "KIND_PREFIXES", "VERSIONS"):
@@ -357,14 +376,7 @@ def lazy_registry(monkeypatch):
 
 
 def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_registry):
-    registry.declare(
-        "tests.test_engine_api:CountGame",
-        kind="count",
-        prefix="CNT",
-        title="Count",
-        versions=(1, 2),
-        has_cells=False,
-    )
+    registry.declare(count_record("Count"))
     assert "count" in registry.GAMES and list(registry.GAMES) == ["count"] and len(registry.GAMES) == 1
     assert engine.parse_code("CNT2-AAAAA24").kind == "count"  # known before the class is loaded
     assert registry.GAMES._classes == {}
@@ -375,14 +387,7 @@ def test_a_declared_game_plays_its_codes_and_loads_its_class_on_first_use(lazy_r
 
 
 def test_a_declared_game_whose_class_says_otherwise_is_refused_when_loaded(lazy_registry):
-    registry.declare(
-        "tests.test_engine_api:CountGame",
-        kind="count",
-        prefix="CNT",
-        title="Tally",
-        versions=(1, 2),
-        has_cells=False,
-    )
+    registry.declare(count_record("Tally"))
     with pytest.raises(RuntimeError, match="declared"):
         registry.GAMES["count"]
 
@@ -396,11 +401,11 @@ def test_playing_one_game_imports_no_other_games_modules():
 
     script = (
         "import sys, engine\n"
-        "assert {'engine.bakers', 'engine.calculation', 'engine.freecell.game', 'engine.klondike'}.isdisjoint(sys.modules)\n"
-        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell', 'klondike']\n"
+        "assert {'engine.bakers.game', 'engine.calculation.game', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
+        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell']\n"
         "engine.new_game('BK1-C4-AAAAA24')\n"
-        "assert 'engine.bakers' in sys.modules and 'engine.calculation' not in sys.modules\n"
-        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation' in sys.modules\n"
-        "assert engine.CalculationGame is sys.modules['engine.calculation'].CalculationGame\n"
+        "assert 'engine.bakers.game' in sys.modules and 'engine.calculation.game' not in sys.modules\n"
+        "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation.game' in sys.modules\n"
+        "assert engine.GAMES['calculation'] is sys.modules['engine.calculation.game'].CalculationGame\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=Path(__file__).resolve().parent.parent)

@@ -20,6 +20,7 @@ import pytest
 
 import engine
 from engine.__main__ import main
+from engine.bakers import BakersGame
 from engine.cli_args import MAX_ARG_CHARS, MAX_TIME_LIMIT
 from engine.codes import MAX_DEAL
 
@@ -228,7 +229,7 @@ def test_an_internal_error_is_one_line_exit_1_with_a_debug_switch(monkeypatch: p
     def boom(self: object) -> str:
         raise RuntimeError("wires crossed")
 
-    monkeypatch.setattr(engine.BakersGame, "board_text", boom)
+    monkeypatch.setattr(BakersGame, "board_text", boom)
     rc, out, err = run_in_process(["deal", "BK1-C4-AAAAA24"])
     assert (rc, out) == (1, "")
     assert err.count("\n") == 1 and "internal error" in err and "RuntimeError: wires crossed" in err

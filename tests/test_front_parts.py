@@ -24,17 +24,17 @@ from bot.play.feedback import UserFeedback
 from engine import codes
 from tests.thirdgame.front import TowerFront, tower_hint
 from tests.thirdgame.game import TowerGame, TowerMove
+from tests.thirdgame.record import TOWER
 
 # Spelled out here as in docs/ARCHITECTURE.md ("What a new game must provide").
 MUST_PROVIDE = {"place_buttons", "press_place", "claims_notation", "describe_move", "alt_text", "hint_worker"}
-IDENTITY = {"kind", "letter", "command", "name", "short_name", "commands_module"}
+IDENTITY = {"kind", "letter", "command", "name", "short_name", "record", "cell_choices"}  # from the record
 
 
 class MinimalFront(GameFront[TowerGame]):
     """Tower's front as a newcomer's first draft: only the required methods."""
 
-    kind, letter, command, name, short_name = "tower", "t", "tower", "Tower", "Tower"
-    commands_module = "tests.thirdgame.commands"
+    record = TOWER
 
     def place_buttons(self, tr: Translator, game: TowerGame, sel: str) -> list[ButtonSpec]:
         return [ButtonSpec(place, place, 0) for place in game.places()]

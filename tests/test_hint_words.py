@@ -84,8 +84,8 @@ def test_a_bare_deal_number_gets_the_code_it_probably_meant():
     with pytest.raises(engine.CodeError) as refused:
         engine.parse_code("11982")
     assert str(refused.value) == (
-        "'11982' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation) "
-        "or FC (FreeCell); FreeCell's deal 11982 is FC1-C4-MS11982"
+        "'11982' is not a game code: it must start with BK (Jeu du Boulanger), CA (Calculation), "
+        "FC (FreeCell) or KL (Klondike); FreeCell's deal 11982 is FC1-C4-MS11982"
     )
     assert refused.value.reason == "code_game"  # the bot's words for it are unchanged
     with pytest.raises(engine.CodeError, match=r"FreeCell's deal 7 is FC1-C4-MS7$"):

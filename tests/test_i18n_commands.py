@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.adapter.app import extensions
 from bot.adapter.cogs.language import ENDONYMS
+from bot.adapter.cogs.starting import start_commands
 from bot.languages import command_translator, i18n_check
 from bot.languages.command_translator import (
     DISCORD_TO_CATALOGUE,
@@ -32,6 +33,8 @@ def bot_tree() -> app_commands.CommandTree:
     """Every slash command the bot registers, from every cog it loads."""
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     stand_in = SimpleNamespace(add_dynamic_items=lambda *items: None)
+    for command in start_commands():  # the games' start commands, built from their records
+        tree.add_command(command)
     for name in extensions():
         module = importlib.import_module(name)
         for obj in vars(module).values():

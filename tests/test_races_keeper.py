@@ -6,7 +6,7 @@ import datetime as dt
 
 import engine
 import storage
-from bot.play.dailycodes import shipped_winnable
+from bot.games.bakers import shipped_winnable
 from bot.play.races import RaceKeeper, Standing, rank
 from bot.play.service import GameService
 from bot.play.starting import StartRequest

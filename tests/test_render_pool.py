@@ -58,7 +58,7 @@ async def test_a_worker_draws_the_same_picture_as_a_thread(pool, make, deck):
 
 @pytest.mark.slow
 async def test_replays_are_drawn_by_the_workers_too(pool):
-    from bot.play.dailycodes import shipped_winnable
+    from bot.games.bakers import shipped_winnable
     from engine.solver import solve
 
     code = engine.code_for("bakers", shipped_winnable(4)[0], 4)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.bakers import export_board, import_board
+from engine.bakers import BakersGame, export_board, import_board
 from engine.bakers.solving import settle
 from engine.solver import (
     Hint,
@@ -42,9 +42,9 @@ LOST_MOVES = [
 LOST_UNDOS = 5
 
 
-def bakers(deal: int, cells: int, moves: tuple[str, ...] = ()) -> engine.BakersGame:
+def bakers(deal: int, cells: int, moves: tuple[str, ...] = ()) -> BakersGame:
     game = engine.replay(engine.code_for("bakers", deal, cells), moves)
-    assert isinstance(game, engine.BakersGame)
+    assert isinstance(game, BakersGame)
     return game
 
 

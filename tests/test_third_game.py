@@ -1,10 +1,10 @@
-"""A third game needs an engine module, a board module, a front and a registration, nothing else:
+"""A third game needs an engine module, a board module, a front and a record, nothing else:
 Tower, end to end.
 
 ``tests/thirdgame`` holds Tower's engine module (``game.py``), its board module for
 the renderer (``picture.py``, with its own words), its front (``front.py``, with
-those words in every language) and its start command (``commands.py``);
-registering the three is all it takes for the real bot to deal it, draw it in
+those words in every language) and its record (``record.py``: its codes, names and start
+command's words); adding that record is all it takes for the real bot to deal it, draw it in
 any language, take button presses and typed moves, give hints from the process
 pool, record the win and rank it.
 """
@@ -23,22 +23,17 @@ from bot.languages.language import LANGUAGES, picture_labels
 from engine import codes
 from tests.test_bot_discord import button, eventually, running
 from tests.thirdgame import picture
-from tests.thirdgame.front import PICTURE_WORDS, TowerFront
-from tests.thirdgame.game import TowerGame, solve
+from tests.thirdgame.front import PICTURE_WORDS
+from tests.thirdgame.game import solve
+from tests.thirdgame.record import TOWER
 
 
 @pytest.fixture
 def tower():
-    engine.register(TowerGame)
-    renderer.register(picture)
-    front = games.register(TowerFront())
+    front = games.add(TOWER)  # its record alone: engine, renderer, front and start command
     yield front
-    games.unregister("tower")
-    renderer.unregister("tower")
-    engine.GAMES.pop("tower", None)
-    for table in (codes.SPECS, codes.KIND_PREFIXES, codes.VERSIONS):
-        table.pop("tower", None)
-    codes.GAME_PREFIXES.pop("TW", None)
+    games.remove(TOWER.kind)
+    assert "tower" not in engine.GAMES and "tower" not in codes.SPECS and "TW" not in codes.GAME_PREFIXES
 
 
 async def test_the_third_game_is_played_won_and_ranked_through_the_bot(tower, fake_discord, tmp_path):

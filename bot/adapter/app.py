@@ -21,7 +21,6 @@ from bot.adapter.invalid_requests import InvalidRequests
 from bot.adapter.press import Presses
 from bot.adapter.replays import ReplayButton
 from bot.adapter.views import BOARD_ITEMS
-from bot.games import fronts
 from bot.languages.command_translator import CatalogueTranslator
 from bot.play.races import RaceKeeper
 from bot.play.render_pool import RenderPool
@@ -38,8 +37,9 @@ from bot.running.shutdown import Work
 
 log = logging.getLogger(__name__)
 
-# Each game's start command comes from its front (``commands_module``), before these.
+# Every game's start command (built from its record), then the shared commands.
 COGS = (
+    "bot.adapter.cogs.starting",
     "bot.adapter.cogs.play",
     "bot.adapter.cogs.daily",
     "bot.adapter.cogs.leaderboard",
@@ -213,4 +213,4 @@ class BoulangerBot(commands.AutoShardedBot):
 
 def extensions() -> list[str]:
     """The cogs to load: every game's start command, then the shared ones."""
-    return [front.commands_module for front in fronts()] + list(COGS)
+    return list(COGS)

@@ -1,8 +1,11 @@
-"""The game fronts, keyed by the engine's kind: the one place the bot learns which games exist.
+"""The game fronts, keyed by the engine's kind, registered from the games' records.
 
-A new game is an engine module (registered with ``engine.register``), a front
-(a ``GameFront`` subclass with its start command's extension) and one
-``register`` call here; nothing else in ``bot/`` needs to change.
+A game is declared once, by its record (``engine.record.GameRecord``, listed in
+``engine.games.RECORDS``): it names its front (``record.front``, a ``GameFront`` subclass
+naming that record), which is registered here at import; its start command is built from
+the record's words (``bot.adapter.cogs.starting``). A game added later (a deployment's, a
+test's) is registered from its record alone by ``add``. Nothing else in ``bot/`` needs to
+change.
 """
 
 from __future__ import annotations
@@ -10,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from bot.games.bakers import BakersFront
 from bot.games.base import Advice, ButtonSpec, GameFront, Press
-from bot.games.calculation import CalculationFront
-from bot.games.freecell import FreeCellFront
-from bot.games.klondike import KlondikeFront
-from bot.languages.i18n import CLIENT_LOCALES, share_param, t
+from bot.languages.i18n import CLIENT_LOCALES, has, share_param, t
 from bot.play.feedback import UserFeedback
+from engine.games import RECORDS
+from engine.record import GameRecord, load
+from engine.registry import declare
+from engine.registry import unregister as unregister_game
 
 _FRONTS: dict[str, GameFront[Any]] = {}
 
@@ -34,6 +37,33 @@ def register(front: GameFront[Any]) -> GameFront[Any]:
 
 def unregister(kind: str) -> None:
     _FRONTS.pop(kind, None)
+
+
+def front_from(record: GameRecord) -> GameFront[Any]:
+    """A game's front, from the class its record names (which must name that record)."""
+    front: GameFront[Any] = load(record.front)()
+    if front.record is not record:
+        raise ValueError(f"{record.front} is not the front of {record.kind!r}'s record")
+    return front
+
+
+def add(record: GameRecord) -> GameFront[Any]:
+    """Make a game playable from its record alone: its codes in the engine, its board in the
+    renderer, its front and start command here (a game not in ``engine.games.RECORDS``)."""
+    import renderer  # here: the bot's own process draws no picture, so it does not load it
+
+    declare(record)
+    renderer.register(load(record.board))
+    return register(front_from(record))
+
+
+def remove(kind: str) -> None:
+    """Forget a game ``add`` made playable."""
+    import renderer
+
+    unregister(kind)
+    renderer.unregister(kind)
+    unregister_game(kind)
 
 
 def fronts() -> tuple[GameFront[Any], ...]:
@@ -71,8 +101,9 @@ _OPTION_HELP = {
 
 
 def option_choices(name: str) -> tuple[int, ...]:
-    """Every value some game offers for its option called ``name`` (``cells``, ``draw``), most
-    first: the choices of /leaderboard's and /race's option of that name."""
+    """Every value some game offers for its option called ``name`` (its record's option name:
+    ``cells``, ``draw``), most first: the choices of /leaderboard's and /race's option of that
+    name."""
     chosen = {n for front in _FRONTS.values() if front.option_name == name for n in front.cell_choices}
     return tuple(sorted(chosen, reverse=True))
 
@@ -118,9 +149,12 @@ def front_named(word: str) -> GameFront[Any] | None:
 
 
 def _command(front: GameFront[Any], language: str) -> str:
-    """A start command as the player's Discord shows it (Catalan has no Discord locale: English)."""
-    localised = language in CLIENT_LOCALES.values()
-    return "/" + (t(language, f"command.{front.command}.name") if localised else front.command)
+    """A start command as the player's Discord shows it: its translated name where the player's
+    Discord locale has one (Catalan has no Discord locale; a game may bring no translation of
+    its command), else its own name, as Discord then shows it."""
+    key = f"command.{front.command}.name"
+    localised = language in CLIENT_LOCALES.values() and has(language, key)
+    return "/" + (t(language, key) if localised else front.command)
 
 
 def start_commands(language: str) -> str:
@@ -155,16 +189,15 @@ for _name, _fill in {
 }.items():
     share_param(_name, _fill)
 
-register(BakersFront())
-register(CalculationFront())
-register(FreeCellFront())
-register(KlondikeFront())
+for _record in RECORDS:
+    register(front_from(_record))
 
 __all__ = [
     "Advice",
     "ButtonSpec",
     "GameFront",
     "Press",
+    "add",
     "cell_options",
     "cells_help",
     "chosen_option",
@@ -177,6 +210,7 @@ __all__ = [
     "notation_help",
     "option_choices",
     "register",
+    "remove",
     "rules_help",
     "unregister",
 ]

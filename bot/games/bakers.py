@@ -14,8 +14,8 @@ import engine
 from bot.games.base import WinnableFinder
 from bot.games.tableau import HOME, TableauFront, place_words, tableau_hint, tableau_verdict
 from bot.languages.i18n import Translator
-from bot.play import dailycodes
-from engine import BakersGame
+from engine.bakers import BakersGame
+from engine.bakers.record import BAKERS
 
 DAILY_CELLS = 4
 # The daily's search, once a day in a thread of the bot's process: at most this many nodes
@@ -47,6 +47,13 @@ def proven_deals(
             yield code, tuple(found.moves)
 
 
+def shipped_winnable(cells: int) -> tuple[int, ...]:
+    """The project's shipped list of proven-winnable deals (``engine/bakers/winnable_deals.json``)."""
+    from engine.bakers.deals import winnable_deals
+
+    return tuple(winnable_deals(cells))
+
+
 def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budget: float) -> list[int]:
     """Worker: try random deals with ``cells`` free cells; return those proven winnable."""
     found = proven_deals(cells, random.Random(seed), seconds_each, budget)
@@ -54,14 +61,8 @@ def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budge
 
 
 class BakersFront(TableauFront[BakersGame]):
-    kind = "bakers"
-    letter = "b"
-    command = "boulanger"
-    name = "Jeu du Boulanger"
-    short_name = "Boulanger"
+    record = BAKERS
     accent_colour = 0xC8893B  # a baked crust
-    commands_module = "bot.games.bakers_commands"
-    cell_choices = (4, 2, 1)
     stock_cells = (4, 2, 1)
     score_key = "lb.bakers_score"
     best_won_key = "stats.best_bakers"
@@ -71,7 +72,7 @@ class BakersFront(TableauFront[BakersGame]):
         return tr(self.key("help"))
 
     def shipped_deals(self, cells: int) -> tuple[int, ...]:
-        return dailycodes.shipped_winnable(cells)
+        return shipped_winnable(cells)
 
     def solution(self, code: engine.GameCode) -> tuple[str, ...] | None:
         """A shipped stock deal's solution (``engine.bakers.deals``), for that deal as dealt

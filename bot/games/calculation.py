@@ -16,9 +16,11 @@ import storage
 from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Pile, Press, Style, Table, WorkerPool
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
-from engine import CalculationGame, cards
+from engine import cards
+from engine.calculation import CalculationGame
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE
 from engine.calculation.position import CalculationMove
+from engine.calculation.record import CALCULATION
 from engine.cards import card_label, card_text
 
 PILES = ("1", "2", "3", "4")
@@ -85,13 +87,8 @@ def place_words(tr: Translator, kind: str, index: int) -> str:
 
 
 class CalculationFront(GameFront[CalculationGame]):
-    kind = "calculation"
-    letter = "c"
-    command = "calculation"
-    name = "Calculation"
-    short_name = "Calculation"
+    record = CALCULATION
     accent_colour = 0x3B7DD8  # a ledger's blue
-    commands_module = "bot.games.calculation_commands"
     selections = "".join(PILES)  # a waste pile whose top card fits several foundations
     picture_keys: ClassVar[dict[str, str]] = {
         "stock": "picture.stock",

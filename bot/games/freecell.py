@@ -33,6 +33,7 @@ from bot.languages.i18n import Translator
 from engine.cards import card_label
 from engine.freecell import FreeCellGame, FreeCellMove
 from engine.freecell.position import safe_home
+from engine.freecell.record import FREECELL
 from engine.tableau.notation import CELL, CELL_LETTERS, COLUMN, COLUMN_DIGITS, FOUNDATION
 
 DAILY_CELLS = 4
@@ -69,14 +70,8 @@ def find_winnable(cells: int, seed: int, wanted: int, seconds_each: float, budge
 
 
 class FreeCellFront(TableauFront[FreeCellGame]):
-    kind = "freecell"
-    letter = "f"
-    command = "freecell"
-    name = "FreeCell"
-    short_name = "FreeCell"
+    record = FREECELL
     accent_colour = 0x2E8B57  # the card table's green
-    commands_module = "bot.games.freecell_commands"
-    cell_choices = (4, 3, 2, 1)
     stock_cells = (4, 3, 2, 1)
     score_key = "lb.freecell_score"
     best_won_key = "stats.best_freecell"

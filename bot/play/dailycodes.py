@@ -19,13 +19,6 @@ def draw() -> int:
     return secrets.randbits(64)
 
 
-def shipped_winnable(cells: int) -> tuple[int, ...]:
-    """The project's shipped list of proven-winnable deals (``engine/bakers/winnable_deals.json``)."""
-    from engine.bakers.deals import winnable_deals
-
-    return tuple(winnable_deals(cells))
-
-
 def utc_today(now: dt.datetime | None = None) -> dt.date:
     return (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).date()
 

@@ -4,6 +4,7 @@ on Baker's position (same-suit building) and dealing version 1."""
 from __future__ import annotations
 
 from engine.bakers.position import Position
+from engine.bakers.record import BAKERS
 from engine.codes import GameCode
 from engine.tableau.game import NOT_WON_BASE, TableauGame
 
@@ -11,11 +12,7 @@ from engine.tableau.game import NOT_WON_BASE, TableauGame
 class BakersGame(TableauGame[Position]):
     """Baker's Game: FreeCell's layout, building down in the same suit."""
 
-    kind = "bakers"
-    title = "Jeu du Boulanger"
-    code_prefix = "BK"
-    versions = (1,)
-    has_cells = True
+    record = BAKERS
 
     def deal_position(self, code: GameCode) -> Position:
         assert code.cells is not None

@@ -8,6 +8,7 @@ from typing import Any
 from engine.calculation.hints import FAST_ROLLOUTS, best_move
 from engine.calculation.notation import FOUNDATION, TURNED, WASTE, parse_notation
 from engine.calculation.position import CalculationMove, Position
+from engine.calculation.record import CALCULATION
 from engine.calculation.rules import NUM_FOUNDATIONS, NUM_WASTE
 from engine.cards import card_text, rank_text
 from engine.codes import GameCode
@@ -26,11 +27,7 @@ PLACES = (
 class CalculationGame(Game[CalculationMove]):
     """Calculation (Broken Intervals): four foundations building by 1, 2, 3 and 4."""
 
-    kind = "calculation"
-    title = "Calculation"
-    code_prefix = "CA"
-    versions = (1,)
-    has_cells = False
+    record = CALCULATION
 
     position: Position
 

@@ -1,9 +1,9 @@
 """FreeCell: Microsoft's deals 1 to 1,000,000 (``FC1-C4-MS11982``), 4 to 1 free cells, safe
 auto-play.
 
-``engine/__init__.py`` registers it beside the other games (its bot front is
-``bot/games/freecell.py``); ``register_game()`` and ``registered()`` put it back for a
-test that took it out.
+Its record (``engine/freecell/record.py``) declares it beside the other games (its bot
+front is ``bot/games/freecell.py``); ``register_game()`` and ``registered()`` put it back
+for a test that took it out.
 """
 
 from __future__ import annotations

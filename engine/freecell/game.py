@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.codes import GameCode
-from engine.freecell.deals import MS_DEALS
 from engine.freecell.position import FreeCellPosition
+from engine.freecell.record import FREECELL
 from engine.game import BATCH, UNDO, clean_input
 from engine.tableau.game import TableauGame
 from engine.tableau.position import TableauMove
@@ -24,13 +24,7 @@ from engine.tableau.position import TableauMove
 class FreeCellGame(TableauGame[FreeCellPosition]):
     """FreeCell: eight columns building down in alternating colours, 4 to 1 free cells."""
 
-    kind = "freecell"
-    title = "FreeCell"
-    code_prefix = "FC"
-    versions = (1,)
-    has_cells = True
-    cell_counts = (4, 3, 2, 1)
-    deal_form = MS_DEALS
+    record = FREECELL
 
     def __init__(self, code: GameCode, *, autoplay: bool = True) -> None:
         super().__init__(code)

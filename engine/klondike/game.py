@@ -38,17 +38,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.codes import GameCode, OptionPart
+from engine.codes import GameCode
 from engine.errors import IllegalMove
 from engine.game import HOME_SHIFT, Finish, Game, Outcome
 from engine.klondike.boardtext import board_text
 from engine.klondike.notation import HOME, STOCK, WASTE, parse_notation
 from engine.klondike.position import KlondikeMove, Position
+from engine.klondike.record import KLONDIKE
 from engine.klondike.refusals import refusal
 from engine.klondike.rules import DRAWS, TURN_UP
 from engine.klondike.state import KlondikeState, full_state, seen_state
 
-DRAW = OptionPart("D", "draw", "draw", "cards drawn")
 # Keys of games not won start here: above every win (win keys stay below 1 << HOME_SHIFT).
 NOT_WON_BASE = 1 << 60
 
@@ -56,13 +56,7 @@ NOT_WON_BASE = 1 << 60
 class KlondikeGame(Game[KlondikeMove]):
     """Klondike, draw one or three, unlimited passes through the stock."""
 
-    kind = "klondike"
-    title = "Klondike"
-    code_prefix = "KL"
-    versions = (1,)
-    has_cells = True  # the code's option part: D1 or D3
-    cell_counts = DRAWS
-    code_option = DRAW
+    record = KLONDIKE  # its kind, title and codes (the option part: D1 or D3)
 
     position: Position
 

@@ -28,6 +28,7 @@ import argparse
 import json
 from typing import Any, Protocol, runtime_checkable
 
+from engine import codes
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, node_count, play_position, seconds
 from engine.game import Outcome
 from engine.solver.hints import hint
@@ -55,7 +56,7 @@ class HintPlayer(Protocol):
 
 def _parser(command: str, summary: str, default_time: float, nodes: bool) -> argparse.ArgumentParser:
     parser = Parser(prog=f"python -m engine {command}", description=summary)
-    parser.add_argument("code", help="a game code, e.g. BK1-C4-AAAAA24")
+    parser.add_argument("code", help=f"a game code, e.g. {next(iter(codes.SPECS.values())).example()}")
     parser.add_argument("moves", nargs="*", help="moves (or 'undo') played first")
     parser.add_argument(
         "--time-limit",
@@ -82,14 +83,12 @@ def _position(args: argparse.Namespace) -> TableauGame[Any] | HintPlayer:
 def main_solve(argv: list[str]) -> str:
     """``solve``: the JSON line to print; ``UsageError`` on bad input."""
     args = _parser(
-        "solve", "Solve a Jeu du Boulanger or FreeCell position.", DEFAULT_TIME_LIMIT, True
+        "solve", "Solve a position of a game that hands the solver its rules.", DEFAULT_TIME_LIMIT, True
     ).parse_args(argv)
     args.command = "solve"
     game = _position(args)
     if not isinstance(game, TableauGame):
-        raise UsageError(
-            f"{game.code}: the solver plays Jeu du Boulanger (BK…) and FreeCell (FC…) codes only"
-        )
+        raise UsageError(f"{game.code}: the solver plays only the games that hand it their rules")
     result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit)
     verdict = PRINTED_VERDICT.get(result.verdict, result.verdict)
     return json.dumps({"verdict": verdict, "moves": result.moves, "seconds": result.seconds}) + "\n"

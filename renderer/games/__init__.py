@@ -1,13 +1,13 @@
-"""The built-in games' board modules, registered: the one place the renderer learns which
-games it draws. Each module holds all that only its game knows about pictures (its layout,
-highlights and words); another game's board registers itself with ``renderer.register``."""
+"""The games' boards, registered from their records (``engine.games.RECORDS``: each names its
+board module). Each board module holds all that only its game knows about pictures (its
+layout, highlights and words); a game added later registers its board with
+``renderer.register``."""
 
 from __future__ import annotations
 
+from engine.games import RECORDS
+from engine.record import load
 from renderer.boards import register
-from renderer.games import bakers, calculation, freecell, klondike
 
-register(bakers.BOARD)
-register(calculation)
-register(freecell.BOARD)
-register(klondike)
+for _record in RECORDS:
+    register(load(_record.board))

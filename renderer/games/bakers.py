@@ -1,10 +1,10 @@
 """The Jeu du Boulanger board: the shared eight-column board (``renderer.games.tableau``:
-cells a-d and foundations on top, columns 1-8 below) under its own title; registered by
-``renderer.games``."""
+cells a-d and foundations on top, columns 1-8 below) under its own title; registered from its
+record (``engine.bakers.record``)."""
 
 from __future__ import annotations
 
-from engine.bakers import BakersGame
+from engine.bakers.record import BAKERS
 from renderer.games.tableau import TableauBoard
 
-BOARD = TableauBoard(BakersGame.kind, "Jeu du Boulanger")
+BOARD = TableauBoard(BAKERS.kind, BAKERS.title)

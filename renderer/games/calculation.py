@@ -18,6 +18,7 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.calculation import CalculationGame
+from engine.calculation.record import CALCULATION
 from engine.cards import rank_text
 from renderer import header
 from renderer import layout as L
@@ -43,10 +44,10 @@ from renderer.palette import new_canvas, put
 from renderer.png import band_starts
 from renderer.text import PAD, overlay_pill, paste, pill_sprite, text_sprite
 
-KIND = CalculationGame.kind
+KIND = CALCULATION.kind
 # This board's own words (the shared ones are in ``renderer.labels``): its title, its places'.
 WORDS: dict[str, Word] = {
-    KIND: ("Calculation", L.TITLE_TEXT, 220),
+    KIND: (CALCULATION.title, L.TITLE_TEXT, 220),
     "stock": ("stock", 18, 108),
     "turned": ("turned", 18, 108),
     "next": ("next", 20, 104),

@@ -1,1 +1,1 @@
-"""A tiny third game, to show that a new game is an engine module, a front and a registration."""
+"""A tiny third game, to show that a new game is its own modules and one record (``record.py``)."""

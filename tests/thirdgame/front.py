@@ -12,6 +12,7 @@ from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
 from engine.cards import card_label
 from tests.thirdgame.game import HOME, TowerGame, TowerMove, solve
+from tests.thirdgame.record import TOWER
 
 # The words Tower's board draws (its title and "home"), in every language the bot speaks: a
 # game brings its own, here with its front (a deployment could add them to the catalogues).
@@ -27,8 +28,8 @@ PICTURE_WORDS = {
 
 def tower_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     """Worker: the winning plan's next move."""
-    if "tower" not in engine.GAMES:  # a worker process started afresh (not forked) registers it
-        engine.register(TowerGame)
+    if TOWER.kind not in engine.GAMES:  # a worker process started afresh (not forked) declares it
+        engine.registry.declare(TOWER)
     game = engine.replay(code, moves)
     assert isinstance(game, TowerGame)
     if game.is_won:
@@ -38,15 +39,10 @@ def tower_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
 
 
 class TowerFront(GameFront[TowerGame]):
-    kind = "tower"
-    letter = "t"
-    command = "tower"
-    name = "Tower"
-    short_name = "Tower"
+    record = TOWER
     selections = "123"
     notation_examples = "1h, 12"
     button_names = "1-3"
-    commands_module = "tests.thirdgame.commands"
     has_daily = False
     has_replay = False  # no animation: the finished board has no buttons
 

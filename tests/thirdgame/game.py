@@ -15,6 +15,7 @@ from engine.cards import card_label, rank_of, suit_of
 from engine.dealing import shuffled_deck
 from engine.errors import IllegalMove
 from engine.game import Finish, Game, Outcome
+from tests.thirdgame.record import TOWER
 
 PILES = 3
 HOME = "h"
@@ -36,9 +37,7 @@ class TowerMove:
 
 
 class TowerGame(Game[TowerMove]):
-    kind = "tower"
-    title = "Tower"
-    code_prefix = "TW"
+    record = TOWER
 
     def __init__(self, code: engine.GameCode) -> None:
         super().__init__(code)

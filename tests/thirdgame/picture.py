@@ -17,9 +17,10 @@ from renderer.labels import Labels, Word
 from renderer.palette import new_canvas
 from renderer.text import paste, pill_sprite
 from tests.thirdgame.game import PILES, TowerGame
+from tests.thirdgame.record import TOWER
 
-KIND = TowerGame.kind
-WORDS: dict[str, Word] = {KIND: ("Tower", 18, 180), "home": ("home", 18, 108)}
+KIND = TOWER.kind
+WORDS: dict[str, Word] = {KIND: (TOWER.title, 18, 180), "home": ("home", 18, 108)}
 LABEL_Y = L.HEADER_H + 1
 PILE_Y = LABEL_Y + L.LABEL_ROW
 HOME_X = L.WIDTH - L.MARGIN - L.CARD_W

@@ -1,19 +1,33 @@
-"""Starting a game, shared by every game's start command and the daily buttons."""
+"""Starting a game, shared by every game's start command and the daily buttons; and the start
+commands themselves, one per registered game, built from its record's words
+(``engine.record.StartWords``): ``/boulanger cells code any_deal``, ``/calculation code``,
+``/freecell cells deal code any_deal``. Their translations are the catalogues' keys
+``command.<name>.…`` and ``option.<name>.<option>.…`` (``bot.languages.command_translator``).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 import engine
 from bot.adapter import cooldowns, replies
 from bot.adapter.confirm import Request, question
 from bot.adapter.errors import send
 from bot.adapter.interactions import service_of
-from bot.games import front_for
+from bot.games import front_for, fronts
+from bot.games.base import GameFront
 from bot.languages.locale import player_translator
 from bot.play.service import GameInProgress, Started, check_code_kind
+from engine.codes import MAX_CODE_INPUT, NumberedDeals
+from engine.record import GameRecord
+
+if TYPE_CHECKING:
+    StartCommand = app_commands.Command[Any, ..., None]
 
 
 async def start_game(
@@ -54,3 +68,62 @@ async def start_game(
         await send(interaction, content, view=view, ephemeral=True)
         return
     await replies.post_started(interaction, service, started)
+
+
+def start_command(front: GameFront[Any]) -> StartCommand:
+    """A game's slash command: its record's name and words; its option (free cells, or a
+    game's own) as choices, its deal number (a game with numbered deals: shorthand for ``#<number>``), a code and
+    ``any_deal`` as the record offers them."""
+    kind, option = front.kind, front.record.option
+
+    async def start(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+        deal, code = chosen.get("deal"), chosen.get("code")
+        typed = f"#{deal}" if deal is not None and code is None else code
+        picked = chosen.get(option.name) if option is not None else None
+        count = picked.value if picked is not None else None
+        await start_game(interaction, kind, cells=count, code=typed, any_deal=chosen.get("any_deal", False))
+
+    # discord.py reads a command's options from its callback's signature: this game's only.
+    interaction = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    options = _options(front.record)
+    start.__dict__["__signature__"] = inspect.Signature([interaction, *(p for p, _ in options)])
+    app_commands.describe(**{p.name: words for p, words in options})(start)
+    if option is not None:
+        choices = [app_commands.Choice(name=str(n), value=n) for n in option.values]
+        app_commands.choices(**{option.name: choices})(start)
+    words = front.record.command
+    return app_commands.Command(name=words.name, description=words.description, callback=start)
+
+
+def _options(record: GameRecord) -> list[tuple[inspect.Parameter, str]]:
+    """A start command's options in the order players see them, each with its description."""
+
+    def option(name: str, annotation: object, default: object = None) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+    words, out = record.command, []
+    if record.option is not None:  # its free cells, or another game's own choice
+        out.append((option(record.option.name, app_commands.Choice[int]), record.option.description))
+    if words.deal is not None:
+        assert isinstance(record.deals, NumberedDeals)  # a GameRecord checks it
+        number = app_commands.Range[int, record.deals.low, record.deals.high]
+        out.append((option("deal", number), words.deal))
+    out.append((option("code", app_commands.Range[str, 1, MAX_CODE_INPUT]), words.code))
+    if words.any_deal is not None:
+        out.append((option("any_deal", bool, False), words.any_deal))
+    return out
+
+
+def start_commands() -> list[StartCommand]:
+    """Every registered game's start command, in registration order."""
+    return [start_command(front) for front in fronts()]
+
+
+async def setup(bot: commands.Bot) -> None:
+    for command in start_commands():
+        bot.tree.add_command(command)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    for front in fronts():
+        bot.tree.remove_command(front.command)

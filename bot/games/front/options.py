@@ -39,8 +39,8 @@ class Options(Part[G]):
     """The game's option, codes and deals, and its players' settings."""
 
     cell_choices: ClassVar[tuple[int, ...]] = ()  # the option's values offered, the default first
-    # The option's name where commands offer it (``cells``: free cells; ``draw``: cards
-    # turned from a stock at a time): /leaderboard and /race have one option of each name.
+    # The option's name where commands offer it, its record's (``cells``: free cells; ``draw``:
+    # cards turned from a stock at a time): /leaderboard and /race have one option of each name.
     option_name: ClassVar[str] = "cells"
     has_daily: ClassVar[bool] = True
     settings: ClassVar[tuple[GameSetting, ...]] = ()  # its players' own choices (``/settings``)

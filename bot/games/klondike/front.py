@@ -24,8 +24,8 @@ from engine.cards import card_label
 from engine.game import BATCH
 from engine.klondike import KlondikeGame, KlondikeMove
 from engine.klondike.notation import HOME, PILE_DIGITS, STOCK, WASTE
+from engine.klondike.record import KLONDIKE
 
-DRAWS = (1, 3)  # cards turned from the stock at a time: the code's option, draw one the default
 _NOTATION_START = frozenset(PILE_DIGITS + STOCK + WASTE + HOME)
 
 
@@ -38,15 +38,8 @@ def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
 
 
 class KlondikeFront(GameFront[KlondikeGame]):
-    kind = "klondike"
-    letter = "o"  # klOndike ("k" is an act of the race's buttons)
-    command = "klondike"
-    name = "Klondike"
-    short_name = "Klondike"
+    record = KLONDIKE  # its kind, letter, command, names and draws (``engine.klondike.record``)
     accent_colour = 0xB22222  # a card back's red
-    commands_module = "bot.games.klondike.command"
-    cell_choices = DRAWS
-    option_name = "draw"
     selections = presses.SOURCES
     notation_examples = "s, w3, 35, hs3"
     button_names = "s (stock), w (waste), 1-7, home"
@@ -66,7 +59,7 @@ class KlondikeFront(GameFront[KlondikeGame]):
 
     def option_words(self, tr: Translator, value: int, where: OptionPlace = "board") -> str:
         """``draw 3``, wherever the draw is shown."""
-        return tr(self.key("option.words"), draw=value)
+        return tr("board.klondike.draw", draw=value)
 
     # -- buttons -------------------------------------------------------------------------
     def press_place(self, game: KlondikeGame, sel: str, act: str) -> Press:
@@ -183,7 +176,7 @@ class KlondikeFront(GameFront[KlondikeGame]):
     def result_words(self, tr: Translator, best: storage.FinishedGame) -> list[str]:
         """A win and its moves; a game not won, its cards home and moves (what ranks it); then
         the score, which never ranks."""
-        draw = self.cells_of(best.variant) or DRAWS[0]
+        draw = self.cells_of(best.variant) or self.cell_choices[0]
         score = tr("lb.klondike_score", score=best.score, draw=draw)
         if best.won:
             return [tr("lb.won_in", moves=best.move_count), score]
