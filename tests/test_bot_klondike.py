@@ -253,3 +253,13 @@ def test_the_board_is_drawn_in_every_language_and_both_decks_naming_no_hidden_ca
     assert text == game.seen_text().rstrip() and "##" in text
     menu = " ".join(words for _, words in front.move_menu(tr, game) + front.ranked_moves(tr, game))
     assert not any(card_label(c) in menu for c in hidden), menu
+
+
+def test_a_won_game_replays_through_the_picture():
+    line = tuple(greedy_line(DRAW_THREE_WIN))
+    gif = front_for("klondike").render_replay(
+        DRAW_THREE_WIN, line, labels=picture_labels("en", "klondike"), max_bytes=8_000_000
+    )
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF" and image.size == (renderer.WIDTH, board_module.FULL_HEIGHT)
+    assert image.n_frames > len(line) // 2

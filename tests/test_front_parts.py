@@ -28,7 +28,16 @@ from tests.thirdgame.record import TOWER
 
 # Spelled out here as in docs/ARCHITECTURE.md ("What a new game must provide").
 MUST_PROVIDE = {"place_buttons", "press_place", "claims_notation", "describe_move", "alt_text", "hint_worker"}
-IDENTITY = {"kind", "letter", "command", "name", "short_name", "record", "cell_choices"}  # from the record
+IDENTITY = {
+    "kind",
+    "letter",
+    "command",
+    "name",
+    "short_name",
+    "record",
+    "cell_choices",
+    "option_name",
+}  # from the record
 
 
 class MinimalFront(GameFront[TowerGame]):
