@@ -42,7 +42,7 @@ def page_moves(front: ActivityTable[Any], game: engine.Game[Any], table: Table) 
                     continue
                 try:
                     notation = front.drop(game, pile.place, target, count).lower()
-                except UserFeedback:
+                except (UserFeedback, engine.EngineError):  # not a group this drop moves
                     continue
                 if notation in legal:
                     by_notation.setdefault(notation, (pile.place, target, count))

@@ -202,7 +202,12 @@ class GameService:
         the page draws the cards itself)."""
         async with self.games.lock(game_id):
             row, game = await self._checked(user_id, game_id, version)
-            return await self._apply(row, game, choose(game), draw=draw)
+            try:
+                notation = choose(game)
+            except engine.EngineError as exc:  # a front's refusal in the engine's terms
+                of_game(exc, game.kind)
+                raise
+            return await self._apply(row, game, notation, draw=draw)
 
     async def press(self, user_id: int, game_id: int, version: int, sel: str, act: str) -> Board | HintAnswer:
         """A board button: select a source, play a move, undo, clear, end, or ask for a hint.

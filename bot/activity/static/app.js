@@ -14,6 +14,8 @@ const W = 100, H = 140;            // a card in SVG units
 const GAP_Y = 0.1 * H;
 const FAN = 0.27 * H, MIN_FAN = 0.13 * H;
 const TOUCH_FAN = 0.7 * H;         // taller run edges for fingers, where the columns have room
+const BACK_FAN = 0.12 * H;         // a face-down card's edge in a fan: enough to count them
+const SPREAD_X = 0.5 * W;          // a spread pile's cards side by side (a draw-three waste): whole corners
 const NARROW = 600;                // px: a phone's table, edge to edge
 const DOUBLE_TAP_MS = 400, DRAG_PX = 6;
 const POLL_MS = 4000;
@@ -34,7 +36,7 @@ const state = {
   epoch: 0,            // bumped by every move and switch: an answer to an earlier refresh is stale
   selected: null,      // {pile, count}
   lastTap: null,       // {index, t}
-  layout: [],          // per pile: {pile, x, y, step, height}
+  layout: [],          // per pile: {pile, x, y, cards: [[index, x, y], …] drawn, height, width}
   timings: [],         // ms from each drop (or tap) to its confirmed position drawn
   drawn: [],           // ms from each drop (or tap) to its cards drawn in their new place
   rollbacks: 0,        // queued moves undone on the page because the server refused one
@@ -156,15 +158,40 @@ function layout(table) {
   const out = table.piles.map((pile) => {
     const x = margin + pile.x * (W + gapX);
     const y = margin + pile.y * (H + GAP_Y);
-    const n = pile.cards.length;
-    let step = 0;
-    if (pile.fan && n > 1) step = Math.max(MIN_FAN, Math.min(fanMost, (room - y - H - margin) / (n - 1)));
-    return { pile, x, y, step, height: H + step * Math.max(0, n - 1) };
+    const cards = cardSpots(pile, x, y, fanStep(pile, room - y - H - margin, fanMost));
+    const last = cards.length ? cards[cards.length - 1] : [0, x, y];
+    return { pile, x, y, cards, height: last[2] - y + H, width: last[1] - x + W };
   });
   const bottom = Math.max(...out.map((p) => p.y + p.height + (p.pile.fan ? 0 : 24))) + margin;
   const least = table.height * (H + GAP_Y) + 2 * margin;
   const height = narrow ? Math.max(bottom, least, room) : Math.max(bottom, least);
   return { piles: out, width, height, gapX };
+}
+
+function fanStep(pile, room, most) {
+  // A fanned pile's step between face-up cards: the room left shared among them, face-down
+  // cards (each edge BACK_FAN) first; within [MIN_FAN, most].
+  const gaps = pile.cards.slice(0, -1);
+  const backs = gaps.filter((c) => !c).length;
+  const ups = gaps.length - backs;
+  if (!pile.fan || !ups) return MIN_FAN;
+  return Math.max(MIN_FAN, Math.min(most, (room - backs * BACK_FAN) / ups));
+}
+
+function cardSpots(pile, x, y, step) {
+  // The cards drawn and where: [index, x, y] each. Fanned: all, down the column (a face-down
+  // card's edge narrower); spread: the top ``spread``, side by side; else the top card alone.
+  const n = pile.cards.length;
+  if (pile.fan) {
+    let at = y;
+    return pile.cards.map((c, j) => {
+      const spot = [j, x, at];
+      at += c ? step : Math.min(step, BACK_FAN);
+      return spot;
+    });
+  }
+  const shown = Math.min(n, Math.max(1, pile.spread || 0));
+  return pile.cards.slice(n - shown).map((c, k) => [n - shown + k, x + k * SPREAD_X, y]);
 }
 
 function drawCard(group, text, x, y, cls, index, pile) {
@@ -212,7 +239,7 @@ function drawPile(spot, i, placed) {
   if (pile.place) g.dataset.place = pile.place;
   if (pile.drop) g.dataset.drop = pile.drop;
   g.dataset.role = pile.role;
-  const acts = pile.drag !== "none" || pile.drop;
+  const acts = pile.drag !== "none" || pile.drop || pile.tap;
   if (acts && view.game.active) {
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
@@ -224,7 +251,7 @@ function drawPile(spot, i, placed) {
   const foot = below.length ? Math.min(...below.map((o) => o.y)) - GAP_Y / 2 : placed.height;
   el("rect", {
     class: "hit", x: spot.x - placed.gapX / 2, y: spot.y - GAP_Y / 2,
-    width: W + placed.gapX, height: Math.max(H, foot - spot.y + GAP_Y / 2),
+    width: spot.width + placed.gapX, height: Math.max(H, foot - spot.y + GAP_Y / 2),
   }, g);
   el("rect", { class: "slot", x: spot.x, y: spot.y, width: W, height: H, rx: 9 }, g);
   if (!pile.cards.length && pile.label) {
@@ -232,19 +259,22 @@ function drawPile(spot, i, placed) {
     label.textContent = pile.label;
   }
   const n = pile.cards.length;
-  const shown = pile.fan ? pile.cards.map((c, j) => j) : (n ? [n - 1] : []);
-  for (const j of shown) {
+  for (const [j, x, y] of spot.cards) {
     const picked = state.selected && state.selected.pile === i && j >= n - state.selected.count;
-    const movable = view.game.active && (pile.drag === "run" || (pile.drag === "top" && j === n - 1));
-    const cls = [movable ? "" : "fixed", picked ? "picked" : ""].join(" ");
-    const card = drawCard(g, pile.cards[j], spot.x, spot.y + (pile.fan ? j * spot.step : 0), cls, j, pile);
+    const movable = view.game.active && pile.cards[j]
+      && (pile.drag === "run" || (pile.drag === "top" && j === n - 1));
+    const tappable = view.game.active && pile.tap;
+    const cls = [movable || tappable ? "" : "fixed", picked ? "picked" : ""].join(" ");
+    const card = drawCard(g, pile.cards[j], x, y, cls, j, pile);
     card.setAttribute("aria-hidden", "true");
   }
   if (n && pile.label.length > 2) {
     const cap = el("text", { class: "caption", x: spot.x + W / 2, y: spot.y + H + 19 }, g);
     cap.textContent = pile.label;
   }
-  el("rect", { class: "focus-ring", x: spot.x - 4, y: spot.y - 4, width: W + 8, height: spot.height + 8, rx: 12 }, g);
+  el("rect", {
+    class: "focus-ring", x: spot.x - 4, y: spot.y - 4, width: spot.width + 8, height: spot.height + 8, rx: 12,
+  }, g);
 }
 
 function showNumbers() {
@@ -371,6 +401,8 @@ function propose(move, options) {
     entry.guess = !alone;
   }
   state.queue.push(entry);
+  const turn = move.act === "tap" && state.table.piles.some((p) => p.place === move.source && p.tap);
+  if (turn) say("");  // a new move (a stock turned): the words about the last one go
   if (entry.drop) {
     say("");
     redraw();
@@ -459,6 +491,12 @@ function tapPile(index, t0) {
   if (!view || !view.game.active) return;
   const spot = state.layout[index];
   const pile = spot.pile;
+  if (pile.tap) {  // a tap plays it (a stock turns): nothing to pick up, no double tap to wait for
+    state.selected = null;
+    state.lastTap = null;
+    propose({ act: "tap", source: pile.place }, { t0 });
+    return;
+  }
   const now = Date.now();
   const last = state.lastTap;
   state.lastTap = { index, t: now };
@@ -512,12 +550,14 @@ function pileAt(point, except) {
 }
 
 function cardAt(spot, point) {
-  // The card under the finger: the one whose visible edge holds it (the top card below them).
-  const n = spot.pile.cards.length;
-  if (!n) return -1;
-  if (!spot.pile.fan || !spot.step) return n - 1;
-  const j = Math.floor((point.y - spot.y) / spot.step);
-  return Math.max(0, Math.min(n - 1, j));
+  // The card under the finger: the one whose visible edge holds it (the top card below them);
+  // on a pile not fanned, its top card.
+  const drawn = spot.cards;
+  if (!drawn.length) return -1;
+  if (!spot.pile.fan) return drawn[drawn.length - 1][0];
+  let found = drawn[0][0];
+  for (const [j, , y] of drawn) if (point.y >= y) found = j;
+  return found;
 }
 
 svg.addEventListener("pointerdown", (event) => {
@@ -534,8 +574,7 @@ svg.addEventListener("pointerdown", (event) => {
     && (pile.drag === "run" || (pile.drag === "top" && at === pile.cards.length - 1));
   if (movable) {
     count = pile.cards.length - at;
-    const from = pile.fan ? at : 0;
-    cards = [...pileEl.querySelectorAll(".card")].filter((c) => Number(c.dataset.index) >= from);
+    cards = [...pileEl.querySelectorAll(".card")].filter((c) => Number(c.dataset.index) >= at);
   }
   press = { index, count, cards, start, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
   svg.setPointerCapture(event.pointerId);
@@ -614,7 +653,8 @@ svg.addEventListener("keydown", (event) => {
     state.lastTap = null;
     tapPile(index);
   } else if (event.key === "ArrowUp" && state.selected && state.selected.pile === index && pile.drag === "run") {
-    state.selected.count = Math.min(pile.cards.length, state.selected.count + 1);
+    const faceUp = pile.cards.length - pile.cards.lastIndexOf("") - 1;  // never a face-down card
+    state.selected.count = Math.min(faceUp, state.selected.count + 1);
     draw(); focusPile(index);
   } else if (event.key === "ArrowDown" && state.selected && state.selected.pile === index) {
     state.selected.count = Math.max(1, state.selected.count - 1);

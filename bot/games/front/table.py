@@ -19,7 +19,8 @@ class Pile:
 
     The page knows no game: it draws these piles where they say, lets a player pick up
     ``drag`` cards and drop them on any pile with a ``drop`` place, and sends the move back
-    as places; the front turns it into notation and the engine decides."""
+    as places; the front turns it into notation and the engine decides. A face-down card is
+    ``""``: the page draws a back, never picks it up, and never learns what it is."""
 
     place: str  # its notation name, the page's ``data-place`` ("3", "a", "h", "s", "w2", "f1")
     role: str  # "column", "cell", "foundation", "stock", "turned", "waste": how it looks
@@ -32,6 +33,8 @@ class Pile:
     label: str = ""  # drawn on the place when it is empty, or beside it ("+2", "needs 5", "12")
     name: str = ""  # the place in the player's words, for screen readers
     suit: str = ""  # the one suit this pile takes (fc-solve's letter: a suit's foundation), "" any
+    tap: bool = False  # one tap plays its ``double_tap`` (a stock that turns): nothing is picked up
+    spread: int = 0  # not fanned: its top ``spread`` cards side by side, rightwards (a waste), else one
 
 
 @dataclass(frozen=True, slots=True)
