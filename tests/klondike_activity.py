@@ -1,6 +1,5 @@
-"""Klondike's front with its Activity table (``KlondikeTable``), for the tests: the registered
-front when it already inherits the table, else the registered front's class with the table
-mixed in, as the front is meant to be (``class KlondikeFront(KlondikeTable, GameFront[…])``)."""
+"""Klondike in the Activity, for the tests: its registered front (with its table,
+``KlondikeTable``) and games played at random or greedily."""
 
 from __future__ import annotations
 
@@ -11,28 +10,19 @@ from typing import Any
 
 import engine
 from bot import games
-from bot.games.klondike.table import KlondikeTable
 from engine.klondike import KlondikeGame
 
 
 def klondike_front() -> Any:
-    front = games.front_for("klondike")
-    if isinstance(front, KlondikeTable):
-        return front
-    with_table = type("KlondikeFrontWithTable", (KlondikeTable, type(front)), {})
-    return with_table()
+    return games.front_for("klondike")
 
 
 @contextlib.contextmanager
 def klondike_in_activity() -> Iterator[Any]:
-    """The bot's Klondike front, offered in the Activity, for the length of a test."""
-    registered = games.front_for("klondike")
+    """The bot's Klondike front, offered in the Activity."""
     front = klondike_front()
-    games.register(front)
-    try:
-        yield front
-    finally:
-        games.register(registered)
+    assert front.in_activity
+    yield front
 
 
 def walk(code: str, steps: int, seed: int, *, undo: float = 0.1) -> Iterator[KlondikeGame]:

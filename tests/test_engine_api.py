@@ -401,8 +401,9 @@ def test_playing_one_game_imports_no_other_games_modules():
 
     script = (
         "import sys, engine\n"
-        "assert {'engine.bakers.game', 'engine.calculation.game', 'engine.freecell.game'}.isdisjoint(sys.modules)\n"
-        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell']\n"
+        "assert {'engine.bakers.game', 'engine.calculation.game', 'engine.freecell.game', 'engine.klondike.game'}"
+        ".isdisjoint(sys.modules)\n"
+        "assert sorted(engine.GAMES) == ['bakers', 'calculation', 'freecell', 'klondike']\n"
         "engine.new_game('BK1-C4-AAAAA24')\n"
         "assert 'engine.bakers.game' in sys.modules and 'engine.calculation.game' not in sys.modules\n"
         "assert engine.new_game('CA1-AAAAA24').kind == 'calculation' and 'engine.calculation.game' in sys.modules\n"

@@ -20,6 +20,7 @@ from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Sty
 from bot.games.front.options import OptionPlace
 from bot.games.front.results import scored_result_words
 from bot.games.klondike import deals, presses
+from bot.games.klondike.table import KlondikeTable
 from bot.games.klondike.words import alt_text, describe_move, selected_words
 from bot.languages.i18n import Translator
 from bot.play.feedback import UserFeedback
@@ -42,7 +43,7 @@ def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     return Advice("unknown")
 
 
-class KlondikeFront(GameFront[KlondikeGame]):
+class KlondikeFront(KlondikeTable, GameFront[KlondikeGame]):
     record = KLONDIKE  # its kind, letter, command, names and draws (``engine.klondike.record``)
     accent_colour = 0xB22222  # a card back's red
     offers_hints = False  # until the blind hint player (its own branch) is wired here
