@@ -24,12 +24,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.calculation import wilson
-from engine.klondike.solving import solve
-from tests.klondike_sim import dealt_layout, replay
+from engine.klondike.solving import dealt, solve
+from tests.klondike_sim import replay
 
 
 def one_deal(deal: int, draw: int, budget: int) -> dict[str, object]:
-    layout = dealt_layout(deal, draw)
+    layout = dealt(deal, draw)
     result = solve(layout, budget=budget)
     if result.winnable and not replay(layout, result.moves).won():
         raise SystemExit(f"deal {deal} draw {draw}: the solution does not win")
