@@ -42,6 +42,7 @@ from engine.codes import GameCode
 from engine.errors import IllegalMove
 from engine.game import HOME_SHIFT, Finish, Game, Outcome
 from engine.klondike.boardtext import board_text
+from engine.klondike.hints import best_move
 from engine.klondike.notation import HOME, STOCK, WASTE, parse_notation
 from engine.klondike.position import KlondikeMove, Position
 from engine.klondike.record import KLONDIKE
@@ -80,6 +81,11 @@ class KlondikeGame(Game[KlondikeMove]):
     def seen_state(self) -> KlondikeState:
         """Only what the player knows: cards never seen are ``UNKNOWN`` and listed in ``unseen``."""
         return seen_state(self.position)
+
+    def hint(self, *, seed: int = 0, time_limit: float | None = None) -> str | None:
+        """The fair hint player's move (``engine.klondike.hints``), or None when no move is left.
+        It is handed only ``seen_state()``: it cannot read a card the player has not seen."""
+        return best_move(self.seen_state(), seed=seed, time_limit=time_limit)
 
     def seen_text(self) -> str:
         """The board as a player sees it (face-down cards as ``##``, the stock as a count)."""
