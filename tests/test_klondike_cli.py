@@ -38,7 +38,6 @@ def test_play_plays_draw_three_and_prints_json(capsys):
             ["deal", "KL1-D2-AAAAA24"],
             "error: bad game code 'KL1-D2-AAAAA24': the draw part 'D2' must be D1 or D3",
         ),
-        (["hint", "KL1-D3-AAAAA24", "s"], "error: KL1-D3-AAAAA24: no hint for this game"),
     ],
 )
 def test_refusals_are_one_line_with_status_2(capsys, argv, message):

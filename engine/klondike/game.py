@@ -43,6 +43,7 @@ from engine.codes import GameCode
 from engine.errors import IllegalMove
 from engine.game import HOME_SHIFT, Finish, Game, Outcome
 from engine.klondike.boardtext import board_text
+from engine.klondike.hints import best_move
 from engine.klondike.notation import HOME, STOCK, WASTE, parse_notation
 from engine.klondike.position import KlondikeMove, Position
 from engine.klondike.record import KLONDIKE
@@ -91,6 +92,11 @@ class KlondikeGame(Game[KlondikeMove]):
         solver's default budget; with a time limit alone, by the time only."""
         budget = node_limit or (NODE_BUDGET if time_limit is None else sys.maxsize)
         return solve(layout_of(self.state()), budget=budget, time_limit=time_limit)
+
+    def hint(self, *, seed: int = 0, time_limit: float | None = None) -> str | None:
+        """The fair hint player's move (``engine.klondike.hints``), or None when no move is left.
+        It is handed only ``seen_state()``: it cannot read a card the player has not seen."""
+        return best_move(self.seen_state(), seed=seed, time_limit=time_limit)
 
     def seen_text(self) -> str:
         """The board as a player sees it (face-down cards as ``##``, the stock as a count)."""
