@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine
 from engine.cards import parse_card
 from engine.klondike import KlondikeGame, KlondikeState, position_of
+from engine.solver import SolveResult
 
 HEARTS, SPADES = 1, 0
 
@@ -46,3 +47,12 @@ def game_at(
     state = KlondikeState(tuple(pile_cards), tuple(down or [0] * 7), stock_cards, waste_cards, found, draw)
     game.position = position_of(state)
     return game
+
+
+def winning_line(game: KlondikeGame, node_limit: int) -> SolveResult:
+    """The thoughtful solver's answer for ``game`` (every card known), lent to ``tests.lines``
+    until the game solves itself (``KlondikeGame.solve``)."""
+    from bot.games.klondike.deals import layout_of
+    from engine.klondike.solving import solve
+
+    return solve(layout_of(game), budget=node_limit)
