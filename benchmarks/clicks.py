@@ -3,14 +3,19 @@
     .venv/bin/python benchmarks/clicks.py [--game bakers] [--deals 50] [--seed N]
 
 For stock deals (the shipped proven-winnable ones of the game's front, its cell
-counts in turn; with ``--seed``, random deals of the game the solver wins instead,
-drawn from that seed, so a figure can be quoted on deals nobody tuned on) the
-solver's solution is turned into what a player presses on the board
-(``tests/presses.py``: a place's one-press move, Home / Finish for cards that
-can go home, the "Another move…" menu for anything else) and played through
+counts in turn, or for a game that ships none those its deal finder proves from
+seed 0; with ``--seed``, random deals of the game its solver wins instead, drawn
+from that seed, so a figure can be quoted on deals nobody tuned on) the game's
+solver's line (``tests/lines.py``: bounded by positions, not seconds, so the
+figures do not depend on the machine's load) is turned into what a player
+presses on the board (``tests/front_presses.py``, asked of the front: a button
+that plays the move, then a place selected and another pressed, then the
+"Another move…" menu; the eight-column games keep ``tests/presses.py``, which
+also leaves out the line's moves of cards Home already sent) and played through
 ``GameService.press`` / ``GameService.play`` on a real SQLite file, the code
-Discord presses reach. A menu choice counts as two presses (open, choose); a
-move is one of the game's counted moves (a card auto-play sends home is one).
+Discord presses reach. A selection and its destination, or a menu choice, count
+as two presses; a move is one of the game's counted moves (a card auto-play
+sends home is one).
 Before one-press play every move was two presses (about 230 a win).
 """
 
@@ -83,7 +88,10 @@ def stock_codes(kind: str, count: int) -> list[str]:
     front = front_for(kind)
     cells = front.stock_cells
     per = -(-count // len(cells))
-    stocks = {n: list(front.shipped_deals(n))[:per] or front.winnable_finder(n, 0, per, 0, FINDER_BUDGET) for n in cells}
+    stocks = {
+        n: list(front.shipped_deals(n))[:per] or front.winnable_finder(n, 0, per, 0, FINDER_BUDGET)
+        for n in cells
+    }
     return [
         str(engine.make_code(kind, stocks[cells[i % len(cells)]][i // len(cells)], cells[i % len(cells)]))
         for i in range(count)

@@ -15,7 +15,9 @@ from typing import Any
 from engine.game import Game
 from engine.solver.result import SolveResult
 
-NODES = 2_000_000  # positions the first search may expand (a cap, never a clock: the same line under any load)
+NODES = (
+    2_000_000  # positions the first search may expand (a cap, never a clock: the same line under any load)
+)
 
 
 def solved(game: Game[Any], nodes: int = NODES) -> SolveResult:

@@ -38,4 +38,3 @@ async def test_a_whole_klondike_win_is_pressed_through_the_service(tmp_path: Pat
             assert interactions < pressed < moves
     finally:
         await store.close()
-
