@@ -19,7 +19,7 @@ from bot.languages.i18n import Translator
 from bot.languages.language import LANGUAGES, picture_labels
 from engine.cards import card_label
 from engine.klondike import KlondikeGame
-from engine.klondike.solving import solve
+from engine.klondike.solving import layout_of, solve
 from renderer.games import klondike as board_module
 from tests.test_bot_discord import board_game_id, button, eventually, menu_id, running
 from tests.test_bot_freecell import decode
@@ -263,4 +263,4 @@ def test_the_stock_finder_gives_deals_the_solver_wins_at_that_draw():
     for deal in found:
         game = engine.new_game(str(engine.make_code("klondike", deal, 3)))
         assert isinstance(game, KlondikeGame)
-        assert solve(deals.layout_of(game), budget=deals.STOCK_NODES).verdict == "winnable"
+        assert solve(layout_of(game.state()), budget=deals.STOCK_NODES).verdict == "winnable"

@@ -11,8 +11,10 @@ the machine's load.
 from __future__ import annotations
 
 import time
+from collections.abc import Container
 from dataclasses import dataclass
 
+from engine.klondike.state import KlondikeState
 from engine.klondike.solver_state import State, children, finish, is_won, key, settle
 from engine.solver.result import LOST, UNKNOWN, WINNABLE, SolveResult, Verdict
 
@@ -37,6 +39,11 @@ class Layout:
 Solution = SolveResult
 
 
+def layout_of(state: KlondikeState) -> Layout:
+    """The layout of a position's full view (``KlondikeGame.state()``): every card where it lies."""
+    return Layout(state.piles, state.face_down, state.stock, state.waste, state.foundations, state.draw)
+
+
 def state_of(layout: Layout) -> State:
     """The search state of a layout, refusing one that is not a whole deck of 52 cards."""
     if layout.draw not in (1, 3):
@@ -58,9 +65,9 @@ def solve(layout: Layout, *, budget: int = NODE_BUDGET) -> Solution:
     started = time.process_time()
     opening: list[str] = []
     root = settle(state_of(layout), opening, layout.draw)
-    verdict, line, nodes = _search(root, layout.draw, budget // 4, narrow=True)
+    verdict, line, nodes = search(root, layout.draw, budget // 4, narrow=True)
     if verdict != WINNABLE:
-        verdict, line, more = _search(root, layout.draw, budget - nodes, narrow=False)
+        verdict, line, more = search(root, layout.draw, budget - nodes, narrow=False)
         nodes += more
     moves = opening + line if verdict == WINNABLE else []
     return Solution(verdict, moves, time.process_time() - started, nodes)
@@ -72,13 +79,27 @@ def is_winnable(layout: Layout, budget: int = NODE_BUDGET) -> bool:
     return solve(layout, budget=budget).verdict == WINNABLE
 
 
-def _search(root: State, draw: int, budget: int, *, narrow: bool) -> tuple[Verdict, list[str], int]:
+def search(
+    root: State,
+    draw: int,
+    budget: int,
+    *,
+    narrow: bool,
+    seen: set[bytes] | None = None,
+    goals: Container[bytes] = (),
+) -> tuple[Verdict, list[str], int]:
     """Depth-first, best child first, each position expanded once (a visited set suffices:
     the question is only whether a won position is reachable). A narrow search that runs
-    dry answers "unknown": it left moves out."""
-    if is_won(root):
+    dry answers "unknown": it left moves out.
+
+    ``seen``, when given, starts with keys of positions proven lost (skipped) and is left
+    holding every key visited; ``goals``: keys of positions known to be winnable, where the
+    search ends as at a win (the line then ends there)."""
+    root_key = key(root, draw)
+    if is_won(root) or root_key in goals:
         return WINNABLE, [], 0
-    seen = {key(root, draw)}
+    seen = set() if seen is None else seen
+    seen.add(root_key)
     pending = [children(root, draw, narrow)]  # each open position's children left, reversed
     pending[0].reverse()
     path: list[list[str]] = []
@@ -94,7 +115,7 @@ def _search(root: State, draw: int, budget: int, *, narrow: bool) -> tuple[Verdi
         if state_key in seen:
             continue
         seen.add(state_key)
-        end = _ending(child.state, draw)
+        end = [] if state_key in goals else _ending(child.state, draw)
         if end is not None:
             return WINNABLE, [m for step in path for m in step] + child.moves + end, nodes
         if nodes >= budget:

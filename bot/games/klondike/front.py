@@ -12,11 +12,22 @@ wait for the blind hint player: until it comes, the boards have no Hint button
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import ClassVar
 
 import engine
 import storage
-from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WinnableFinder
+from bot.games.base import (
+    Advice,
+    ButtonSpec,
+    GameFront,
+    HintWorker,
+    Press,
+    Style,
+    Verdict,
+    VerdictWorker,
+    WinnableFinder,
+)
 from bot.games.front.options import OptionPlace
 from bot.games.front.results import scored_result_words
 from bot.games.klondike import deals, presses
@@ -32,6 +43,31 @@ from engine.klondike.record import KLONDIKE
 
 _NOTATION_START = frozenset(PILE_DIGITS + STOCK + WASTE + HOME)
 DAILY_DRAW = 1  # the daily draws one card: the default, and the deals most players win
+
+
+def klondike_verdict(
+    code: str,
+    moves: tuple[str, ...],
+    seconds: float,
+    nodes: int,
+    back: bool,
+    known: tuple[Hashable, ...] = (),
+    within: int | None = None,
+) -> Verdict:
+    """Worker: can the position still be won? The thoughtful solver decides, knowing every
+    card, within Klondike's own budget of positions (``standing.VERDICT_NODES``: its positions
+    cost more than the eight-column games', whose count ``nodes`` is) and ``seconds``; the
+    answer says only "lost" and the undos back, never a card."""
+    from engine.klondike.standing import VERDICT_NODES, standing
+
+    try:
+        game = engine.replay(code, moves)
+    except engine.EngineError:
+        return Verdict("unknown")
+    assert isinstance(game, KlondikeGame)
+    line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
+    found = standing(game, seconds, min(nodes, VERDICT_NODES), back=back, known=line, within=within)
+    return Verdict(found.verdict, tuple(found.line), found.undos, found.nodes)
 
 
 def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
@@ -185,6 +221,16 @@ class KlondikeFront(KlondikeTable, GameFront[KlondikeGame]):
     @property
     def hint_worker(self) -> HintWorker:
         return klondike_hint
+
+    @property
+    def verdict_worker(self) -> VerdictWorker:
+        return klondike_verdict
+
+    def mark(self, game: KlondikeGame) -> Hashable:
+        """The solver's key of the position (piles in any order), compared with a verdict's line."""
+        from engine.klondike.standing import mark
+
+        return mark(game.position)
 
     def share_squares(self, tr: Translator, game: KlondikeGame) -> str:
         """The draw it was played with; for a game not won, first how far each suit got."""
