@@ -14,8 +14,8 @@ import time
 from collections.abc import Container
 from dataclasses import dataclass
 
-from engine.klondike.state import KlondikeState
 from engine.klondike.solver_state import State, children, finish, is_won, key, settle
+from engine.klondike.state import KlondikeState
 from engine.solver.result import LOST, UNKNOWN, WINNABLE, SolveResult, Verdict
 
 NODE_BUDGET = 50_000  # positions expanded: at most about 4 s of one core (10,000–13,000 a second)

@@ -24,7 +24,7 @@ from engine.klondike.game import KlondikeGame
 from engine.klondike.notation import parse_notation
 from engine.klondike.position import Position
 from engine.klondike.solver_state import key, settle
-from engine.klondike.solving import search, layout_of, state_of
+from engine.klondike.solving import layout_of, search, state_of
 from engine.klondike.state import full_state
 from engine.solver.result import LOST, UNKNOWN, WINNABLE, Standing, Verdict
 

@@ -4,9 +4,10 @@ code's option, ``D1``/``D3``: boards, races and the stock of deals are per draw)
 (``renderer.games.klondike``), what the player sees in words (``bot.games.klondike.words``).
 
 A new game, and the daily, is a deal the thoughtful solver has won knowing every card
-(``bot.games.klondike.deals``; ``any_deal`` deals any shuffle). Hints and the lost-deal warning
-wait for the blind hint player: until it comes, the boards have no Hint button
-(``offers_hints``) and never warn.
+(``bot.games.klondike.deals``; ``any_deal`` deals any shuffle). The lost-deal warning is the
+thoughtful solver's verdict (``engine.klondike.standing``: the bot knows the deal; the board says
+only that it is lost and the undos back). Hints wait for the blind hint player: until it comes,
+the boards have no Hint button (``offers_hints``).
 """
 
 from __future__ import annotations
