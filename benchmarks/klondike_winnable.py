@@ -1,10 +1,10 @@
 """Thoughtful Klondike: the share of random deals the solver proves winnable, per draw.
 
-    .venv/bin/python benchmarks/klondike_winnable.py --deals 1000 --draws 1 3 --budget 20000 --out rows.jsonl
+    .venv/bin/python benchmarks/klondike_winnable.py --deals 1000 --draws 1 3 --out rows.jsonl
     .venv/bin/python benchmarks/klondike_winnable.py --summarize rows.jsonl
 
-Deals ``--start`` .. ``--start + --deals - 1`` (version 1's dealing, KLONDIKE.md), every card
-known. For each draw: how many are proven winnable, proven lost and undecided within the
+Deals ``--start`` .. ``--start + --deals - 1`` as the engine deals them (version 1, KLONDIKE.md),
+every card known. For each draw: how many are proven winnable, proven lost and undecided within the
 node budget (a count of positions, not a clock, the machine being shared), the winnable
 share with its 95 % Wilson interval (undecided counted as not won, so it is a lower bound;
 the upper bound counts them as won), and nodes and CPU per deal (median, p95, max). Every
@@ -24,12 +24,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.calculation import wilson
-from engine.klondike.solving import solve
-from tests.klondike_sim import dealt_layout, replay
+from engine.klondike.solving import NODE_BUDGET, dealt, solve
+from tests.klondike_sim import replay
 
 
 def one_deal(deal: int, draw: int, budget: int) -> dict[str, object]:
-    layout = dealt_layout(deal, draw)
+    layout = dealt(deal, draw)
     result = solve(layout, budget=budget)
     if result.winnable and not replay(layout, result.moves).won():
         raise SystemExit(f"deal {deal} draw {draw}: the solution does not win")
@@ -63,7 +63,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--start", type=int, default=1)
     parser.add_argument("--draws", type=int, nargs="+", default=[1, 3])
-    parser.add_argument("--budget", type=int, default=50_000)
+    parser.add_argument("--budget", type=int, default=NODE_BUDGET)
     parser.add_argument("--out", type=Path, help="write every deal's row here as JSON lines")
     parser.add_argument("--summarize", type=Path, help="only summarize the rows of an --out file")
     args = parser.parse_args()

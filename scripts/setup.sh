@@ -52,6 +52,10 @@ if [ -n "$debian_tools" ] && ! command -v tmux >/dev/null 2>&1; then
     echo "Installing tmux for the console's terminal tests…"
     apt_install tmux
 fi
+if [ -n "$debian_tools" ] && ! command -v g++ >/dev/null 2>&1; then
+    echo "Installing g++ for the independent Klondike solver the tests compile…"
+    apt_install g++
+fi
 if [ -n "$debian_tools" ] && ! command -v chromium >/dev/null 2>&1; then
     # The Activity's page is tested in Debian's own Chromium, driven by Playwright's Python API
     # (given executable_path): Playwright's downloaded browsers are not used.

@@ -1,4 +1,5 @@
-"""``python -m engine`` for Klondike, called in-process: deal, play, and solve/hint refused in a line."""
+"""``python -m engine`` for Klondike, called in-process: deal, play, and hint refused in a line
+(``solve``: tests/test_klondike_solver.py)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,6 @@ def test_play_plays_draw_three_and_prints_json(capsys):
             ["deal", "KL1-D2-AAAAA24"],
             "error: bad game code 'KL1-D2-AAAAA24': the draw part 'D2' must be D1 or D3",
         ),
-        (["solve", "KL1-D1-AAAAA24"], "error: KL1-D1-AAAAA24: no solve for this game"),
-        (["hint", "KL1-D3-AAAAA24", "s"], "error: KL1-D3-AAAAA24: no hint for this game"),
     ],
 )
 def test_refusals_are_one_line_with_status_2(capsys, argv, message):

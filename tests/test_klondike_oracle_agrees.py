@@ -12,12 +12,17 @@ waste regroups the stock's later turns of three); without it the draft wins deal
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.klondike_oracle import deal, replay, run
 from tests.klondike_oracle.solver import compiler_missing
 
-DEALS = 200  # per draw: about 20 min of CPU a draw, nearly all the engine's search (measured on 40)
+# Per draw. The suite compares the first 40 deals of each draw; the few hundred the issue asks
+# for are a run of this test with KLONDIKE_ORACLE_DEALS=300 (its figures: docs/BENCHMARKS.md,
+# "Klondike: the engine's verdicts against the oracle").
+DEALS = int(os.environ.get("KLONDIKE_ORACLE_DEALS", "40"))
 ENGINE_BUDGET = 200_000
 ORACLE_BUDGET = 1_000_000
 
@@ -55,7 +60,7 @@ def test_the_engine_and_the_oracle_agree(draw, record_property):
                 f"deal {number}, draw {draw}: engine {theirs.verdict}, oracle {ours.verdict}"
             )
         if theirs.verdict == "winnable":
-            assert replay(dealt, draw, theirs.moves), (
+            assert replay(dealt, draw, " ".join(theirs.moves)), (
                 f"deal {number}, draw {draw}: the engine's line does not win"
             )
     record_property("unknowns", unknown)

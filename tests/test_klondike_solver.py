@@ -1,35 +1,45 @@
 """The thoughtful-Klondike solver (issue 43 item 3): its wins replay under a simulator
-written from the rules alone, its verdicts agree with a plain depth-first search on small
-positions, and its pieces (stock reach, safe moves home, the transposition key) hold."""
+written from the rules alone and under the engine, its verdicts agree with a plain
+depth-first search on small positions, and its pieces (stock reach, safe moves home, the
+transposition key, the dead-end test, the time limit) hold."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+import engine
+from engine.__main__ import main
+from engine.cards import parse_card
+from engine.klondike import KlondikeGame
+from engine.klondike.dead_ends import stuck
 from engine.klondike.solver_state import RANK, RED, is_safe, key, reachable
-from engine.klondike.solving import Layout, is_winnable, solve, state_of
+from engine.klondike.solving import Layout, dealt, is_winnable, solve, state_of
 from tests.klondike_brute import brute_winnable
 from tests.klondike_sim import Table, dealt_layout, replay
 
 
 @pytest.mark.parametrize("draw", [1, 3])
-def test_every_win_found_replays_to_a_win_under_the_rules(draw: int) -> None:
+def test_every_win_found_replays_to_a_win_under_the_rules_and_the_engine(draw: int) -> None:
     wins = 0
     for deal in range(1, 16):
-        layout = dealt_layout(deal, draw)
+        layout = dealt(deal, draw)
+        assert layout == dealt_layout(deal, draw)  # the engine deals as the rules' text says
         result = solve(layout, budget=3000)
         if result.winnable:
             wins += 1
             assert replay(layout, result.moves).won(), deal
+            game = engine.replay(engine.code_for("klondike", deal, draw), result.moves)
+            assert game.outcome is not None and game.outcome.won, deal
         else:
             assert result.moves == []
-    assert wins >= 8  # about nine in ten deals are winnable at draw one, eight at three
+    assert wins >= 10  # about nine in ten deals are winnable at draw one, eight at three
 
 
 def test_a_win_writes_every_stock_turn_and_redeal_out() -> None:
-    layout = dealt_layout(3, 3)
+    layout = dealt(3, 3)
     moves = solve(layout, budget=3000).moves
     assert "s" in moves
     table = Table.of(layout)
@@ -108,7 +118,7 @@ def test_a_card_goes_home_by_itself_only_when_no_card_can_need_it() -> None:
 
 
 def test_the_key_ignores_the_piles_order_but_not_face_down_counts() -> None:
-    layout = dealt_layout(5, 3)
+    layout = dealt(5, 3)
     state = state_of(layout)
     swapped = state._replace(piles=state.piles[::-1], down=state.down[::-1])
     assert key(swapped, 3) == key(state, 3)
@@ -129,7 +139,7 @@ def test_a_position_with_no_way_out_is_proven_lost() -> None:
 
 
 def test_a_proven_deal_answers_winnable() -> None:
-    assert is_winnable(dealt_layout(2, 1), budget=1000)
+    assert is_winnable(dealt(2, 1), budget=1000)
 
 
 @pytest.mark.parametrize(
@@ -141,7 +151,7 @@ def test_a_proven_deal_answers_winnable() -> None:
     ],
 )
 def test_a_layout_that_is_not_a_deal_is_refused(change: dict[str, object], message: str) -> None:
-    fields = {name: getattr(dealt_layout(1, 1), name) for name in Layout.__slots__}
+    fields = {name: getattr(dealt(1, 1), name) for name in Layout.__slots__}
     with pytest.raises(ValueError, match=message):
         solve(Layout(**{**fields, **change}))  # type: ignore[arg-type]
 
@@ -150,7 +160,58 @@ def test_drawing_three_a_waste_card_is_not_sent_home_unasked() -> None:
     """Deal 20 drawing three is won only by leaving a safe card in the waste: taking it out
     regroups the later turns of three (the independent oracle's first catch). Sending it home
     as a forced move answered "lost"."""
-    layout = dealt_layout(20, 3)
+    layout = dealt(20, 3)
     result = solve(layout, budget=40_000)
     assert result.verdict == "winnable"
     assert replay(layout, result.moves).won()
+
+
+def test_a_card_that_can_never_leave_its_pile_proves_the_deal_lost_without_a_search() -> None:
+    # The 5♥ lies on the 9♣ (no build), over the 6♠ and 6♣ it could go on and the 4♥ it
+    # needs home first: it never leaves, so neither do the cards under it.
+    pile = tuple(parse_card(t) for t in ["6S", "4H", "6C", "9C", "5H"])
+    layout = with_first_pile(pile, down=4)
+    assert stuck(state_of(layout).piles)
+    result = solve(layout)
+    assert (result.verdict, result.nodes, result.moves) == ("lost", 0, [])
+
+
+def test_a_card_on_its_own_build_is_never_called_stuck() -> None:
+    # The same cards but the 5♥ on the 6♣: it can leave with the 6♣ as one run.
+    pile = tuple(parse_card(t) for t in ["6S", "4H", "9C", "6C", "5H"])
+    assert not stuck(state_of(with_first_pile(pile, down=3)).piles)
+
+
+def with_first_pile(pile: tuple[int, ...], down: int) -> Layout:
+    """Deal 1 at draw 3 with ``pile`` as pile 1, its cards taken from wherever they were."""
+    base = dealt(1, 3)
+    others = tuple(tuple(c for c in p if c not in pile) for p in base.piles[1:])
+    stock = tuple(c for c in base.stock if c not in pile) + tuple(c for c in base.piles[0] if c not in pile)
+    downs = tuple(min(d, max(len(p) - 1, 0)) for d, p in zip(base.face_down[1:], others, strict=True))
+    return Layout((pile, *others), (down, *downs), stock, (), (0, 0, 0, 0), 3)
+
+
+def test_the_time_limit_stops_a_long_search_undecided() -> None:
+    result = solve(dealt(1, 1), budget=10**9, time_limit=0.3)
+    assert result.verdict == "unknown" and 0.3 <= result.seconds < 1.5
+
+
+def test_the_game_solves_its_position_and_the_line_wins_it() -> None:
+    code = engine.code_for("klondike", 3, 3)
+    played = ["s", "s"]
+    game = engine.replay(code, played)
+    assert isinstance(game, KlondikeGame)
+    result = game.solve(node_limit=5000)
+    assert result.verdict == "winnable" and result.nodes <= 5000
+    won = engine.replay(code, played + result.moves)
+    assert won.outcome is not None and won.outcome.won
+
+
+def test_python_m_engine_solve_prints_the_games_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = engine.code_for("klondike", 2, 1)
+    assert main(["solve", code, "s", "--node-limit", "5000"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert (set(data), data["verdict"], err) == ({"verdict", "moves", "seconds"}, "solvable", "")
+    won = engine.replay(code, ["s", *data["moves"]])
+    assert won.outcome is not None and won.outcome.won

@@ -44,6 +44,8 @@ def test_a_move_off_a_known_line_rejoins_it_for_fewer_positions():
     line = standing(replayed(()), 5.0).line
     start = mark(replayed(()).position)
     known = (start, *line)
+    on_line = standing(replayed(()), 5.0, known=known)  # the known line passes here: no search
+    assert (on_line.verdict, on_line.line, on_line.nodes) == ("winnable", line, 0)
     moves = [m.notation for m in replayed(()).iter_legal_moves()]
     off = next(g for g in (replayed((m,)) for m in moves) if mark(g.position) not in known)
     fresh = standing(off, 5.0)

@@ -35,6 +35,7 @@ it wins, says nothing of hidden cards). A Finish that would need the waste turne
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,12 +43,15 @@ from engine.codes import GameCode
 from engine.errors import IllegalMove
 from engine.game import HOME_SHIFT, Finish, Game, Outcome
 from engine.klondike.boardtext import board_text
+from engine.klondike.hints import best_move
 from engine.klondike.notation import HOME, STOCK, WASTE, parse_notation
 from engine.klondike.position import KlondikeMove, Position
 from engine.klondike.record import KLONDIKE
 from engine.klondike.refusals import refusal
 from engine.klondike.rules import DRAWS, TURN_UP
+from engine.klondike.solving import NODE_BUDGET, layout_of, solve
 from engine.klondike.state import KlondikeState, full_state, seen_state
+from engine.solver.result import SolveResult
 
 # Keys of games not won start here: above every win (win keys stay below 1 << HOME_SHIFT).
 NOT_WON_BASE = 1 << 60
@@ -80,6 +84,19 @@ class KlondikeGame(Game[KlondikeMove]):
     def seen_state(self) -> KlondikeState:
         """Only what the player knows: cards never seen are ``UNKNOWN`` and listed in ``unseen``."""
         return seen_state(self.position)
+
+    def solve(self, *, time_limit: float | None = None, node_limit: int | None = None) -> SolveResult:
+        """Whether this position can be won knowing every card ("thoughtful" Klondike), with
+        a winning line in the game's notation (``engine.klondike.solving``). Bounded by
+        ``node_limit`` positions and ``time_limit`` CPU seconds; with neither, by the
+        solver's default budget; with a time limit alone, by the time only."""
+        budget = node_limit or (NODE_BUDGET if time_limit is None else sys.maxsize)
+        return solve(layout_of(self.state()), budget=budget, time_limit=time_limit)
+
+    def hint(self, *, seed: int = 0, time_limit: float | None = None) -> str | None:
+        """The fair hint player's move (``engine.klondike.hints``), or None when no move is left.
+        It is handed only ``seen_state()``: it cannot read a card the player has not seen."""
+        return best_move(self.seen_state(), seed=seed, time_limit=time_limit)
 
     def seen_text(self) -> str:
         """The board as a player sees it (face-down cards as ``##``, the stock as a count)."""

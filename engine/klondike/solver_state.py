@@ -193,22 +193,27 @@ def pile_moves(state: State, narrow: bool) -> list[Child]:
 
 def _run_targets(piles: tuple[bytes, ...], down: tuple[int, ...], i: int) -> list[tuple[int, int]]:
     """``(j, k)``: pile ``i``'s run from index ``k`` fits on pile ``j``. A king already at
-    the bottom of its pile is never moved to an empty one (nothing would change)."""
-    pile, out = piles[i], []
-    top = pile[-1]
-    empty_done = False
+    the bottom of its pile is never moved to an empty one (nothing would change). Only the
+    top run moves: after an undo in the game the face-up cards need not all build."""
+    pile = piles[i]
+    start = len(pile) - 1
+    while start > down[i] and fits(pile[start], pile[start - 1]):
+        start -= 1
+    out: list[tuple[int, int]] = []
+    empty = -1
     for j, target in enumerate(piles):
         if j == i:
             continue
         if not target:
-            king = len(pile) - 1 - (KING - RANK[top])
-            if not empty_done and king > 0 and king >= down[i]:
-                out.append((j, king))
-            empty_done = True
+            empty = j if empty < 0 else empty
             continue
-        k = len(pile) - 1 - (RANK[target[-1]] - 1 - RANK[top])
-        if down[i] <= k < len(pile) and fits(pile[k], target[-1]):
+        k = len(pile) - (RANK[target[-1]] - RANK[pile[-1]])
+        if start <= k < len(pile) and RED[pile[k]] != RED[target[-1]]:
             out.append((j, k))
+    if empty >= 0:
+        king = len(pile) - 1 - (KING - RANK[pile[-1]])
+        if start <= king and king > 0:
+            out.append((empty, king))
     return out
 
 

@@ -1,24 +1,32 @@
 """Thoughtful Klondike: whether a deal can be won knowing every card, and a winning line.
 
-Depth-first search over macro moves (each reachable waste card played with the stock turns
-it needs, Bjarnason, Fern and Tadepalli 2007), safe cards sent home automatically, and a
-transposition table on a key blind to the piles' order (``solver_state``). The moves are
-complete (foundation cards may come back), so ``"lost"`` is a proof: every position
-reachable was searched. The budget is nodes, not seconds, so a verdict does not depend on
+Searches over macro moves (each reachable waste card played with the stock turns it needs,
+Bjarnason, Fern and Tadepalli 2007), safe cards sent home automatically, and a transposition
+table on a key blind to the piles' order (``solver_state``). First a greedy best-first
+search over the likeliest moves (fewest face-down cards first) for half the budget: it finds
+most wins in a few hundred positions. Then a depth-first search over every move (foundation
+cards may come back), whose running dry proves ``"lost"``: every reachable position was
+searched. A position some card of which can never leave its pile (``dead_ends``) is lost
+without a search. The budget is nodes, not seconds, so a verdict does not depend on
 the machine's load.
 """
 
 from __future__ import annotations
 
+import heapq
+import math
 import time
 from collections.abc import Container
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from engine.klondike.dead_ends import stuck
+from engine.klondike.position import Position
 from engine.klondike.solver_state import State, children, finish, is_won, key, settle
-from engine.klondike.state import KlondikeState
+from engine.klondike.state import KlondikeState, full_state
 from engine.solver.result import LOST, UNKNOWN, WINNABLE, SolveResult, Verdict
 
-NODE_BUDGET = 50_000  # positions expanded: at most about 4 s of one core (10,000–13,000 a second)
+NODE_BUDGET = 30_000  # positions expanded: at most about 3 s of one core (10,000–13,000 a second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +48,15 @@ Solution = SolveResult
 
 
 def layout_of(state: KlondikeState) -> Layout:
-    """The layout of a position's full view (``KlondikeGame.state()``): every card where it lies."""
+    """The solver's layout of a game's whole state (``KlondikeGame.state()``)."""
+    if not state.known:
+        raise ValueError("the solver needs every card: a seen state hides some")
     return Layout(state.piles, state.face_down, state.stock, state.waste, state.foundations, state.draw)
+
+
+def dealt(deal: int, draw: int) -> Layout:
+    """Deal ``deal`` of version 1 as the engine deals it, at draw ``draw``."""
+    return layout_of(full_state(Position.deal(deal, draw)))
 
 
 def state_of(layout: Layout) -> State:
@@ -60,15 +75,14 @@ def state_of(layout: Layout) -> State:
     return State(piles, down, bytes(talon), len(layout.waste), tuple(layout.foundations))
 
 
-def solve(layout: Layout, *, budget: int = NODE_BUDGET) -> Solution:
-    """Search ``layout`` for a win, expanding at most ``budget`` positions."""
+def solve(layout: Layout, *, budget: int = NODE_BUDGET, time_limit: float | None = None) -> Solution:
+    """Search ``layout`` for a win, expanding at most ``budget`` positions and, given
+    ``time_limit``, using at most about that many seconds of CPU ("unknown" past either)."""
     started = time.process_time()
+    limit = Limit(budget, math.inf if time_limit is None else started + time_limit)
     opening: list[str] = []
     root = settle(state_of(layout), opening, layout.draw)
-    verdict, line, nodes = search(root, layout.draw, budget // 4, narrow=True)
-    if verdict != WINNABLE:
-        verdict, line, more = search(root, layout.draw, budget - nodes, narrow=False)
-        nodes += more
+    verdict, line, nodes = decide(root, layout.draw, limit)
     moves = opening + line if verdict == WINNABLE else []
     return Solution(verdict, moves, time.process_time() - started, nodes)
 
@@ -79,28 +93,59 @@ def is_winnable(layout: Layout, budget: int = NODE_BUDGET) -> bool:
     return solve(layout, budget=budget).verdict == WINNABLE
 
 
-def search(
+def decide(
     root: State,
     draw: int,
-    budget: int,
+    limit: Limit,
     *,
-    narrow: bool,
-    seen: set[bytes] | None = None,
+    dead: set[bytes] | None = None,
     goals: Container[bytes] = (),
 ) -> tuple[Verdict, list[str], int]:
-    """Depth-first, best child first, each position expanded once (a visited set suffices:
-    the question is only whether a won position is reachable). A narrow search that runs
-    dry answers "unknown": it left moves out.
+    """Whether the settled position ``root`` can be won: (verdict, a winning line, positions
+    expanded). The dead-end test, a best-first look within half the budget, then the whole
+    search, a proof either way.
 
-    ``seen``, when given, starts with keys of positions proven lost (skipped) and is left
-    holding every key visited; ``goals``: keys of positions known to be winnable, where the
-    search ends as at a win (the line then ends there)."""
+    ``dead``: keys of positions proven lost, never searched again, and given those this
+    search proves lost (a caller deciding the positions before it, as undo takes them back,
+    searches only what is new); ``goals``: keys of positions known to be winnable, where a
+    line may end as at a win."""
+    if stuck(root.piles):
+        return LOST, [], 0
+    lost: set[bytes] = set() if dead is None else dead
+    verdict, line, nodes = _best_first(root, draw, limit._replace(nodes=limit.nodes // 2), lost, goals)
+    if verdict == WINNABLE:
+        return verdict, line, nodes
+    visited = set(lost)
+    verdict, line, more = _search(root, draw, limit._replace(nodes=limit.nodes - nodes), visited, goals)
+    if verdict == LOST and dead is not None:
+        dead |= visited
+    return verdict, line, nodes + more
+
+
+class Limit(NamedTuple):
+    """A search's budget: positions to expand, and the CPU clock (``time.process_time``)
+    not to pass (read every 256 positions)."""
+
+    nodes: int
+    deadline: float
+
+    def spent(self, nodes: int) -> bool:
+        return nodes >= self.nodes or (not nodes & 255 and time.process_time() > self.deadline)
+
+
+def _search(
+    root: State, draw: int, limit: Limit, seen: set[bytes] | None = None, goals: Container[bytes] = ()
+) -> tuple[Verdict, list[str], int]:
+    """Depth-first over every move, best child first, each position expanded once (a
+    visited set suffices: the question is only whether a won position is reachable), so
+    running dry proves the layout lost. ``seen`` may start with positions proven lost and
+    is left holding every position visited; a position in ``goals`` ends a line as a win."""
     root_key = key(root, draw)
     if is_won(root) or root_key in goals:
         return WINNABLE, [], 0
     seen = set() if seen is None else seen
     seen.add(root_key)
-    pending = [children(root, draw, narrow)]  # each open position's children left, reversed
+    pending = [children(root, draw)]  # each open position's children left, reversed
     pending[0].reverse()
     path: list[list[str]] = []
     nodes = 1
@@ -118,14 +163,58 @@ def search(
         end = [] if state_key in goals else _ending(child.state, draw)
         if end is not None:
             return WINNABLE, [m for step in path for m in step] + child.moves + end, nodes
-        if nodes >= budget:
+        if limit.spent(nodes):
             return UNKNOWN, [], nodes
         nodes += 1
         path.append(child.moves)
-        kids = children(child.state, draw, narrow)
+        kids = children(child.state, draw)
         kids.reverse()
         pending.append(kids)
-    return (UNKNOWN if narrow else LOST), [], nodes
+    return LOST, [], nodes
+
+
+def _score(state: State) -> int:
+    """Best-first order, lower first: face-down cards left weigh most, then cards not home."""
+    return 4 * sum(state.down) - sum(state.found)
+
+
+def _best_first(
+    root: State, draw: int, limit: Limit, dead: Container[bytes] = (), goals: Container[bytes] = ()
+) -> tuple[Verdict, list[str], int]:
+    """Greedy best-first over the narrow moves: the position with the fewest face-down
+    cards (then the most cards home) is expanded next. Finds most wins in a few hundred
+    positions; running dry proves nothing (the narrow moves leave some out). Positions in
+    ``dead`` are passed over; one in ``goals`` ends a line as a win."""
+    root_key = key(root, draw)
+    if is_won(root) or root_key in goals:
+        return WINNABLE, [], 0
+    parent: dict[bytes, tuple[bytes, list[str]] | None] = {root_key: None}
+    heap = [(_score(root), 0, root_key, root)]
+    nodes = order = 0
+    while heap and not limit.spent(nodes):
+        _, _, state_key, state = heapq.heappop(heap)
+        nodes += 1
+        for child in children(state, draw, True):
+            child_key = key(child.state, draw)
+            if child_key in parent or child_key in dead:
+                continue
+            parent[child_key] = (state_key, child.moves)
+            end = [] if child_key in goals else _ending(child.state, draw)
+            if end is not None:
+                return WINNABLE, _line(parent, child_key) + end, nodes
+            order += 1
+            heapq.heappush(heap, (_score(child.state), order, child_key, child.state))
+    return UNKNOWN, [], nodes
+
+
+def _line(parent: dict[bytes, tuple[bytes, list[str]] | None], state_key: bytes) -> list[str]:
+    """The moves from the root to the position ``state_key``, through the parents' links."""
+    steps: list[list[str]] = []
+    link = parent[state_key]
+    while link is not None:
+        steps.append(link[1])
+        link = parent[link[0]]
+    return [m for step in reversed(steps) for m in step]
 
 
 def _ending(state: State, draw: int) -> list[str] | None:

@@ -9,8 +9,8 @@ never names a card. A win the solver finds is replayed under the game's own rule
 is believed: after an undo a pile may hold face-up cards that do not build on each other,
 which the solver's moves take for a run; a win that does not replay counts as "unknown".
 
-The budget is positions expanded, for the whole call (the position, then each step back),
-with a deadline checked between searches: the solver expands about 10,000-13,000 positions a
+The budget is positions expanded and seconds of CPU, for the whole call (the position, then
+each step back): the solver expands about 10,000-13,000 positions a
 second, so ``VERDICT_NODES`` keeps a verdict near the other games' 1.5 s.
 """
 
@@ -24,7 +24,7 @@ from engine.klondike.game import KlondikeGame
 from engine.klondike.notation import parse_notation
 from engine.klondike.position import Position
 from engine.klondike.solver_state import key, settle
-from engine.klondike.solving import layout_of, search, state_of
+from engine.klondike.solving import Limit, decide, layout_of, state_of
 from engine.klondike.state import full_state
 from engine.solver.result import LOST, UNKNOWN, WINNABLE, Standing, Verdict
 
@@ -40,14 +40,18 @@ def mark(position: Position) -> bytes:
 
 @dataclass
 class _Budget:
-    """What a verdict may still spend: positions, and time until ``deadline``."""
+    """What a verdict may still spend: positions, and CPU time (``time.process_time``) until
+    ``deadline``."""
 
     nodes: int
     deadline: float
     spent: int = 0
 
     def left(self) -> int:
-        return self.nodes - self.spent if time.monotonic() < self.deadline else 0
+        return self.nodes - self.spent if time.process_time() < self.deadline else 0
+
+    def limit(self) -> Limit:
+        return Limit(self.left(), self.deadline)
 
 
 def standing(
@@ -67,7 +71,7 @@ def standing(
     pass a copy); ``within``: the undos back to the first of ``known``, where that search
     stops. Positions a search proves lost are not searched again by the next.
     """
-    started = time.monotonic()
+    started = time.process_time()
     budget = _Budget(nodes, started + seconds)
     goals = {k: i for i, k in enumerate(known)}
     dead: set[bytes] = set()
@@ -75,7 +79,7 @@ def standing(
     undos = None
     if verdict == LOST and back:
         undos = _undos_back(game, budget, known, goals, dead, within)
-    return Standing(verdict, line, undos, budget.spent, round(time.monotonic() - started, 4))
+    return Standing(verdict, line, undos, budget.spent, round(time.process_time() - started, 4))
 
 
 def _undos_back(
@@ -105,25 +109,17 @@ def _undos_back(
 def _decide(
     position: Position, budget: _Budget, known: Sequence[bytes], goals: dict[bytes, int], dead: set[bytes]
 ) -> tuple[Verdict, list[bytes]]:
-    """The verdict of ``position`` and, when winnable, the marks of its winning line: a quick
-    narrow search first, then the whole one (a proof either way); ``dead`` gains what a
-    search proved lost."""
+    """The verdict of ``position`` and, when winnable, the marks of its winning line
+    (``solving.decide``: a proof either way); ``dead`` gains what the search proved lost."""
+    here = mark(position)
+    if here in goals:  # the known line passes here
+        return WINNABLE, list(known[goals[here] + 1 :])
     if budget.left() <= 0:
         return UNKNOWN, []
     opening: list[str] = []
     root = settle(state_of(layout_of(full_state(position))), opening, position.draw)
-    verdict, moves, spent = search(
-        root, position.draw, budget.left() // 4, narrow=True, seen=set(dead), goals=goals
-    )
+    verdict, moves, spent = decide(root, position.draw, budget.limit(), dead=dead, goals=goals)
     budget.spent += spent
-    if verdict != WINNABLE:
-        visited = set(dead)
-        verdict, moves, spent = search(
-            root, position.draw, max(budget.left(), 1), narrow=False, seen=visited, goals=goals
-        )
-        budget.spent += spent
-        if verdict == LOST:
-            dead |= visited
     if verdict != WINNABLE:
         return verdict, []
     line = _replayed(position, opening + moves, known, goals)

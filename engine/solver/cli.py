@@ -1,6 +1,7 @@
 """``python -m engine solve|hint CODE [MOVE ...] [--time-limit SECONDS]``: one JSON object on stdout.
 
-``solve`` (the games that hand the solver their rules: Jeu du Boulanger, FreeCell):
+``solve`` (the games that hand the solver their rules: Jeu du Boulanger, FreeCell; and a
+game that solves itself, ``SelfSolver``, with its own search):
 ``{"verdict": "solvable"|"unsolvable"|"unknown", "moves": [...], "seconds": ...}`` (the
 solver's "winnable" and "lost" printed as they always were); ``moves`` wins from the
 position the code and moves reach. ``--node-limit N`` also bounds the search by nodes. A
@@ -32,7 +33,7 @@ from engine import codes
 from engine.cli_args import MAX_TIME_LIMIT, Parser, UsageError, node_count, play_position, seconds
 from engine.game import Outcome
 from engine.solver.hints import hint
-from engine.solver.result import LOST, WINNABLE, hint_json
+from engine.solver.result import LOST, WINNABLE, SolveResult, hint_json
 from engine.solver.solving import DEFAULT_TIME_LIMIT, solve
 from engine.tableau.game import TableauGame
 
@@ -54,6 +55,16 @@ class HintPlayer(Protocol):
     def outcome(self) -> Outcome | None: ...
 
 
+@runtime_checkable
+class SelfSolver(Protocol):
+    """A game that searches its own positions (its rules are not the solver's tableau kind:
+    a stock, hidden cards), for ``solve``: the same answer as the solver's."""
+
+    code: Any
+
+    def solve(self, *, time_limit: float | None = None, node_limit: int | None = None) -> SolveResult: ...
+
+
 def _parser(command: str, summary: str, default_time: float, nodes: bool) -> argparse.ArgumentParser:
     parser = Parser(prog=f"python -m engine {command}", description=summary)
     parser.add_argument("code", help=f"a game code, e.g. {next(iter(codes.SPECS.values())).example()}")
@@ -73,9 +84,10 @@ def _parser(command: str, summary: str, default_time: float, nodes: bool) -> arg
     return parser
 
 
-def _position(args: argparse.Namespace) -> TableauGame[Any] | HintPlayer:
+def _position(args: argparse.Namespace, kinds: tuple[type, ...]) -> Any:
+    """The game the code and moves reach, if it is of one of ``kinds``."""
     game = play_position(args.code, args.moves)
-    if isinstance(game, TableauGame | HintPlayer):
+    if isinstance(game, kinds):
         return game
     raise UsageError(f"{game.code}: no {args.command} for this game")
 
@@ -86,10 +98,11 @@ def main_solve(argv: list[str]) -> str:
         "solve", "Solve a position of a game that hands the solver its rules.", DEFAULT_TIME_LIMIT, True
     ).parse_args(argv)
     args.command = "solve"
-    game = _position(args)
-    if not isinstance(game, TableauGame):
-        raise UsageError(f"{game.code}: the solver plays only the games that hand it their rules")
-    result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit)
+    game: TableauGame[Any] | SelfSolver = _position(args, (TableauGame, SelfSolver))
+    if isinstance(game, TableauGame):
+        result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit)
+    else:
+        result = game.solve(time_limit=args.time_limit, node_limit=args.node_limit)
     verdict = PRINTED_VERDICT.get(result.verdict, result.verdict)
     return json.dumps({"verdict": verdict, "moves": result.moves, "seconds": result.seconds}) + "\n"
 
@@ -98,7 +111,7 @@ def main_hint(argv: list[str]) -> str:
     """``hint``: the JSON line to print; ``UsageError`` on bad input."""
     args = _parser("hint", "The next move for a position.", DEFAULT_HINT_TIME, False).parse_args(argv)
     args.command = "hint"
-    game = _position(args)
+    game: TableauGame[Any] | HintPlayer = _position(args, (TableauGame, HintPlayer))
     if isinstance(game, TableauGame):
         return json.dumps(hint_json(hint(game, args.time_limit))) + "\n"
     move = game.hint(time_limit=args.time_limit)
