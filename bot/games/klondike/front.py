@@ -6,8 +6,8 @@ code's option, ``D1``/``D3``: boards, races and the stock of deals are per draw)
 A new game, and the daily, is a deal the thoughtful solver has won knowing every card
 (``bot.games.klondike.deals``; ``any_deal`` deals any shuffle). The lost-deal warning is the
 thoughtful solver's verdict (``engine.klondike.standing``: the bot knows the deal; the board says
-only that it is lost and the undos back). Hints wait for the blind hint player: until it comes,
-the boards have no Hint button (``offers_hints``).
+only that it is lost and the undos back); a hint is the blind hint player's
+(``engine.klondike.hints``: what the player has seen, nothing more).
 """
 
 from __future__ import annotations
@@ -72,18 +72,30 @@ def klondike_verdict(
 
 
 def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
-    """Worker: no advice ("unknown") for a game not over. Never asked while the front's
-    ``offers_hints`` is off; the blind hint player's worker replaces it."""
-    game = engine.replay(code, moves)
-    if game.is_over:
-        return Advice("won" if game.is_won else "lost")
-    return Advice("unknown")
+    """Worker: the blind hint player's move (``KlondikeGame.hint``: it is handed
+    ``seen_state()`` only, so it cannot read a card the player has not seen), within
+    ``seconds`` of CPU. With no move left but turning the stock for nothing the game is lost, which the board shows already:
+    the answer then gives the undos back to a winnable position, as the lost-deal warning
+    would (the thoughtful solver's, ``engine.klondike.standing``), when found."""
+    from engine.klondike.standing import VERDICT_NODES, standing
+
+    try:
+        game = engine.replay(code, moves)
+    except engine.EngineError:
+        return Advice("unknown")
+    assert isinstance(game, KlondikeGame)
+    if game.is_won:
+        return Advice("won")
+    move = None if game.is_lost else game.hint(time_limit=seconds)
+    if move is not None:
+        return Advice("move", move)
+    found = standing(game, seconds, VERDICT_NODES, back=True)
+    return Advice("lost", undos=found.undos)
 
 
 class KlondikeFront(KlondikeTable, GameFront[KlondikeGame]):
     record = KLONDIKE  # its kind, letter, command, names and draws (``engine.klondike.record``)
     accent_colour = 0xB22222  # a card back's red
-    offers_hints = False  # until the blind hint player (its own branch) is wired here
     stock_cells = (1, 3)  # new games of either draw come from the stock of proven deals
     selections = presses.SOURCES
     notation_examples = "s, w3, 35, hs3"

