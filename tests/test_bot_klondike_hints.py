@@ -8,7 +8,12 @@ import engine
 from bot.games.klondike.front import klondike_hint
 from engine.klondike import KlondikeGame
 from tests.test_bot_discord import button, running
-from tests.test_bot_klondike_lost import CODE, LOSING_MOVE, OPENING
+from tests.test_bot_klondike_lost import CODE, OPENING
+
+# A dead end: no card can move and the stock shows none that can; 14 undos back it could be won.
+STUCK_CODE = "KL1-D3-AAAKFPV"
+STUCK = ("15", "35", "31", "23", "s", "s", "s", "s", "wh", "2h", "6h", "67", "s", "w5", "35", "w2")
+STUCK += ("s", "s", "w4", "74", "s", "w1")
 
 
 def notation_of(text: str) -> str:
@@ -43,3 +48,21 @@ def test_the_worker_plays_the_blind_hint_players_move():
     advice = klondike_hint(CODE, OPENING, 5.0)
     assert advice.status == "move" and advice.move == game.hint(time_limit=5.0)
     assert klondike_hint(CODE, ("w7",), 5.0).status == "unknown"  # an illegal log
+
+
+def test_a_dead_end_is_lost_with_the_undos_back():
+    assert engine.replay(STUCK_CODE, STUCK).is_lost
+    advice = klondike_hint(STUCK_CODE, STUCK, 5.0)
+    assert (advice.status, advice.undos, advice.move) == ("lost", 14, None)
+
+
+async def test_a_hint_in_a_dead_end_says_how_many_undos_get_back(fake_discord, tmp_path):
+    alice = fake_discord.add_user("alice")
+    async with running(fake_discord, tmp_path / "stuck.sqlite3") as bot:
+        await fake_discord.slash(alice, "klondike", {"code": STUCK_CODE})
+        row = await bot.store.active_game(alice.id, "klondike")
+        for action in STUCK:
+            await bot.service.play(alice.id, row.id, action)
+        typed = await fake_discord.slash(alice, "hint")
+        (answer,) = [typed] if "Undo" in typed.text() else await typed.wait_followups(1, timeout=30)
+        assert "can no longer be won. Undo 14 moves" in answer.text(), answer.text()
