@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 import math
 import time
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -81,12 +82,7 @@ def solve(layout: Layout, *, budget: int = NODE_BUDGET, time_limit: float | None
     limit = Limit(budget, math.inf if time_limit is None else started + time_limit)
     opening: list[str] = []
     root = settle(state_of(layout), opening, layout.draw)
-    if stuck(root.piles):
-        return Solution(LOST, [], time.process_time() - started, 0)
-    verdict, line, nodes = _best_first(root, layout.draw, limit._replace(nodes=budget // 2))
-    if verdict != WINNABLE:
-        verdict, line, more = _search(root, layout.draw, limit._replace(nodes=budget - nodes))
-        nodes += more
+    verdict, line, nodes = decide(root, layout.draw, limit)
     moves = opening + line if verdict == WINNABLE else []
     return Solution(verdict, moves, time.process_time() - started, nodes)
 
@@ -95,6 +91,35 @@ def is_winnable(layout: Layout, budget: int = NODE_BUDGET) -> bool:
     """Whether the solver proves ``layout`` winnable within ``budget`` (for the stock of
     proven deals: "lost" and "unknown" both answer False)."""
     return solve(layout, budget=budget).verdict == WINNABLE
+
+
+def decide(
+    root: State,
+    draw: int,
+    limit: Limit,
+    *,
+    dead: set[bytes] | None = None,
+    goals: Container[bytes] = (),
+) -> tuple[Verdict, list[str], int]:
+    """Whether the settled position ``root`` can be won: (verdict, a winning line, positions
+    expanded). The dead-end test, a best-first look within half the budget, then the whole
+    search, a proof either way.
+
+    ``dead``: keys of positions proven lost, never searched again, and given those this
+    search proves lost (a caller deciding the positions before it, as undo takes them back,
+    searches only what is new); ``goals``: keys of positions known to be winnable, where a
+    line may end as at a win."""
+    if stuck(root.piles):
+        return LOST, [], 0
+    lost: set[bytes] = set() if dead is None else dead
+    verdict, line, nodes = _best_first(root, draw, limit._replace(nodes=limit.nodes // 2), lost, goals)
+    if verdict == WINNABLE:
+        return verdict, line, nodes
+    visited = set(lost)
+    verdict, line, more = _search(root, draw, limit._replace(nodes=limit.nodes - nodes), visited, goals)
+    if verdict == LOST and dead is not None:
+        dead |= visited
+    return verdict, line, nodes + more
 
 
 class Limit(NamedTuple):
@@ -108,13 +133,18 @@ class Limit(NamedTuple):
         return nodes >= self.nodes or (not nodes & 255 and time.process_time() > self.deadline)
 
 
-def _search(root: State, draw: int, limit: Limit) -> tuple[Verdict, list[str], int]:
+def _search(
+    root: State, draw: int, limit: Limit, seen: set[bytes] | None = None, goals: Container[bytes] = ()
+) -> tuple[Verdict, list[str], int]:
     """Depth-first over every move, best child first, each position expanded once (a
     visited set suffices: the question is only whether a won position is reachable), so
-    running dry proves the layout lost."""
-    if is_won(root):
+    running dry proves the layout lost. ``seen`` may start with positions proven lost and
+    is left holding every position visited; a position in ``goals`` ends a line as a win."""
+    root_key = key(root, draw)
+    if is_won(root) or root_key in goals:
         return WINNABLE, [], 0
-    seen = {key(root, draw)}
+    seen = set() if seen is None else seen
+    seen.add(root_key)
     pending = [children(root, draw)]  # each open position's children left, reversed
     pending[0].reverse()
     path: list[list[str]] = []
@@ -130,7 +160,7 @@ def _search(root: State, draw: int, limit: Limit) -> tuple[Verdict, list[str], i
         if state_key in seen:
             continue
         seen.add(state_key)
-        end = _ending(child.state, draw)
+        end = [] if state_key in goals else _ending(child.state, draw)
         if end is not None:
             return WINNABLE, [m for step in path for m in step] + child.moves + end, nodes
         if limit.spent(nodes):
@@ -148,13 +178,16 @@ def _score(state: State) -> int:
     return 4 * sum(state.down) - sum(state.found)
 
 
-def _best_first(root: State, draw: int, limit: Limit) -> tuple[Verdict, list[str], int]:
+def _best_first(
+    root: State, draw: int, limit: Limit, dead: Container[bytes] = (), goals: Container[bytes] = ()
+) -> tuple[Verdict, list[str], int]:
     """Greedy best-first over the narrow moves: the position with the fewest face-down
     cards (then the most cards home) is expanded next. Finds most wins in a few hundred
-    positions; running dry proves nothing (the narrow moves leave some out)."""
-    if is_won(root):
-        return WINNABLE, [], 0
+    positions; running dry proves nothing (the narrow moves leave some out). Positions in
+    ``dead`` are passed over; one in ``goals`` ends a line as a win."""
     root_key = key(root, draw)
+    if is_won(root) or root_key in goals:
+        return WINNABLE, [], 0
     parent: dict[bytes, tuple[bytes, list[str]] | None] = {root_key: None}
     heap = [(_score(root), 0, root_key, root)]
     nodes = order = 0
@@ -163,10 +196,10 @@ def _best_first(root: State, draw: int, limit: Limit) -> tuple[Verdict, list[str
         nodes += 1
         for child in children(state, draw, True):
             child_key = key(child.state, draw)
-            if child_key in parent:
+            if child_key in parent or child_key in dead:
                 continue
             parent[child_key] = (state_key, child.moves)
-            end = _ending(child.state, draw)
+            end = [] if child_key in goals else _ending(child.state, draw)
             if end is not None:
                 return WINNABLE, _line(parent, child_key) + end, nodes
             order += 1

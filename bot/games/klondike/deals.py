@@ -12,7 +12,7 @@ import time
 
 import engine
 from engine.klondike import KlondikeGame
-from engine.klondike.solving import Layout, is_winnable
+from engine.klondike.solving import is_winnable, layout_of
 
 # A deal tried for the stock: at most this many positions (about 1.5 s of one core; the
 # benchmark's thoughtful share was measured at 20,000 a deal, docs/BENCHMARKS.md).
@@ -23,17 +23,11 @@ STOCK_NODES = 20_000
 DAILY_NODES, DAILY_TRIES = 5_000, 20
 
 
-def layout_of(game: KlondikeGame) -> Layout:
-    """The solver's view of ``game``: every card where it lies (the bot knows the deal)."""
-    s = game.state()
-    return Layout(s.piles, s.face_down, s.stock, s.waste, s.foundations, s.draw)
-
-
 def proven(code: engine.GameCode, nodes: int) -> bool:
     """Whether the solver wins the deal ``code`` within ``nodes`` positions."""
     game = engine.new_game(str(code))
     assert isinstance(game, KlondikeGame)
-    return is_winnable(layout_of(game), nodes)
+    return is_winnable(layout_of(game.state()), nodes)
 
 
 def winnable_deal(draw: int, rng: random.Random, nodes: int, tries: int) -> int | None:

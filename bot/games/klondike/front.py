@@ -4,19 +4,31 @@ code's option, ``D1``/``D3``: boards, races and the stock of deals are per draw)
 (``renderer.games.klondike``), what the player sees in words (``bot.games.klondike.words``).
 
 A new game, and the daily, is a deal the thoughtful solver has won knowing every card
-(``bot.games.klondike.deals``; ``any_deal`` deals any shuffle). Hints and the lost-deal warning
-wait for the blind hint player: until it comes, the boards have no Hint button
-(``offers_hints``) and never warn.
+(``bot.games.klondike.deals``; ``any_deal`` deals any shuffle). The lost-deal warning is the
+thoughtful solver's verdict (``engine.klondike.standing``: the bot knows the deal; the board says
+only that it is lost and the undos back); a hint is the blind hint player's
+(``engine.klondike.hints``: what the player has seen, nothing more).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import ClassVar
 
 import engine
 import storage
-from bot.games.base import Advice, ButtonSpec, GameFront, HintWorker, Press, Style, WinnableFinder
+from bot.games.base import (
+    Advice,
+    ButtonSpec,
+    GameFront,
+    HintWorker,
+    Press,
+    Style,
+    Verdict,
+    VerdictWorker,
+    WinnableFinder,
+)
 from bot.games.front.options import OptionPlace
 from bot.games.front.results import scored_result_words
 from bot.games.klondike import deals, presses
@@ -34,19 +46,56 @@ _NOTATION_START = frozenset(PILE_DIGITS + STOCK + WASTE + HOME)
 DAILY_DRAW = 1  # the daily draws one card: the default, and the deals most players win
 
 
+def klondike_verdict(
+    code: str,
+    moves: tuple[str, ...],
+    seconds: float,
+    nodes: int,
+    back: bool,
+    known: tuple[Hashable, ...] = (),
+    within: int | None = None,
+) -> Verdict:
+    """Worker: can the position still be won? The thoughtful solver decides, knowing every
+    card, within Klondike's own budget of positions (``standing.VERDICT_NODES``: its positions
+    cost more than the eight-column games', whose count ``nodes`` is) and ``seconds``; the
+    answer says only "lost" and the undos back, never a card."""
+    from engine.klondike.standing import VERDICT_NODES, standing
+
+    try:
+        game = engine.replay(code, moves)
+    except engine.EngineError:
+        return Verdict("unknown")
+    assert isinstance(game, KlondikeGame)
+    line = tuple(k for k in known if isinstance(k, bytes))  # this front's marks are the solver's keys
+    found = standing(game, seconds, min(nodes, VERDICT_NODES), back=back, known=line, within=within)
+    return Verdict(found.verdict, tuple(found.line), found.undos, found.nodes)
+
+
 def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
-    """Worker: no advice ("unknown") for a game not over. Never asked while the front's
-    ``offers_hints`` is off; the blind hint player's worker replaces it."""
-    game = engine.replay(code, moves)
-    if game.is_over:
-        return Advice("won" if game.is_won else "lost")
-    return Advice("unknown")
+    """Worker: the blind hint player's move (``KlondikeGame.hint``: it is handed
+    ``seen_state()`` only, so it cannot read a card the player has not seen), within
+    ``seconds`` of CPU. With no move left but turning the stock for nothing the game is lost, which the board shows already:
+    the answer then gives the undos back to a winnable position, as the lost-deal warning
+    would (the thoughtful solver's, ``engine.klondike.standing``), when found."""
+    from engine.klondike.standing import VERDICT_NODES, standing
+
+    try:
+        game = engine.replay(code, moves)
+    except engine.EngineError:
+        return Advice("unknown")
+    assert isinstance(game, KlondikeGame)
+    if game.is_won:
+        return Advice("won")
+    move = None if game.is_lost else game.hint(time_limit=seconds)
+    if move is not None:
+        return Advice("move", move)
+    found = standing(game, seconds, VERDICT_NODES, back=True)
+    return Advice("lost", undos=found.undos)
 
 
 class KlondikeFront(KlondikeTable, GameFront[KlondikeGame]):
     record = KLONDIKE  # its kind, letter, command, names and draws (``engine.klondike.record``)
     accent_colour = 0xB22222  # a card back's red
-    offers_hints = False  # until the blind hint player (its own branch) is wired here
     stock_cells = (1, 3)  # new games of either draw come from the stock of proven deals
     selections = presses.SOURCES
     notation_examples = "s, w3, 35, hs3"
@@ -185,6 +234,16 @@ class KlondikeFront(KlondikeTable, GameFront[KlondikeGame]):
     @property
     def hint_worker(self) -> HintWorker:
         return klondike_hint
+
+    @property
+    def verdict_worker(self) -> VerdictWorker:
+        return klondike_verdict
+
+    def mark(self, game: KlondikeGame) -> Hashable:
+        """The solver's key of the position (piles in any order), compared with a verdict's line."""
+        from engine.klondike.standing import mark
+
+        return mark(game.position)
 
     def share_squares(self, tr: Translator, game: KlondikeGame) -> str:
         """The draw it was played with; for a game not won, first how far each suit got."""
