@@ -132,6 +132,7 @@ def test_a_number_is_a_freecell_code_when_starting_freecell():
 
 def test_unregistered_freecell_leaves_the_other_games_alone():
     """The bot sees no FreeCell until it registers the game (its front comes later)."""
+    order = list(engine.codes.SPECS)
     engine.registry.unregister("freecell")
     try:
         assert "freecell" not in engine.GAMES
@@ -143,6 +144,8 @@ def test_unregistered_freecell_leaves_the_other_games_alone():
         )
     finally:
         engine.freecell.register_game()
+        for kind in order:  # in the records' order again: messages list the games in it
+            engine.codes.SPECS[kind] = engine.codes.SPECS.pop(kind)
 
 
 # -- the rule ---------------------------------------------------------------------------------
