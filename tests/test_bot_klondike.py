@@ -99,9 +99,13 @@ def test_the_greedy_line_is_pressed_with_the_stock_a_selection_and_finish():
 async def test_a_draw_three_game_is_pressed_refused_won_with_finish_and_ranked_per_draw(
     fake_discord, bot, monkeypatch
 ):
-    # The new deal is the one the greedy line wins (a random deal is any deal until the solver).
-    deal = engine.parse_code(DRAW_THREE_WIN).deal
-    monkeypatch.setattr(type(front_for("klondike")), "random_deal", lambda self, rng: deal)
+    # The new deal taken from the stock is the one the greedy line wins (a stock game: ranked).
+    deal, take = engine.parse_code(DRAW_THREE_WIN).deal, bot.store.take_winnable_deal
+
+    async def the_greedy_deal(kind: str, variant: str) -> int | None:
+        return deal if (kind, variant) == ("klondike", "3") else await take(kind, variant)
+
+    monkeypatch.setattr(bot.store, "take_winnable_deal", the_greedy_deal)
     alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
     started = await fake_discord.slash(alice, "klondike", {"draw": 3})
     assert not started.failed and not started.ephemeral, started.text()

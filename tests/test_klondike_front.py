@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from bot.games import front_for
 from bot.games.base import Press
 from bot.languages.i18n import Translator
@@ -83,3 +84,15 @@ def test_the_menu_lists_what_no_press_plays_and_a_stock_turn_names_no_card():
     assert "s" not in menu  # the stock button turns it
     words = dict(FRONT.ranked_moves(EN, game))
     assert words["s"] == "turn 1 card from the stock" and "2♦" not in " ".join(words.values())
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_shipped_deals_are_won_by_the_solver(draw):
+    """A new bot deals Klondike at once from its shipped stock: 40 deals a draw, each one the
+    thoughtful solver wins (five of them searched again here)."""
+    from bot.games.klondike.deals import STOCK_NODES, proven, shipped
+
+    deals = front_for("klondike").shipped_deals(draw)
+    assert deals == shipped(draw) and len(set(deals)) == 40
+    for deal in deals[:5]:
+        assert proven(engine.make_code("klondike", deal, draw), STOCK_NODES)

@@ -7,8 +7,11 @@ on the machine's load; a deal the budget does not settle is dropped, not waited 
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from functools import cache
+from pathlib import Path
 
 import engine
 from engine.klondike import KlondikeGame
@@ -21,6 +24,17 @@ STOCK_NODES = 20_000
 # small budget (a player, or the daily post, may be waiting for the first daily of the day: at
 # most about 1 s of one core over 15 days measured).
 DAILY_NODES, DAILY_TRIES = 5_000, 20
+
+
+DEALS_FILE = Path(__file__).with_name("deals.json")
+
+
+@cache
+def shipped(draw: int) -> tuple[int, ...]:
+    """The shipped proven-winnable deals drawing ``draw`` (``deals.json``): a new bot's stock,
+    so its first games are dealt at once instead of after a search."""
+    data = json.loads(DEALS_FILE.read_text(encoding="utf-8"))
+    return tuple(int(d) for d in data["deals"].get(str(draw), ()))
 
 
 def proven(code: engine.GameCode, nodes: int) -> bool:

@@ -123,6 +123,9 @@ class KlondikeFront(KlondikeTable, GameFront[KlondikeGame]):
     def winnable_finder(self) -> WinnableFinder:
         return deals.find_winnable
 
+    def shipped_deals(self, cells: int) -> tuple[int, ...]:
+        return deals.shipped(cells)
+
     def daily_code(self, draw: int) -> engine.GameCode:
         """A deal the solver wins drawing one card (the default), the first of a few drawn from
         the day's ``draw``; if none is proven within the budget, the last one tried (the
