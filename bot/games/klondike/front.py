@@ -74,9 +74,10 @@ def klondike_verdict(
 def klondike_hint(code: str, moves: tuple[str, ...], seconds: float) -> Advice:
     """Worker: the blind hint player's move (``KlondikeGame.hint``: it is handed
     ``seen_state()`` only, so it cannot read a card the player has not seen), within
-    ``seconds`` of CPU. With no move left but turning the stock for nothing the game is lost, which the board shows already:
-    the answer then gives the undos back to a winnable position, as the lost-deal warning
-    would (the thoughtful solver's, ``engine.klondike.standing``), when found."""
+    ``seconds`` of CPU. With no move left but turning the stock for nothing, the game is lost
+    (the board shows it already): the answer then gives the undos back to a winnable position,
+    as the lost-deal warning would (the thoughtful solver's, ``engine.klondike.standing``),
+    when found."""
     from engine.klondike.standing import VERDICT_NODES, standing
 
     try:
