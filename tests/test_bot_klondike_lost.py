@@ -1,6 +1,7 @@
 """Klondike's lost-deal warning through the real bot and the fake Discord (issue 43 item 5): the
 press that loses a winnable deal is warned with the undos back and nothing else, the warning
-is on the record without counting as help, Undo clears it, and a race board never warns."""
+is on the record without counting as help, the Hint button then says it too (not a move),
+Undo clears it, and a race board never warns nor has its hint tell it."""
 
 from __future__ import annotations
 
@@ -61,6 +62,13 @@ async def test_the_losing_press_is_warned_with_its_undo_recorded_and_undo_clears
         row = await bot.store.active_game(alice.id, "klondike")
         assert row.warned and row.hints == 0  # seen, on the record, and no help
 
+        # The hint says what the board says (the blind hint player would offer a move).
+        pressed = await fake_discord.click(alice, shown, button(shown, "i"))
+        (note,) = [pressed] if "Undo" in pressed.text() else await pressed.wait_followups(1, timeout=30)
+        assert note.ephemeral and "can no longer be won. Undo 1 move" in note.text(), note.text()
+        assert "Try" not in note.text()
+        assert (await bot.store.active_game(alice.id, "klondike")).hints == 0  # still no help
+
         undone = await fake_discord.click(alice, shown, button(shown, "u"))
         assert LOST not in undone.text() and "Last move taken back." in undone.text()
         await asyncio.sleep(0.5)
@@ -86,4 +94,7 @@ async def test_a_race_board_never_warns(fake_discord, tmp_path):
         assert row.moves == (*OPENING, LOSING_MOVE)  # the race game is in the lost position
         await asyncio.sleep(2.0)  # longer than any verdict's budget
         assert LOST not in (await my_board(fake, alice, opened.message)).text()
+        asked = await fake.slash(alice, "hint")  # nor does a hint tell it
+        assert asked.ephemeral and "Hints are off in a race" in asked.text(), asked.text()
+        assert "can no longer be won" not in asked.text()
         assert not (await bot.store.active_game(alice.id, "klondike")).warned

@@ -1,9 +1,12 @@
 """Advice on a player's game: hints, and whether the deal can still be won (issue 28).
 
 A hint asks the game's own hint worker in the solver's pool; one that told the player
-something is help on the record. After a move, ``judge`` says at once what follows from the
-last known verdict (``bot.play.verdicts``), or hands back the search to run; ``settle`` runs
-it once the board is answered, so a search never delays the answer to a press.
+something is help on the record. A hint in a position the lost-deal warning would call lost
+says so instead (the warning's news: seen, not help), for every game with verdicts: a game's
+hint player (Klondike's) may still have moves to offer there. After a move, ``judge`` says at
+once what follows from the last known verdict (``bot.play.verdicts``), or hands back the
+search to run; ``settle`` runs it once the board is answered, so a search never delays the
+answer to a press.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -62,6 +66,10 @@ class Advisor:
         # Searches waiting for a worker wait here, not in the pool's queue, so that one whose
         # position was left meanwhile is never run (``_search``).
         self._verdict_slots = asyncio.Semaphore(solver.workers if solver is not None else 1)
+        # One search a position: a hint asking while the board's search runs waits for its answer.
+        self._positions: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     async def hint(self, user_id: int, game_id: int) -> HintAnswer:
         """The next move to try, from the game's own hint worker (solver or hint player)."""
@@ -78,6 +86,9 @@ class Advisor:
             raise UserFeedback("error.no_hints")
         if self.solver is None:
             raise UserFeedback("error.hint_unavailable")
+        undos = await self._lost(front, row, game)
+        if undos is not None:  # what the board says (or is about to): seen, not help
+            return HintAnswer(Advice("lost", undos=undos), await self.record_warning(row), game)
         store = self.games.store
         await game_settings.apply(store, row.owner_id, front, game)  # a move the player can make next
         advice = await self.solver.hint(front, game, self.hint_seconds)
@@ -88,6 +99,26 @@ class Advisor:
             except storage.GameNotActive:
                 raise UserFeedback("error.game_over") from None
         return HintAnswer(advice, row, game)
+
+    async def _lost(self, front: GameFront[Any], row: storage.GameRow, game: engine.Game[Any]) -> int | None:
+        """The undos the lost-deal warning names for the game's position, from the verdict kept
+        for it (no search then), else from the warning's own search, within its budget and
+        shared with the board's when one is under way; None when the warning would say nothing
+        (no verdicts for the game, the player's setting off, winnable or not known)."""
+        if front.verdict_worker is None or game.undo_depth == 0 or game.is_won:
+            return None  # a lost position needs an undo within reach to be warned of
+        mark, code, moves = front.mark(game), game.code, game.moves  # before the game moves on
+        if not await warns_lost(self.games.store, row.owner_id):
+            return None
+        verdicts = self.games.verdicts
+        verdict = verdicts.hold(row.id, row.version, mark)
+        if not verdicts.current(row.id, row.version):
+            return None  # the game has moved on: its newer board says what holds
+        if verdict is None:
+            verdict = await self._search(front, row, code, moves)
+        if not verdicts.current(row.id, row.version):
+            return None  # moved on meanwhile: the newer board says what holds
+        return lost_undos(game, verdict)
 
     # -- can it still be won? ------------------------------------------------------------
     async def judge(
@@ -123,26 +154,31 @@ class Advisor:
         meanwhile may have decided it, or told of a winnable position nearer to it."""
         assert self.solver is not None
         verdicts = self.games.verdicts
-        async with self._verdict_slots:
-            plan = verdicts.plan(row.id, row.version)
-            if plan is None:
-                return Verdict("unknown")
-            if plan.verdict is not None:
-                return plan.verdict
-            back = plan.back
-            verdict = await self.solver.verdict(
-                front,
-                code,
-                moves,
-                self.verdict_seconds,
-                self.verdict_nodes,
-                back=back,
-                known=plan.known,
-                within=plan.within,
-            )
-        if verdict.status == "lost" and not back:
-            verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won
-        verdicts.learned(row.id, row.version, verdict)
+        key = (row.id, row.version)
+        position = self._positions.get(key)
+        if position is None:
+            position = self._positions[key] = asyncio.Lock()
+        async with position:  # a second asker finds the first one's answer in ``plan``
+            async with self._verdict_slots:
+                plan = verdicts.plan(row.id, row.version)
+                if plan is None:
+                    return Verdict("unknown")
+                if plan.verdict is not None:
+                    return plan.verdict
+                back = plan.back
+                verdict = await self.solver.verdict(
+                    front,
+                    code,
+                    moves,
+                    self.verdict_seconds,
+                    self.verdict_nodes,
+                    back=back,
+                    known=plan.known,
+                    within=plan.within,
+                )
+            if verdict.status == "lost" and not back:
+                verdict = Verdict("lost", undos=1, nodes=verdict.nodes)  # the position before could be won
+            verdicts.learned(row.id, row.version, verdict)
         return verdict
 
     async def record_warning(self, row: storage.GameRow) -> storage.GameRow:

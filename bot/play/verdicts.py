@@ -130,6 +130,19 @@ class Verdicts:
         self._paths[game_id] = _Path(version, [mark], [Verdict("winnable", line)], [version])
         self._keep(game_id)
 
+    def hold(self, game_id: int, version: int, mark: Hashable) -> Verdict | None:
+        """What is known of the game's position at ``version`` (``mark``), None if nothing (a
+        hint asks: then it searches, within the warning's budget, and ``learned`` keeps the
+        answer); a position the keeper does not hold (after a restart) is held from now on, but
+        never in place of a newer one (the game moved on since the hint read it)."""
+        path = self._paths.get(game_id)
+        if path is not None and path.version > version:
+            return None
+        if path is None or path.version != version or path.marks[-1] != mark:
+            path = self._paths[game_id] = _Path(version, [mark], [None], [version])
+        self._keep(game_id)
+        return path.verdicts[-1]
+
     def _keep(self, game_id: int) -> None:
         self._paths.move_to_end(game_id)
         while len(self._paths) > GAMES_KEPT:
