@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.adapter.errors import report
+from bot.adapter.game_buttons import GameButtonBase
 from bot.adapter.interactions import service_of, solver_of, starter_of
 from bot.adapter.replays import ReplayButton
 from bot.games import GameFront, front_by_letter, front_for
@@ -100,20 +101,11 @@ class DailyButton(
             await report(interaction, exc)
 
 
-class WinnableButton(
-    Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"w:(?P<gid>[0-9]{1,20})"
-):
+class WinnableButton(GameButtonBase, template=r"w:(?P<gid>[0-9]{1,20})"):
     """ "How could it be won?": the perfect-information answer for a lost deal, privately."""
 
-    def __init__(self, game_id: int, label: str = "How could it be won?") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], custom_id=f"w:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> WinnableButton:
-        return cls(int(match["gid"]))
+    prefix = "w"
+    default_label = "How could it be won?"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

@@ -12,19 +12,18 @@ action is a frame), so:
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
 
 from bot.adapter import cooldowns
 from bot.adapter.errors import report
+from bot.adapter.game_buttons import GameButtonBase
 from bot.adapter.interactions import service_of
 from bot.games import front_for
 from bot.languages.locale import player_translator
 from bot.play.feedback import UserFeedback
 from bot.play.replay_cache import MAX_REPLAY_ACTIONS, Replays
-from bot.running.inflight import Tracked
 
 
 def replays_of(interaction: discord.Interaction[Any]) -> Replays:
@@ -63,20 +62,12 @@ async def send_replay(interaction: discord.Interaction[Any], game_id: int) -> No
     await interaction.followup.send(tr("reply.replay", user=interaction.user.mention), file=file)
 
 
-class ReplayButton(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<gid>[0-9]+)"):
+class ReplayButton(GameButtonBase, template=r"r:(?P<gid>[0-9]+)"):
     """Under a won board: its player has the animation drawn; then anyone may watch it."""
 
-    def __init__(self, game_id: int, label: str = "Replay") -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"r:{game_id}")
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayButton:
-        return cls(int(match["gid"]))
+    prefix = "r"
+    default_label = "Replay"
+    style = discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:  # the owner draws it (one at a time, cached, capped); then anyone may watch it

@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.adapter.again import finished_items
+from bot.adapter.game_buttons import GameButtonBase
 from bot.games.base import HINT
 from bot.languages.i18n import Translator
 from bot.play.service import Board
@@ -139,21 +140,13 @@ class MoveMenu(Tracked, discord.ui.DynamicItem[discord.ui.Select[Any]], template
         await board_handler(interaction).chosen(interaction, self, list(self.item.values))
 
 
-class CardsButton(Tracked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CARDS_ID):
+class CardsButton(GameButtonBase, template=CARDS_ID):
     """ "Play on the cards": opens the Activity on this board's game (no version: any position
     of the game is the one the page shows)."""
 
-    def __init__(self, game_id: int, label: str = "Play on the cards") -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"k:{game_id}")
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CardsButton:
-        return cls(int(match["gid"]))
+    prefix = "k"
+    default_label = "Play on the cards"
+    style = discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await board_handler(interaction).launch(interaction, self)
