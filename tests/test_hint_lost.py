@@ -49,24 +49,26 @@ class Counted:
         solver.hint, solver.verdict = counted_hint, counted_verdict  # type: ignore[method-assign]
 
 
-@pytest.fixture
-async def store(tmp_path):
-    opened = await storage.open_store(str(tmp_path / "hints.sqlite3"))
-    yield opened
-    await opened.close()
+class Layer:
+    """The game layer on one database: services made on it, each with a solver of its own
+    (two services on one store: a restart)."""
+
+    def __init__(self, store: storage.Store) -> None:
+        self.store = store
+        self.solvers: list[Solver] = []
+
+    def service(self, workers: int = 1) -> GameService:
+        self.solvers.append(Solver(workers))
+        return GameService(self.store, solver=self.solvers[-1])
 
 
 @pytest.fixture
-def solvers():
-    made: list[Solver] = []
-
-    def make(workers: int = 1) -> Solver:
-        made.append(Solver(workers))
-        return made[-1]
-
-    yield make
-    for solver in made:
+async def layer(tmp_path):
+    made = Layer(await storage.open_store(str(tmp_path / "hints.sqlite3")))
+    yield made
+    for solver in made.solvers:
         solver.close()
+    await made.store.close()
 
 
 async def settled(service: GameService, board: Any) -> Any:
@@ -88,9 +90,9 @@ def said(answer: Any) -> str:
     return hint_text(Translator(), answer.game, answer.advice)
 
 
-async def test_the_hint_says_the_kept_verdict_with_no_search_seen_and_no_help(store, solvers):
-    solver = solvers()
-    service = GameService(store, solver=solver)
+async def test_the_hint_says_the_kept_verdict_with_no_search_seen_and_no_help(layer):
+    service = layer.service()
+    solver, store = service.solver, layer.store
     lost = await klondike_lost(service, 1)
     assert lost.lost_undos == 1  # the board warns
     gid = lost.row.id
@@ -115,11 +117,11 @@ async def test_the_hint_says_the_kept_verdict_with_no_search_seen_and_no_help(st
     assert back.advice.status == "move" and calls.hints == 1
 
 
-async def test_with_nothing_kept_the_hint_searches_once_within_the_warnings_budget(store, solvers):
-    first = GameService(store, solver=solvers())
+async def test_with_nothing_kept_the_hint_searches_once_within_the_warnings_budget(layer):
+    first = layer.service()
     lost = await klondike_lost(first, 2)
-    solver = solvers()
-    restarted = GameService(store, solver=solver)  # a restart: nothing is kept in memory
+    restarted = layer.service()  # a restart: nothing is kept in memory
+    solver = restarted.solver
     calls = Counted(solver)
     answer = await restarted.hint(2, lost.row.id)
     assert answer.advice == Advice("lost", undos=1)
@@ -128,9 +130,9 @@ async def test_with_nothing_kept_the_hint_searches_once_within_the_warnings_budg
     assert len(calls.budgets) == 1  # kept since
 
 
-async def test_a_hint_during_the_boards_search_shares_it(store, solvers):
-    solver = solvers(2)  # two workers: without sharing, two searches would run side by side
-    service = GameService(store, solver=solver)
+async def test_a_hint_during_the_boards_search_shares_it(layer):
+    service = layer.service(2)  # two workers: without sharing, two searches would run side by side
+    solver = service.solver
     board = await klondike_lost(service, 3, settle=False)
     assert board.pending is not None
     calls = Counted(solver)
@@ -140,9 +142,9 @@ async def test_a_hint_during_the_boards_search_shares_it(store, solvers):
     assert len(calls.budgets) == 1
 
 
-async def test_the_setting_off_leaves_the_hint_as_it_was(store, solvers):
-    solver = solvers()
-    service = GameService(store, solver=solver)
+async def test_the_setting_off_leaves_the_hint_as_it_was(layer):
+    service = layer.service()
+    solver, store = service.solver, layer.store
     await set_warns_lost(store, 4, False)
     lost = await klondike_lost(service, 4)
     calls = Counted(solver)
@@ -152,9 +154,9 @@ async def test_the_setting_off_leaves_the_hint_as_it_was(store, solvers):
     assert not row.warned and row.hints == 1
 
 
-async def test_a_race_hint_is_refused_and_tells_nothing(store, solvers):
-    solver = solvers()
-    service = GameService(store, solver=solver)
+async def test_a_race_hint_is_refused_and_tells_nothing(layer):
+    service = layer.service()
+    solver, store = service.solver, layer.store
     started = await service.start(StartRequest(5, "klondike", code=engine.parse_code(CODE), race=True))
     gid = started.board.row.id
     for action in (*OPENING, LOSING_MOVE):
@@ -173,9 +175,9 @@ async def test_a_race_hint_is_refused_and_tells_nothing(store, solvers):
     assert not (await store.get_game(gid)).warned
 
 
-async def test_an_eight_column_game_says_the_kept_verdict_without_its_hint_search(store, solvers):
-    solver = solvers()
-    service = GameService(store, solver=solver)
+async def test_an_eight_column_game_says_the_kept_verdict_without_its_hint_search(layer):
+    service = layer.service()
+    solver, store = service.solver, layer.store
     started = await service.start(StartRequest(6, "bakers", code=engine.parse_code(BAKERS_LOSING)))
     gid = started.board.row.id
     assert (await settled(service, await service.play(6, gid, "61"))).lost_undos == 1
