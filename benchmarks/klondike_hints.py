@@ -6,8 +6,11 @@
 Deals drawn by a seeded generator from 10**9 .. 2**35 (never the deals 1..1000 the hint was
 tried on while it was written), each played at draw 3 and then draw 1 from the start, every
 move the hint's (``KlondikeGame.hint``, which sees only ``seen_state()``). A game ends won,
-lost (``outcome``), or lost by going round in circles: a position (the recycle count aside)
-met a third time. Rows are appended one game at a time, so an interrupted run still counts.
+lost (``outcome``), or lost by going round in circles: the hint is deterministic for what the
+player has seen (the recycle count aside), so a position met again with the same cards seen
+repeats forever; a position met a third time also ends it (a cap, whatever was seen). Rows are
+appended one game at a time; a run given an existing ``--out`` file plays only the games missing
+from it, so an interrupted run goes on where it stopped.
 Reported per draw: wins with the 95 % Wilson interval, and the CPU of one hint (p50, p95, p99,
 max). Published anchor, draw three with unlimited passes: Bjarnason, Fern and Tadepalli
 (ICAPS 2009), a Monte-Carlo policy winning over 35 % of games. One core.
@@ -40,15 +43,18 @@ def play(deal: int, draw: int) -> dict[str, object]:
     game = engine.new_game(engine.code_for("klondike", deal, draw))
     assert isinstance(game, KlondikeGame)
     met: dict[object, int] = {}
+    known: set[object] = set()
     cpu: list[float] = []
     end = "lost"
     while game.outcome is None:
         state = game.state()
         key = (state.piles, state.face_down, state.stock, state.waste, state.foundations)
         met[key] = met.get(key, 0) + 1
-        if met[key] >= REPEATS:
+        seen = (key, frozenset(game.position.seen))
+        if met[key] >= REPEATS or seen in known:
             end = "circles"
             break
+        known.add(seen)
         started = time.process_time()
         move = game.hint()
         cpu.append(time.process_time() - started)
@@ -103,9 +109,14 @@ def main() -> None:
     if args.summarize:
         print(summarize(args.summarize))
         return
+    done = set()
+    if args.out.exists():
+        done = {(r["deal"], r["draw"]) for r in map(json.loads, args.out.read_text().splitlines())}
     with args.out.open("a") as out:
         for deal in held_out(args.deals)[args.skip :]:
             for draw in (3, 1):
+                if (deal, draw) in done:
+                    continue
                 row = play(deal, draw)
                 out.write(json.dumps(row) + "\n")
                 out.flush()
