@@ -27,6 +27,19 @@ async def drained(page) -> None:
     )
 
 
+async def behind_the_chat(fake_discord, rig, browser, name: str):
+    """A player's page on version 1 while the chat's board moved A♦ home (version 2): the page's
+    next drops are refused as out of date. The player, the game's id and the page."""
+    user = fake_discord.add_user(name)
+    token = await rig.sign_in(user)
+    view = await rig.start(token, "bakers", CODE)
+    page = await open_page(browser, rig, user)
+    body = {"game": view["game"]["id"], "version": view["game"]["version"], "act": "drop"}
+    status, _ = await rig.call(token, "/api/play", {**body, "source": "6", "target": "h"})
+    assert status == 200
+    return user, view["game"]["id"], page
+
+
 def position(game: engine.Game) -> tuple:
     return tuple(tuple(game.cards_at(p)) for p in game.places()), tuple(game.foundation_counts())
 
@@ -94,14 +107,7 @@ async def test_a_refused_move_rolls_back_to_the_servers_position_in_the_pages_wo
     """The game moves on in the chat while the page shows an older position: the page's next
     drops (drawn at once) are refused, and the page shows where the game stands and says so."""
     async with activity_rig(fake_discord, tmp_path, rates=PLENTY, network=phone()) as rig:
-        cy = fake_discord.add_user("cy")
-        token = await rig.sign_in(cy)
-        view = await rig.start(token, "bakers", CODE)
-        page = await open_page(browser, rig, cy)
-        # Elsewhere (the chat's board), A♦ goes home: version 2.
-        body = {"game": view["game"]["id"], "version": view["game"]["version"], "act": "drop"}
-        status, _ = await rig.call(token, "/api/play", {**body, "source": "6", "target": "h"})
-        assert status == 200
+        cy, game_id, page = await behind_the_chat(fake_discord, rig, browser, "cy")
         moves = solution(CODE)
         free = await held(page, "/api/play")
         await drag(page, *drop_of(moves[0]))  # on version 1: refused as out of date (on its way …)
@@ -112,7 +118,7 @@ async def test_a_refused_move_rolls_back_to_the_servers_position_in_the_pages_wo
         said = await page.locator("#say").text_content()
         assert said == Translator("en")("activity.moved_on")
         assert "/board" not in said and "/" not in said
-        row = await rig.service.store.get_game(view["game"]["id"])
+        row = await rig.service.store.get_game(game_id)
         assert row.moves == ("6h",)
         assert await version(page) == row.version
         fresh = await open_page(browser, rig, cy)
@@ -122,7 +128,7 @@ async def test_a_refused_move_rolls_back_to_the_servers_position_in_the_pages_wo
         before = await version(page)
         await drag(page, "7", "a")
         await settled(page, before)
-        assert (await rig.service.store.get_game(view["game"]["id"])).moves == ("6h", "7a")
+        assert (await rig.service.store.get_game(game_id)).moves == ("6h", "7a")
         assert page.errors == []
 
 
@@ -162,13 +168,7 @@ async def test_cards_held_while_a_refusal_comes_are_not_dropped_on_the_servers_p
     were picked up on a position that did not happen, so letting go plays nothing; the page shows
     the server's position and its words about the refusal stay."""
     async with activity_rig(fake_discord, tmp_path, rates=PLENTY, network=phone()) as rig:
-        eve = fake_discord.add_user("eve")
-        token = await rig.sign_in(eve)
-        view = await rig.start(token, "bakers", CODE)
-        page = await open_page(browser, rig, eve)
-        body = {"game": view["game"]["id"], "version": view["game"]["version"], "act": "drop"}
-        status, _ = await rig.call(token, "/api/play", {**body, "source": "6", "target": "h"})
-        assert status == 200  # the chat's board moved A♦ home: version 2
+        eve, game_id, page = await behind_the_chat(fake_discord, rig, browser, "eve")
         moves = solution(CODE)
         free = await held(page, "/api/play")
         await drag(page, *drop_of(moves[0]))  # A♦ home on version 1: refused, on its way …
@@ -179,7 +179,7 @@ async def test_cards_held_while_a_refusal_comes_are_not_dropped_on_the_servers_p
         await let_go(page, target)
         await drained(page)
         assert await page.locator("#say").text_content() == Translator("en")("activity.moved_on")
-        assert (await rig.service.store.get_game(view["game"]["id"])).moves == ("6h",)
+        assert (await rig.service.store.get_game(game_id)).moves == ("6h",)
         fresh = await open_page(browser, rig, eve)
         assert await table_cards(page) == await table_cards(fresh)
         assert page.errors == []
