@@ -47,6 +47,20 @@ async def open_page(
     return page
 
 
+async def held(page, path: str) -> asyncio.Event:
+    """The page's requests to ``path`` held in the browser until the event answered is set: the
+    moves a test makes meanwhile are made while the first is on its way however slow the machine
+    (a slow network alone is a race a loaded machine's test can lose: its move comes too late)."""
+    free = asyncio.Event()
+
+    async def hold(route) -> None:
+        await free.wait()
+        await route.continue_()
+
+    await page.route(f"**{path}", hold)
+    return free
+
+
 async def version(page) -> int:
     return int(await page.evaluate("window.boulanger.state.view.game.version"))
 
@@ -61,30 +75,53 @@ async def settled(page, before: int) -> None:
     )
 
 
-async def box_of(locator) -> dict:
-    """The element's box; the page may be redrawing it (an answer just came): asked again."""
-    from playwright.async_api import TimeoutError as Timeout
+# The box of a selector's ``index``-th match (from the end when negative; when it has none,
+# ``otherwise``'s first), or how many it has. Found and measured in one script: the page draws
+# its table anew on every answer (draw() empties the SVG and builds it again), so an element
+# found by one call to the browser may be gone by the next (a locator's bounding_box() then
+# answers None, as a test tapping while an answer came saw on a loaded machine).
+SPOT = """([selector, index, otherwise]) => { let all = document.querySelectorAll(selector);
+    if (!all.length && otherwise) { all = document.querySelectorAll(otherwise); index = 0; }
+    const el = all[index < 0 ? all.length + index : index];
+    if (!el || !el.getClientRects().length) return {count: all.length};
+    const r = el.getBoundingClientRect();
+    return {count: all.length, x: r.x, y: r.y, width: r.width, height: r.height}; }"""
 
-    for _ in range(5):
-        try:
-            box = await locator.bounding_box(timeout=1000)
-        except Timeout:
-            box = None
-        if box is not None:
-            return box
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"{locator} is not on the page")
+
+async def spot(page, selector: str, index: int = -1, *, otherwise: str | None = None) -> dict:
+    """The box (viewport pixels, as Playwright's bounding_box) of the ``index``-th element
+    matching ``selector`` as the page draws it now."""
+    box = await page.evaluate(SPOT, [selector, index, otherwise])
+    assert "x" in box, f"{selector}: {box['count']} drawn, none at {index}"
+    return box
+
+
+def pile_cards(place: str) -> str:
+    return f'#table .pile[data-place="{place}"] .card'
+
+
+def drop_slot(place: str) -> str:
+    return f'#table .pile[data-drop="{place}"] .slot'
 
 
 async def drag(page, source: str, target: str, count: int = 1) -> None:
     """Press on the ``count``-th card from the top of ``source`` and let go over ``target``."""
-    cards = page.locator(f'#table .pile[data-place="{source}"] .card')
-    n = await cards.count()
-    assert n >= count, f"{source} has {n} cards, not {count}"
-    box = await box_of(cards.nth(n - count))
-    goal = await box_of(page.locator(f'#table .pile[data-drop="{target}"] .slot').first)
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 4)
+    await lift(page, source, count)
+    await let_go(page, target)
+
+
+async def lift(page, source: str, count: int = 1) -> None:
+    """Press on the ``count``-th card from the top of ``source`` and carry it a little way."""
+    box = await spot(page, pile_cards(source), -count)
+    x, y = box["x"] + box["width"] / 2, box["y"] + 4
+    await page.mouse.move(x, y)
     await page.mouse.down()
+    await page.mouse.move(x, y + 20, steps=2)
+
+
+async def let_go(page, target: str) -> None:
+    """Carry the cards lifted over ``target``'s slot and let go."""
+    goal = await spot(page, drop_slot(target), 0)
     await page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=4)
     await page.mouse.up()
 
@@ -99,12 +136,9 @@ async def table_cards(page) -> dict[str, list[str]]:
     )
 
 
-async def tap(page, place: str, *, index: int = -1) -> None:
-    cards = page.locator(f'#table .pile[data-place="{place}"] .card')
-    n = await cards.count()
-    if n:
-        box = await cards.nth(n - 1 if index < 0 else index).bounding_box()
-    else:
-        box = await page.locator(f'#table .pile[data-drop="{place}"] .slot').first.bounding_box()
-    assert box is not None
-    await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12))
+async def tap(page, place: str, *, index: int = -1, twice: bool = False) -> None:
+    """A click on ``place``'s card (its top one unless ``index``), or on its empty slot; two
+    quick ones with ``twice`` (a double tap: one call, so a slow machine keeps them quick)."""
+    box = await spot(page, pile_cards(place), index, otherwise=drop_slot(place))
+    x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12)
+    await page.mouse.click(x, y, click_count=2 if twice else 1)

@@ -87,8 +87,7 @@ async def test_freecell_by_taps_a_double_tap_an_illegal_drop_and_auto_play(fake_
         # A double tap plays the chat's one press (FreeCell's: the longest run onto a column).
         expected = front_for("freecell").double_tap(mirror, "7")
         before = await version(page)
-        await tap(page, "7")
-        await tap(page, "7")
+        await tap(page, "7", twice=True)
         await settled(page, before)
         row = await rig.service.store.get_game(game_id)
         played, *sent_home = row.moves[-1].split(",")

@@ -14,7 +14,7 @@ import engine
 from bot.adapter.cooldowns import Rate
 from bot.play.error_words import error_text, of_game
 from engine.cards import card_text
-from tests.activity_browser import IMAGES, box_of, drag, open_page, settled, table_cards, version
+from tests.activity_browser import IMAGES, drag, open_page, pile_cards, settled, spot, table_cards, version
 from tests.activity_rig import activity_rig
 from tests.klondike_activity import greedy_move, klondike_in_activity
 
@@ -28,14 +28,10 @@ SHOTS = IMAGES / "klondike"
 
 async def click_place(page, place: str, *, twice: bool = False) -> None:
     """A tap (a click) on ``place``'s top card, or on its empty slot; two quick ones with ``twice``."""
-    cards = page.locator(f'#table .pile[data-place="{place}"] .card')
-    n = await cards.count()
-    target = cards.nth(n - 1) if n else page.locator(f'#table .pile[data-place="{place}"] .slot')
-    box = await box_of(target)
+    slot = f'#table .pile[data-place="{place}"] .slot'
+    box = await spot(page, pile_cards(place), otherwise=slot)
     x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 14)
-    await page.mouse.click(x, y)
-    if twice:
-        await page.mouse.click(x, y)
+    await page.mouse.click(x, y, click_count=2 if twice else 1)
 
 
 async def no_hidden_card(page, game: engine.Game) -> None:
@@ -130,7 +126,7 @@ async def test_draw_three_a_foundation_card_back_and_a_group_that_does_not_fit(
         mirror.play("s")
         waste = page.locator('#table .pile[data-place="w"] .card')
         assert await waste.count() == 3
-        boxes = [await box_of(waste.nth(i)) for i in range(3)]
+        boxes = [await spot(page, pile_cards("w"), i) for i in range(3)]
         assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"] and boxes[0]["y"] == boxes[2]["y"]
         shown = [await waste.nth(i).get_attribute("data-card") for i in range(3)]
         assert shown == [card_text(c) for c in mirror.position.waste[-3:]]

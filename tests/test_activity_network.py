@@ -9,7 +9,7 @@ import engine
 from bot.adapter.cooldowns import Rate
 from bot.games import front_for
 from bot.languages.i18n import Translator
-from tests.activity_browser import drag, open_page, settled, table_cards, tap, version
+from tests.activity_browser import drag, held, let_go, lift, open_page, settled, table_cards, tap, version
 from tests.activity_network import late, phone
 from tests.activity_rig import activity_rig, drop_of, solution
 
@@ -25,6 +25,19 @@ async def drained(page) -> None:
     await page.wait_for_function(
         "() => { const s = window.boulanger.state; return !s.queue.length && !s.sending; }", timeout=20_000
     )
+
+
+async def behind_the_chat(fake_discord, rig, browser, name: str):
+    """A player's page on version 1 while the chat's board moved A♦ home (version 2): the page's
+    next drops are refused as out of date. The player, the game's id and the page."""
+    user = fake_discord.add_user(name)
+    token = await rig.sign_in(user)
+    view = await rig.start(token, "bakers", CODE)
+    page = await open_page(browser, rig, user)
+    body = {"game": view["game"]["id"], "version": view["game"]["version"], "act": "drop"}
+    status, _ = await rig.call(token, "/api/play", {**body, "source": "6", "target": "h"})
+    assert status == 200
+    return user, view["game"]["id"], page
 
 
 def position(game: engine.Game) -> tuple:
@@ -94,22 +107,18 @@ async def test_a_refused_move_rolls_back_to_the_servers_position_in_the_pages_wo
     """The game moves on in the chat while the page shows an older position: the page's next
     drops (drawn at once) are refused, and the page shows where the game stands and says so."""
     async with activity_rig(fake_discord, tmp_path, rates=PLENTY, network=phone()) as rig:
-        cy = fake_discord.add_user("cy")
-        token = await rig.sign_in(cy)
-        view = await rig.start(token, "bakers", CODE)
-        page = await open_page(browser, rig, cy)
-        # Elsewhere (the chat's board), A♦ goes home: version 2.
-        body = {"game": view["game"]["id"], "version": view["game"]["version"], "act": "drop"}
-        status, _ = await rig.call(token, "/api/play", {**body, "source": "6", "target": "h"})
-        assert status == 200
+        cy, game_id, page = await behind_the_chat(fake_discord, rig, browser, "cy")
         moves = solution(CODE)
-        await drag(page, *drop_of(moves[0]))  # on version 1: refused as out of date
-        await drag(page, *drop_of(moves[1]))  # queued behind it: rolled back with it
+        free = await held(page, "/api/play")
+        await drag(page, *drop_of(moves[0]))  # on version 1: refused as out of date (on its way …)
+        await drag(page, *drop_of(moves[1]))  # … while this one is queued behind it: rolled back with it
+        assert await page.evaluate("window.boulanger.state.queue.length") == 2
+        free.set()
         await drained(page)
         said = await page.locator("#say").text_content()
         assert said == Translator("en")("activity.moved_on")
         assert "/board" not in said and "/" not in said
-        row = await rig.service.store.get_game(view["game"]["id"])
+        row = await rig.service.store.get_game(game_id)
         assert row.moves == ("6h",)
         assert await version(page) == row.version
         fresh = await open_page(browser, rig, cy)
@@ -119,7 +128,7 @@ async def test_a_refused_move_rolls_back_to_the_servers_position_in_the_pages_wo
         before = await version(page)
         await drag(page, "7", "a")
         await settled(page, before)
-        assert (await rig.service.store.get_game(view["game"]["id"])).moves == ("6h", "7a")
+        assert (await rig.service.store.get_game(game_id)).moves == ("6h", "7a")
         assert page.errors == []
 
 
@@ -133,9 +142,11 @@ async def test_a_double_tap_made_while_a_drop_is_on_its_way_is_played_after_it(
         token = await rig.sign_in(di)
         view = await rig.start(token, "bakers", CODE)
         page = await open_page(browser, rig, di)
+        free = await held(page, "/api/play")
         await drag(page, "6", "h")  # A♦ home, on its way …
-        await tap(page, "7")  # … while column 7 is tapped twice
-        await tap(page, "7")
+        await tap(page, "7", twice=True)  # … while column 7 is tapped twice
+        assert await page.evaluate("window.boulanger.state.queue.length") == 2
+        free.set()
         await drained(page)
         mirror = engine.new_game(engine.parse_code(CODE))
         mirror.play("6h")
@@ -147,4 +158,28 @@ async def test_a_double_tap_made_while_a_drop_is_on_its_way_is_played_after_it(
             0,
         ]
         assert await version(page) == row.version
+        assert page.errors == []
+
+
+async def test_cards_held_while_a_refusal_comes_are_not_dropped_on_the_servers_position(
+    fake_discord, tmp_path, browser
+):
+    """A finger carries cards while the answer to a move before them says the game moved on: they
+    were picked up on a position that did not happen, so letting go plays nothing; the page shows
+    the server's position and its words about the refusal stay."""
+    async with activity_rig(fake_discord, tmp_path, rates=PLENTY, network=phone()) as rig:
+        eve, game_id, page = await behind_the_chat(fake_discord, rig, browser, "eve")
+        moves = solution(CODE)
+        free = await held(page, "/api/play")
+        await drag(page, *drop_of(moves[0]))  # A♦ home on version 1: refused, on its way …
+        source, target, count = drop_of(moves[1])
+        await lift(page, source, count)  # … while the next cards are picked up
+        free.set()
+        await page.wait_for_function("window.boulanger.state.refusals === 1", timeout=20_000)
+        await let_go(page, target)
+        await drained(page)
+        assert await page.locator("#say").text_content() == Translator("en")("activity.moved_on")
+        assert (await rig.service.store.get_game(game_id)).moves == ("6h",)
+        fresh = await open_page(browser, rig, eve)
+        assert await table_cards(page) == await table_cards(fresh)
         assert page.errors == []

@@ -13,7 +13,16 @@ import pytest
 import engine
 from bot.adapter.cooldowns import Rate
 from bot.languages.i18n import Translator
-from tests.activity_browser import IMAGES, open_page, settled, table_cards, version
+from tests.activity_browser import (
+    IMAGES,
+    drop_slot,
+    open_page,
+    pile_cards,
+    settled,
+    spot,
+    table_cards,
+    version,
+)
 from tests.activity_rig import activity_rig, drop_of
 
 CODE = "BK1-C4-AAAAA24"
@@ -56,18 +65,13 @@ async def phone(browser, rig, user, width, height, *, notch=False):
 async def card_spot(page, place: str, count: int = 1) -> tuple[float, float]:
     """Where a finger presses to carry ``count`` cards of ``place``'s top: the visible edge of the
     lowest of them (the top card's middle)."""
-    cards = page.locator(f'#table .pile[data-place="{place}"] .card')
-    n = await cards.count()
-    assert n >= count, f"{place} has {n} cards, not {count}"
-    box = await cards.nth(n - count).bounding_box()
-    assert box is not None
+    box = await spot(page, pile_cards(place), -count)
     edge = box["height"] / 2 if count == 1 else 8
     return box["x"] + box["width"] / 2, box["y"] + edge
 
 
 async def drop_spot(page, place: str) -> tuple[float, float]:
-    box = await page.locator(f'#table .pile[data-drop="{place}"] .slot').first.bounding_box()
-    assert box is not None
+    box = await spot(page, drop_slot(place), 0)
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 

@@ -468,6 +468,7 @@ function refused(entry, answer) {
   if (entry.drop || state.queue.some((e) => e.drop)) state.rollbacks += 1;
   state.queue = [];
   state.epoch += 1;
+  overturned();
   if (answer.view && (newer(answer.view) || answer.view.game.id === state.view.game.id)) showView(answer.view);
   else if (answer.status === 0) refresh(true);
   else redraw();
@@ -605,6 +606,14 @@ svg.addEventListener("pointermove", (event) => {
   if (over !== null) svg.querySelector(`.pile[data-pile="${over}"]`).classList.add("target");
 });
 
+function overturned() {
+  // The position under a finger gives way to one the player has not seen (the server refused a
+  // move drawn on it, or the chat moved the game on): the cards it holds were picked up on a
+  // position that no longer stands, so its drop (or tap) is not played on the new one, which it
+  // might carry other cards on, and the words saying why stay. It is drawn when the finger lets go.
+  if (press) press.stale = true;
+}
+
 function letGo() {
   // The press is over: a position that came while it lasted is drawn now.
   press = null;
@@ -616,6 +625,7 @@ svg.addEventListener("pointerup", (event) => {
   const done = press;
   letGo();
   svg.querySelectorAll(".pile.target").forEach((g) => g.classList.remove("target"));
+  if (done.stale) { state.lastTap = null; return; }  // the new position is drawn (letGo)
   if (!done.moved) { tapPile(done.index, event.timeStamp); return; }
   state.lastTap = null;
   const point = svgPoint(event);
@@ -859,6 +869,7 @@ async function refresh(switching) {
   if (!answer.view) showEmpty();
   else if (switching || newer(answer.view)) {
     if (switching) state.view = null;
+    overturned();
     showView(answer.view);
   }
 }
