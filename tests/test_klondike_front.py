@@ -89,10 +89,10 @@ def test_the_menu_lists_what_no_press_plays_and_a_stock_turn_names_no_card():
 @pytest.mark.parametrize("draw", [1, 3])
 def test_the_shipped_deals_are_won_by_the_solver(draw):
     """A new bot deals Klondike at once from its shipped stock: 40 deals a draw, each one the
-    thoughtful solver wins (five of them searched again here)."""
+    thoughtful solver wins (three of them searched again here: the next two took 1 s of CPU each)."""
     from bot.games.klondike.deals import STOCK_NODES, proven, shipped
 
     deals = front_for("klondike").shipped_deals(draw)
     assert deals == shipped(draw) and len(set(deals)) == 40
-    for deal in deals[:5]:
+    for deal in deals[:3]:
         assert proven(engine.make_code("klondike", deal, draw), STOCK_NODES)

@@ -87,7 +87,7 @@ def face_up_run(pile: list[int]) -> int:
 def test_verdicts_agree_with_a_plain_search_of_every_move() -> None:
     rng = random.Random(4300)
     verdicts = {"winnable": 0, "lost": 0}
-    for case in range(200):
+    for case in range(100):  # 90 winnable, 10 lost (200 cases gave 186 and 14 for twice the time)
         layout = small_layout(rng, 1 + 2 * (case % 2))
         truth = brute_winnable(Table.of(layout), limit=30_000)
         if truth is None:
@@ -97,7 +97,7 @@ def test_verdicts_agree_with_a_plain_search_of_every_move() -> None:
         verdicts[result.verdict] += 1
         if truth:
             assert replay(layout, result.moves).won()
-    assert verdicts["winnable"] >= 150 and verdicts["lost"] >= 5, verdicts
+    assert verdicts["winnable"] >= 75 and verdicts["lost"] >= 5, verdicts
 
 
 def test_draw_three_reaches_every_third_card_then_after_a_redeal_from_the_start() -> None:
