@@ -2,11 +2,11 @@
 
 A hint asks the game's own hint worker in the solver's pool; one that told the player
 something is help on the record. A hint in a position the lost-deal warning would call lost
-says so instead (the warning's news: seen, not help), for every game with verdicts: a game's
-hint player (Klondike's) may still have moves to offer there. After a move, ``judge`` says at
-once what follows from the last known verdict (``bot.play.verdicts``), or hands back the
-search to run; ``settle`` runs it once the board is answered, so a search never delays the
-answer to a press.
+says so instead (the warning's news: seen, not help), for every game with verdicts: a hint
+player that samples the unseen cards may still offer moves there. After a move, ``judge``
+says at once what follows from the last known verdict (``bot.play.verdicts``), or hands back
+the search to run; ``settle`` runs it once the board is answered, so a search never delays
+the answer to a press.
 """
 
 from __future__ import annotations
